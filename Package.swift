@@ -1,0 +1,42 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// One executable product per tool: binary = product = target folder = man page = completion.
+let tools: [(name: String, dependencies: [Target.Dependency])] = [
+  ("monica-sandbox", ["MonicaKit", "MonicaSandbox"]),
+]
+
+let strict: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "monica",
+  platforms: [.macOS(.v15)],
+  products: tools.map { .executable(name: $0.name, targets: [$0.name]) },
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+  ],
+  targets: [
+    .target(
+      name: "MonicaKit",
+      dependencies: [
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+      ],
+      swiftSettings: strict),
+    .target(
+      name: "MonicaSandbox",
+      dependencies: ["MonicaKit", .product(name: "Hummingbird", package: "hummingbird")],
+      swiftSettings: strict),
+    .testTarget(name: "MonicaKitTests", dependencies: ["MonicaKit", "MonicaSandbox"], swiftSettings: strict),
+    .testTarget(name: "EndToEndTests", dependencies: ["MonicaKit"], swiftSettings: strict),
+  ]
+    + tools.map {
+      .executableTarget(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict)
+    }
+)

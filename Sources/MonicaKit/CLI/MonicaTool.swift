@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The toolset's version, shown by every tool's `--version`.
+package let toolsetVersion = "0.1.0"
+
+/// Help text shared by every tool.
+package enum Help {
+  /// The exit table, for every tool's discussion.
+  package static let exitStatus = ExitStatus.table
+
+  /// The environment variables every Monica-speaking tool reads.
+  package static let environment = """
+    ENVIRONMENT
+      MONICA_URL, MONICA_TOKEN     use this instance and token instead of the store
+      MONICA_TOKEN_FILE            read the token from this file (with MONICA_URL)
+      MONICA_PROFILE               the profile to use (default: the store's default)
+      MONICA_PASSPHRASE            the passphrase of a passphrase-protected profile
+      XDG_CONFIG_HOME              credentials in $XDG_CONFIG_HOME/monica (~/.config/monica)
+      XDG_DATA_HOME                keys in $XDG_DATA_HOME/monica (~/.local/share/monica)
+      NO_COLOR                     no colour when set
+    """
+}
+
+/// A toolset command: one place that decides exit statuses and prints failures.
+package protocol MonicaTool: ParsableArguments {}
+
+extension MonicaTool {
+  /// The tool's name for messages: `monica-<verb>`.
+  package static var toolName: String {
+    (Self.self as? any ParsableCommand.Type)?.configuration.commandName ?? "monica"
+  }
+
+  /// The process's environment for the library.
+  package var environment: ToolEnvironment { .current(ProcessInfo.processInfo.environment) }
+
+  /// Runs `body`, turning any failure into one `monica-<tool>: error: …` line on stderr and the
+  /// exit status of the frozen table; a closed stdout ends the tool quietly with status 0.
+  package func reportingFailures(_ body: () throws -> Void) throws {
+    do { try body() } catch { throw Self.exit(for: error) }
+  }
+
+  /// The async form of `reportingFailures`.
+  package func reportingFailures(_ body: () async throws -> Void) async throws {
+    do { try await body() } catch { throw Self.exit(for: error) }
+  }
+
+  /// Prints the failure and returns what ArgumentParser should exit with.
+  package static func exit(for error: any Error) -> any Error {
+    switch error {
+    case let failure as MonicaError:
+      if let message = failure.message { StandardError.line("\(toolName): error: \(message)") }
+      return ExitCode(failure.exitStatus.rawValue)
+    case is ExitCode, is CleanExit, is ValidationError:
+      return error
+    case is CancellationError:
+      return ExitCode(ExitStatus.success.rawValue)
+    default:
+      StandardError.line("\(toolName): error: \(MonicaError.internalError(String(describing: error)).message ?? "")")
+      return ExitCode(ExitStatus.internalError.rawValue)
+    }
+  }
+}
+
+/// Process set-up every tool does first.
+package enum ProcessSetup {
+  /// Ignores SIGPIPE so that a closed reader shows up as EPIPE, which the output turns into a
+  /// quiet success instead of a kill by signal.
+  package static func ignoreBrokenPipe() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+}
+
+/// Input files shared by the stream tools: files in order, `-` or none for standard input.
+package struct InputOptions: ParsableArguments {
+  @Argument(help: ArgumentHelp("NDJSON files to read; - or none reads standard input.", valueName: "file"))
+  package var files: [String] = []
+
+  package init() {}
+
+  /// The sources in order.
+  package var sources: [InputSource] { files.isEmpty ? [.standardInput] : files.map(InputSource.init) }
+}

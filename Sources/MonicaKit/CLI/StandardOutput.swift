@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Whole lines to a file descriptor, buffered, with EPIPE turned into `MonicaError.outputClosed`.
+///
+/// Only complete lines ever enter the buffer, so a failure never leaves half a line behind; the
+/// non-throwing `FileHandle.write` is avoided because it traps on EPIPE.
+package final class LineOutput {
+  private let descriptor: Int32
+  private var buffer: [UInt8] = []
+  private var closed = false
+  /// Bytes held before they are written; 0 writes every line at once.
+  package var bufferLimit: Int
+
+  /// Standard output, flushed every 64 KiB.
+  package static func standardOutput() -> LineOutput { LineOutput(descriptor: 1) }
+
+  /// Output to `descriptor`, flushed every `bufferLimit` bytes.
+  package init(descriptor: Int32, bufferLimit: Int = 1 << 16) {
+    self.descriptor = descriptor
+    self.bufferLimit = bufferLimit
+    buffer.reserveCapacity(bufferLimit + 4096)
+  }
+
+  /// Appends `bytes` and a newline.
+  package func writeLine(_ bytes: some Sequence<UInt8>) throws(MonicaError) {
+    if closed { throw .outputClosed }
+    buffer.append(contentsOf: bytes)
+    buffer.append(0x0A)
+    if buffer.count >= bufferLimit { try flush() }
+  }
+
+  /// Appends a line of text and a newline.
+  package func writeLine(_ text: String) throws(MonicaError) {
+    try writeLine(text.utf8)
+  }
+
+  /// Appends several complete lines at once: `bytes` must end with a newline.
+  package func writeLines(_ bytes: some Sequence<UInt8>) throws(MonicaError) {
+    if closed { throw .outputClosed }
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= bufferLimit { try flush() }
+  }
+
+  /// Writes out everything buffered.
+  package func flush() throws(MonicaError) {
+    if closed { throw .outputClosed }
+    defer { buffer.removeAll(keepingCapacity: true) }
+    let failure: Int32? = buffer.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        if written < 0 {
+          if errno == EINTR || errno == EAGAIN { continue }
+          return errno
+        }
+        offset += written
+      }
+      return nil
+    }
+    guard let failure else { return }
+    closed = true
+    if failure == EPIPE { throw .outputClosed }
+    throw .unavailable(request: "standard output", detail: String(cString: strerror(failure)))
+  }
+}
+
+/// Diagnostics to standard error; failures to write them are ignored, as there is nowhere left to
+/// report them.
+package enum StandardError {
+  /// Writes `text` and a newline to stderr in one call.
+  package static func line(_ text: String) {
+    let bytes = Array((text + "\n").utf8)
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = write(2, raw.baseAddress! + offset, raw.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+}

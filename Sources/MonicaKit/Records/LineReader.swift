@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a tool reads its input: a file, or standard input for `-`.
+package struct InputSource: Sendable, Equatable {
+  /// The path given, `-` for standard input.
+  package let path: String
+
+  package init(_ path: String) { self.path = path }
+
+  /// Standard input.
+  package static let standardInput = InputSource("-")
+
+  /// The name used in `source:line: reason` messages: `stdin` or the path.
+  package var name: String { path == "-" ? "stdin" : path }
+
+  /// Opens the source; a missing or unreadable file is `notFound` (66).
+  package func open() throws(MonicaError) -> LineReader {
+    if path == "-" { return LineReader(descriptor: 0, ownsDescriptor: false) }
+    let descriptor = openForReading(path)
+    guard descriptor >= 0 else {
+      let reason = String(cString: strerror(errno))
+      throw .notFound("\(path): \(reason.prefix(1).lowercased() + reason.dropFirst())")
+    }
+    return LineReader(descriptor: descriptor, ownsDescriptor: true)
+  }
+}
+
+/// Reads a descriptor line by line in large blocks, without copying lines that fit a block.
+package final class LineReader {
+  private let descriptor: Int32
+  private let ownsDescriptor: Bool
+  private var buffer: [UInt8]
+  private var start = 0
+  private var end = 0
+  private var atEnd = false
+  /// The number of the line last returned, counted from 1.
+  package private(set) var lineNumber = 0
+
+  package init(descriptor: Int32, ownsDescriptor: Bool, blockSize: Int = 1 << 18) {
+    self.descriptor = descriptor
+    self.ownsDescriptor = ownsDescriptor
+    buffer = [UInt8](repeating: 0, count: blockSize)
+  }
+
+  deinit { if ownsDescriptor { close(descriptor) } }
+
+  /// Calls `body` with each line (without its newline or a trailing carriage return) until the
+  /// input ends or `body` throws. The bytes are valid only during the call.
+  package func forEachLine<E: Error>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
+  ) throws(E) {
+    while let line = nextLineRange() {
+      lineNumber += 1
+      var upper = line.upperBound
+      if upper > line.lowerBound, buffer[upper - 1] == 0x0D { upper -= 1 }
+      let result: Result<Void, E> = buffer.withUnsafeBufferPointer { all in
+        Result { () throws(E) in try body(UnsafeBufferPointer(rebasing: all[line.lowerBound..<upper])) }
+      }
+      try result.get()
+    }
+  }
+
+  /// The range in `buffer` of the next line, reading more as needed; `nil` at the end.
+  private func nextLineRange() -> Range<Int>? {
+    var searchFrom = start
+    while true {
+      if let newline = buffer[searchFrom..<end].firstIndex(of: 0x0A) {
+        defer { start = newline + 1 }
+        return start..<newline
+      }
+      if atEnd {
+        guard start < end else { return nil }
+        defer { start = end }
+        return start..<end
+      }
+      // Keep the partial line: move it to the front, grow the buffer if it is full.
+      if start > 0 {
+        buffer.withUnsafeMutableBufferPointer { all in
+          _ = memmove(all.baseAddress!, all.baseAddress! + start, end - start)
+        }
+        end -= start
+        start = 0
+      }
+      if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+      searchFrom = end
+      let count = buffer.withUnsafeMutableBufferPointer { all in
+        read(descriptor, all.baseAddress! + end, all.count - end)
+      }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { atEnd = true } else { end += count }
+    }
+  }
+}
+
+/// `open(2)` for reading, outside `InputSource` whose `open()` would shadow it.
+private func openForReading(_ path: String) -> Int32 {
+  open(path, O_RDONLY | O_CLOEXEC)
+}
