@@ -4,6 +4,7 @@ import PackageDescription
 /// One executable product per tool: binary = product = target folder = man page = completion.
 let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-sandbox", ["MonicaKit", "MonicaSandbox"]),
+  ("monica-filter", ["MonicaKit"]),
 ]
 
 let strict: [SwiftSetting] = [

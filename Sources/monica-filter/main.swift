@@ -1,0 +1,88 @@
+import ArgumentParser
+import MonicaKit
+
+struct MonicaFilter: MonicaTool, ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "monica-filter",
+    abstract: "Keep the Monica records that match every given condition.",
+    discussion: """
+      Records pass through byte for byte. A condition about another kind of record does not
+      match it (--dead keeps no notes); --invert keeps exactly the records the others drop.
+
+      Example:
+        monica-fetch contacts | monica-filter --dead | monica-format table
+        monica-fetch contacts | monica-filter --birthday-within 14 --tag family
+      \(Help.exitStatus)
+      """,
+    version: toolsetVersion)
+
+  @OptionGroup var input: InputOptions
+  @Option(name: .customLong("object"), help: "Keep records of this kind (contact, activity, note, task, gift, tag, photo, user).")
+  var kind: String?
+  @Flag(help: "Contacts: keep the deceased.") var dead = false
+  @Flag(help: "Contacts: keep the living.") var alive = false
+  @Flag(help: "Contacts: keep partial contacts (people known only through a relationship).") var partial = false
+  @Flag(help: "Contacts: keep real (not partial) contacts.") var real = false
+  @Flag(help: "Contacts: keep starred contacts.") var starred = false
+  @Flag(help: "Contacts: keep archived contacts.") var archived = false
+  @Flag(help: "Contacts: keep active (not archived) contacts.") var active = false
+  @Option(help: "Contacts: keep those with this tag; repeat for any of several.") var tag: [String] = []
+  @Option(help: "Contacts: keep those whose first, last, nick or complete name contains TEXT (any case or accent).")
+  var name: String?
+  @Option(help: "Contacts: keep those whose birthday comes within DAYS days (year-unknown ones too).")
+  var birthdayWithin: Int?
+  @Option(help: "The day birthdays are counted from (YYYY-MM-DD; default: today).") var today: String?
+  @Flag(help: "Notes: keep favourites.") var favorited = false
+  @Flag(help: "Tasks: keep completed tasks.") var completed = false
+  @Flag(help: "Tasks: keep pending tasks.") var pending = false
+  @Option(help: "Gifts: keep those with this status (idea, offered, received).") var status: String?
+  @Option(help: "Keep the contact ID and the records about it (its contact, recipient or attendee).")
+  var contact: Int?
+  @Option(help: "Keep records dated on or after DATE (YYYY-MM-DD or a UTC timestamp).") var since: String?
+  @Option(help: "Keep records dated on or before DATE.") var until: String?
+  @Option(help: "The date --since and --until look at (default: happened_at for activities, else updated_at).")
+  var dateField: String?
+  @Option(name: .customLong("where"), help: "Keep records whose PATH equals VALUE (PATH=VALUE) or matches REGEX (PATH~REGEX).")
+  var wheres: [String] = []
+  @Option(help: "Keep records with a non-null value at this dotted path.") var has: [String] = []
+  @Option(help: "Keep records with no value (or null) at this dotted path.") var missing: [String] = []
+  @Flag(help: "Keep the records that do not match instead.") var invert = false
+  @Flag(help: "Warn about lines that are not JSON objects and go on.") var skipInvalid = false
+
+  func validate() throws {
+    for (a, b, first, second) in [
+      (dead, alive, "--dead", "--alive"), (partial, real, "--partial", "--real"),
+      (archived, active, "--archived", "--active"), (completed, pending, "--completed", "--pending"),
+    ] where a && b {
+      throw ValidationError("\(first) and \(second) exclude each other")
+    }
+    if let today, CalendarDate(parsing: today) == nil || today.count != 10 {
+      throw ValidationError("--today: '\(today)' is not a date (YYYY-MM-DD)")
+    }
+  }
+
+  func run() throws {
+    try reportingFailures {
+      var criteria = FilterCriteria()
+      criteria.kind = kind
+      criteria.dead = dead ? true : alive ? false : nil
+      criteria.partial = partial ? true : real ? false : nil
+      criteria.starred = starred
+      criteria.active = active ? true : archived ? false : nil
+      criteria.tags = tag
+      criteria.name = name
+      criteria.birthdayWithin = birthdayWithin
+      criteria.today = today.flatMap { CalendarDate(parsing: $0) }
+      criteria.favorited = favorited
+      criteria.completed = completed ? true : pending ? false : nil
+      criteria.giftStatus = status
+      criteria.contact = contact
+      (criteria.since, criteria.until, criteria.dateField) = (since, until, dateField)
+      (criteria.wheres, criteria.has, criteria.missing, criteria.invert) = (wheres, has, missing, invert)
+      try RecordFilter(criteria).run(stream(input, skipInvalid: skipInvalid), to: .standardOutput())
+    }
+  }
+}
+
+ProcessSetup.ignoreBrokenPipe()
+MonicaFilter.main()
