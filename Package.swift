@@ -10,6 +10,8 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
 let strict: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("MemberImportVisibility"),
+  // Root-package only: dependencies keep their own flags, our code stays warning-free.
+  .unsafeFlags(["-warnings-as-errors"]),
 ]
 
 let package = Package(

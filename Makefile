@@ -1,0 +1,104 @@
+# The Monica toolset. `make demo` runs the showcase on a local sandbox; `make test` passes the tests.
+SHELL := /bin/bash
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+TOOLS := $(sort $(patsubst Sources/%/main.swift,%,$(wildcard Sources/monica-*/main.swift)))
+RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+MANDIR := $(DESTDIR)$(PREFIX)/share/man
+BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+.PHONY: all build test test-deps demo install uninstall clean bench
+
+all: build
+
+## build: release binaries of every tool
+build:
+	$(SWIFT) build -c release
+
+## test-deps: what the end-to-end tests call besides the tools (installs what is missing)
+test-deps:
+	@missing=(); \
+	for tool in curl jq python3 man; do command -v $$tool >/dev/null || missing+=($$tool); done; \
+	if (( $${#missing[@]} )); then \
+	  pkgs=$$(printf '%s\n' "$${missing[@]}" | sed 's/^man$$/man-db/'); \
+	  echo "installing: $$pkgs" >&2; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$pkgs >/dev/null; \
+	fi
+	@python3 -c 'import vobject' 2>/dev/null || python3 -m pip install -q vobject
+
+## test: unit tests and end-to-end pipelines against monica-sandbox
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## demo: start a sandbox, sign in to it in a throw-away HOME, run the showcase pipelines
+demo: build
+	@BIN="$(RELEASE_BIN)" bash -o pipefail -c "$$DEMO_SCRIPT"
+
+## install: binaries, man pages and completions under $(DESTDIR)$(PREFIX)
+install: build
+	install -d $(BINDIR) $(MANDIR)/man1 $(MANDIR)/man7 $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	for tool in $(TOOLS); do install -m 0755 "$(RELEASE_BIN)/$$tool" $(BINDIR)/; done
+	for page in man/*.1; do [ -e "$$page" ] && install -m 0644 "$$page" $(MANDIR)/man1/ || true; done
+	for page in man/*.7; do [ -e "$$page" ] && install -m 0644 "$$page" $(MANDIR)/man7/ || true; done
+	for tool in $(TOOLS); do \
+	  [ -e completions/$$tool.bash ] && install -m 0644 completions/$$tool.bash $(BASHDIR)/$$tool; \
+	  [ -e completions/_$$tool ] && install -m 0644 completions/_$$tool $(ZSHDIR)/_$$tool; \
+	  [ -e completions/$$tool.fish ] && install -m 0644 completions/$$tool.fish $(FISHDIR)/$$tool.fish; \
+	  true; \
+	done
+
+## uninstall: remove what install put there
+uninstall:
+	for tool in $(TOOLS); do \
+	  rm -f $(BINDIR)/$$tool $(MANDIR)/man1/$$tool.1 $(BASHDIR)/$$tool $(ZSHDIR)/_$$tool $(FISHDIR)/$$tool.fish; \
+	done
+	rm -f $(MANDIR)/man7/monica.7
+
+## bench: every benchmark under bench/ (release build), results in bench/README.md
+bench: build
+	for script in bench/*.sh; do bash "$$script"; done
+
+clean:
+	$(SWIFT) package clean
+	rm -rf .build bench/out
+
+define DEMO_SCRIPT
+set -e
+PATH="$$BIN:$$PATH"
+work=$$(mktemp -d)
+trap 'kill $$sandbox 2>/dev/null; wait $$sandbox 2>/dev/null; rm -rf "$$work"' EXIT
+export HOME="$$work/home" XDG_CONFIG_HOME="$$work/home/.config" XDG_DATA_HOME="$$work/home/.local/share" \
+  XDG_CACHE_HOME="$$work/home/.cache" XDG_STATE_HOME="$$work/home/.local/state"
+unset MONICA_URL MONICA_TOKEN MONICA_TOKEN_FILE MONICA_PROFILE MONICA_PASSPHRASE
+mkdir -p "$$HOME"
+monica-sandbox --port 0 --contacts 200 --ready-file "$$work/ready.json" >/dev/null &
+sandbox=$$!
+for _ in $$(seq 300); do [ -s "$$work/ready.json" ] && break; sleep 0.1; done
+url=$$(jq -r .url "$$work/ready.json")
+show() { printf '\n\033[1m$$ %s\033[0m\n' "$$1" >&2; bash -o pipefail -c "$$1"; }
+echo "monica-sandbox is serving 200 seeded contacts at $$url (throw-away HOME: $$HOME)" >&2
+if command -v monica-auth >/dev/null; then
+  jq -r .token "$$work/ready.json" | monica-auth login --url "$$url" --token-stdin
+  show "monica-auth status"
+else
+  export MONICA_URL="$$url" MONICA_TOKEN="$$(jq -r .token "$$work/ready.json")"
+  show "curl -s -H 'Accept: application/json' -H \"Authorization: Bearer \$$MONICA_TOKEN\" '$$url/api/contacts?limit=3' | jq -c '.data[] | {id, complete_name}'"
+fi
+if command -v monica-fetch >/dev/null && command -v monica-filter >/dev/null && command -v monica-format >/dev/null; then
+  show "monica-fetch contacts | monica-filter --dead | monica-format table"
+  show "monica-fetch contacts --max 40 | monica-filter --birthday-within 60 | monica-format table --sort auto"
+  show "monica-fetch tasks | monica-filter --pending | monica-format table --sort auto | head -n 8"
+  show "monica-fetch contacts | monica-filter --starred | monica-format csv --fields id,first_name,last_name | head -n 5"
+  show "monica-fetch gifts | monica-filter --status idea | monica-format template --template '{{name}}: {{amount_with_currency}}' | head -n 5"
+fi
+if command -v monica-fetch >/dev/null; then
+  show "monica-fetch notes --max 3 | jq -r '.contact.complete_name + \": \" + .body[0:60]'"
+  show "monica-fetch contacts | wc -l"
+fi
+endef
+export DEMO_SCRIPT

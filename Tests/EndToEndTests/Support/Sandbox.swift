@@ -1,0 +1,97 @@
+import Foundation
+import MonicaKit
+
+/// A running `monica-sandbox` on a free loopback port, in its own temporary HOME.
+final class Sandbox: @unchecked Sendable {
+  /// The instance URL, `http://127.0.0.1:PORT`.
+  let url: String
+  /// The API base, `url + "/api"`.
+  let api: String
+  /// The sandbox's token.
+  let token: String
+  /// The fresh HOME and XDG dirs the tools under test run in.
+  let temporary: TemporaryHome
+  /// The sandbox's request log.
+  let logPath: String
+  private let process: Process
+
+  /// HOME of the tools under test.
+  var home: String { temporary.home }
+
+  /// The environment for tools under test: `temporary.env` plus SANDBOX_URL, SANDBOX_API and
+  /// SANDBOX_TOKEN (not MONICA_*: tests choose how the tools learn of the instance).
+  var env: [String: String] {
+    temporary.env.merging(["SANDBOX_URL": url, "SANDBOX_API": api, "SANDBOX_TOKEN": token]) { $1 }
+  }
+
+  /// `env` with MONICA_URL and MONICA_TOKEN set, for tools that just need to reach the sandbox.
+  var signedInEnv: [String: String] {
+    env.merging(["MONICA_URL": url, "MONICA_TOKEN": token]) { $1 }
+  }
+
+  /// Starts `monica-sandbox --port 0` with `arguments` and waits until it is ready.
+  static func start(_ arguments: [String] = [], timeout: TimeInterval = 120) throws -> Sandbox {
+    try Sandbox(arguments: arguments, timeout: timeout)
+  }
+
+  private init(arguments: [String], timeout: TimeInterval) throws {
+    temporary = try TemporaryHome()
+    let ready = temporary.root + "/ready.json"
+    logPath = temporary.root + "/requests.ndjson"
+    let stdoutPath = temporary.root + "/sandbox.out"
+    let stderrPath = temporary.root + "/sandbox.err"
+    FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+    FileManager.default.createFile(atPath: stderrPath, contents: nil)
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: binDirectory + "/monica-sandbox")
+    process.arguments = ["--port", "0", "--ready-file", ready, "--log", logPath] + arguments
+    process.environment = temporary.env
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    while !FileManager.default.fileExists(atPath: ready) {
+      guard process.isRunning, Date() < deadline else {
+        if process.isRunning { process.terminate() }
+        let stderr = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+        throw SandboxFailure(message: "monica-sandbox did not become ready: \(stderr)")
+      }
+      usleep(20_000)
+    }
+    let info = try JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: ready)))
+    guard let url = info["url"]?.stringValue, let api = info["api"]?.stringValue,
+      let token = info["token"]?.stringValue
+    else { throw SandboxFailure(message: "bad ready file") }
+    self.url = url
+    self.api = api
+    self.token = token
+  }
+
+  deinit { stop() }
+
+  /// Every request the sandbox logged so far, in order.
+  func requests() -> [JSONValue] {
+    guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }
+  }
+
+  /// The logged requests whose path is `path`.
+  func requests(path: String) -> [JSONValue] {
+    requests().filter { $0["path"]?.stringValue == path }
+  }
+
+  /// Stops the sandbox (SIGTERM) and waits for it.
+  func stop() {
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+  }
+}
+
+/// The sandbox could not be started.
+struct SandboxFailure: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}
