@@ -5,6 +5,7 @@ import PackageDescription
 let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-sandbox", ["MonicaKit", "MonicaSandbox"]),
   ("monica-filter", ["MonicaKit"]),
+  ("monica-page", ["MonicaKit"]),
 ]
 
 let strict: [SwiftSetting] = [

@@ -138,10 +138,11 @@ package struct RecordFilter {
 
   /// Writes the records of `stream` that the filter keeps, each exactly as read.
   package func run(_ stream: RecordStream, to output: LineOutput) throws(MonicaError) {
-    try stream.forEach { (record) throws(MonicaError) in
-      if keeps(record) { try output.writeLine(record.bytes) }
+    try output.finishing { () throws(MonicaError) in
+      try stream.forEach { (record) throws(MonicaError) in
+        if keeps(record) { try output.writeLine(record.bytes) }
+      }
     }
-    try output.flush()
   }
 
   // MARK: - Conditions
