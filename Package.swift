@@ -6,6 +6,7 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-sandbox", ["MonicaKit", "MonicaSandbox"]),
   ("monica-filter", ["MonicaKit"]),
   ("monica-page", ["MonicaKit"]),
+  ("monica-format", ["MonicaKit"]),
 ]
 
 let strict: [SwiftSetting] = [

@@ -1,0 +1,273 @@
+import Foundation
+
+/// The output formats of `monica-format`.
+package enum OutputFormat: String, Sendable, CaseIterable {
+  case table, tsv, csv, json, ndjson, markdown, vcard, template
+}
+
+/// The order `--sort` asks for.
+package enum SortOrder: Sendable {
+  /// Input order.
+  case none
+  /// The display order: pending tasks first, activities newest first, contacts by name.
+  case auto
+  /// By these fields in turn, each ascending or descending.
+  case fields([(path: FieldPath, descending: Bool)])
+
+  /// `auto`, or `FIELD[,FIELD]` with `-` before a field for descending.
+  package init(parsing text: String) throws(MonicaError) {
+    if text == "auto" {
+      self = .auto
+      return
+    }
+    var keys: [(path: FieldPath, descending: Bool)] = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let descending = part.hasPrefix("-")
+      guard let path = FieldPath(String(descending ? part.dropFirst() : part)) else {
+        throw .usage("--sort: '\(text)' is not auto or a comma-separated list of fields (-field for descending)")
+      }
+      keys.append((path, descending))
+    }
+    self = .fields(keys)
+  }
+}
+
+/// How `monica-format` was asked to write records.
+package struct FormatOptions {
+  /// The output format.
+  package var format: OutputFormat = .table
+  /// The columns (or projected fields) asked for; `nil` uses each kind's own.
+  package var fields: [FieldPath]?
+  /// The order; anything but `.none` reads the whole input first.
+  package var sort: SortOrder = .none
+  /// The `template` format's text with `{{path}}` placeholders.
+  package var template: String?
+  /// Colour the table (header bold, deceased contacts dim).
+  package var color = false
+  /// Print the header row of tabular formats.
+  package var header = true
+  /// How many records decide column widths before the table starts streaming.
+  package var lookAhead = 100
+  /// The width tables fit in.
+  package var width = 80
+  /// Relative dates and today.
+  package var context = DisplayContext(relativeDates: false, today: CalendarDate.today())
+
+  package init() {}
+
+  /// `a,b.c` as field paths.
+  package static func fields(parsing text: String) throws(MonicaError) -> [FieldPath] {
+    var paths: [FieldPath] = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let path = FieldPath(part.trimmingSpaces) else {
+        throw .usage("--fields: '\(text)' is not a comma-separated list of dotted field paths")
+      }
+      paths.append(path)
+    }
+    return paths
+  }
+
+  /// The options for `environment`: terminal width, relative dates only on terminals.
+  package static func forEnvironment(_ environment: ToolEnvironment, today: CalendarDate = .today()) -> FormatOptions {
+    var options = FormatOptions()
+    options.width = environment.terminalWidth
+    options.context = DisplayContext(relativeDates: environment.stdoutIsTerminal, today: today)
+    return options
+  }
+}
+
+extension Substring {
+  fileprivate var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}
+
+/// Something that writes records one at a time and finishes at the end of the input.
+protocol RecordSink: AnyObject {
+  func consume(_ record: Record) throws(MonicaError)
+  func finish() throws(MonicaError)
+}
+
+/// Writes a record stream in one of the output formats, streaming unless asked to sort.
+package struct RecordFormatter {
+  package let options: FormatOptions
+  private let segments: [TemplateSegment]
+
+  /// Checks the options that depend on each other.
+  package init(_ options: FormatOptions) throws(MonicaError) {
+    self.options = options
+    if options.format == .template {
+      guard let template = options.template else { throw .usage("the template format needs --template") }
+      segments = try TemplateSegment.parse(template)
+    } else {
+      segments = []
+    }
+  }
+
+  /// Formats `stream` to `output`; warnings (non-contacts given to vCard) go to `warn`.
+  package func run(
+    _ stream: RecordStream, to output: LineOutput, environment: ToolEnvironment, warn: (String) -> Void = { _ in }
+  ) throws(MonicaError) {
+    let sink: any RecordSink
+    switch options.format {
+    case .ndjson: sink = JSONSink(output: output, fields: options.fields, array: false)
+    case .json: sink = JSONSink(output: output, fields: options.fields, array: true)
+    case .template: sink = TemplateSink(output: output, segments: segments)
+    case .vcard: sink = VCardSink(output: output)
+    case .table, .tsv, .csv, .markdown:
+      sink = TabularSink(output: output, options: options, environment: environment)
+    }
+    try output.finishing { () throws(MonicaError) in
+      switch options.sort {
+      case .none:
+        try stream.forEach { (record) throws(MonicaError) in try sink.consume(record) }
+      case .auto, .fields:
+        try RecordSorter(order: options.sort).sorted(stream) { (record) throws(MonicaError) in try sink.consume(record) }
+      }
+      try sink.finish()
+    }
+    if let vcard = sink as? VCardSink, vcard.skipped > 0 {
+      warn("\(vcard.skipped) records that are not contacts were left out of the vCards")
+    }
+  }
+}
+
+extension RecordScanner {
+  /// Calls `body` with `bytes` as a record (bytes already checked once, as in a spool).
+  static func withRecord(
+    _ bytes: UnsafeBufferPointer<UInt8>, scanner: inout RecordScanner, source: String = "spool", line: Int = 0,
+    _ body: (Record) throws(MonicaError) -> Void
+  ) throws(MonicaError) {
+    guard scanner.scan(bytes) else { throw .internalError("a spooled record no longer parses") }
+    try body(Record(bytes: bytes, members: scanner.members, objectRange: scanner.objectRange, source: source, line: line))
+  }
+
+  /// Calls `body` with an array of bytes as a record.
+  static func withRecord(
+    _ bytes: [UInt8], scanner: inout RecordScanner, _ body: (Record) throws(MonicaError) -> Void
+  ) throws(MonicaError) {
+    let result: Result<Void, MonicaError> = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(MonicaError) in try withRecord(buffer, scanner: &scanner, body) }
+    }
+    try result.get()
+  }
+}
+
+// MARK: - JSON and NDJSON
+
+/// Records unchanged, or projected on `--fields` (`{"path": value}`, values as written), one per
+/// line or as one JSON array.
+final class JSONSink: RecordSink {
+  private let output: LineOutput
+  private let fields: [FieldPath]?
+  private let array: Bool
+  private var pending: [UInt8] = []
+  private var hasPending = false
+  private var line: [UInt8] = []
+  private let keys: [[UInt8]]
+
+  init(output: LineOutput, fields: [FieldPath]?, array: Bool) {
+    self.output = output
+    self.fields = fields
+    self.array = array
+    keys = (fields ?? []).map { path in
+      var key: [UInt8] = []
+      JSONWriter.monica.writeString(path.description, to: &key)
+      return key
+    }
+  }
+
+  func consume(_ record: Record) throws(MonicaError) {
+    line.removeAll(keepingCapacity: true)
+    if let fields {
+      line.append(UInt8(ascii: "{"))
+      for (position, path) in fields.enumerated() {
+        if position > 0 { line.append(UInt8(ascii: ",")) }
+        line.append(contentsOf: keys[position])
+        line.append(UInt8(ascii: ":"))
+        if let value = record.value(at: path) {
+          line.append(contentsOf: value.slice)
+        } else {
+          line.append(contentsOf: "null".utf8)
+        }
+      }
+      line.append(UInt8(ascii: "}"))
+    } else {
+      line.append(contentsOf: UnsafeBufferPointer(rebasing: record.bytes[record.objectRange]))
+    }
+    guard array else {
+      try output.writeLine(line)
+      return
+    }
+    // The array is written a line per record; the comma needs to know a next one follows.
+    if hasPending {
+      pending.append(UInt8(ascii: ","))
+      try output.writeLine(pending)
+    } else {
+      try output.writeLine("[")
+    }
+    swap(&pending, &line)
+    hasPending = true
+  }
+
+  func finish() throws(MonicaError) {
+    guard array else { return }
+    if hasPending {
+      try output.writeLine(pending)
+      try output.writeLine("]")
+    } else {
+      try output.writeLine("[]")
+    }
+  }
+}
+
+// MARK: - Template
+
+/// A piece of a `--template`: literal text or a `{{path}}` placeholder.
+enum TemplateSegment {
+  case literal(String)
+  case field(FieldPath)
+
+  /// Splits a template on its `{{path}}` placeholders.
+  static func parse(_ template: String) throws(MonicaError) -> [TemplateSegment] {
+    var segments: [TemplateSegment] = []
+    var rest = template[...]
+    while let open = rest.range(of: "{{") {
+      if open.lowerBound > rest.startIndex { segments.append(.literal(String(rest[..<open.lowerBound]))) }
+      guard let close = rest[open.upperBound...].range(of: "}}") else {
+        throw .usage("--template: '{{' without '}}'")
+      }
+      let name = String(rest[open.upperBound..<close.lowerBound]).trimmingCharacters(in: .whitespaces)
+      guard let path = FieldPath(name) else { throw .usage("--template: '{{\(name)}}' is not a dotted field path") }
+      segments.append(.field(path))
+      rest = rest[close.upperBound...]
+    }
+    if !rest.isEmpty { segments.append(.literal(String(rest))) }
+    return segments
+  }
+}
+
+/// One line per record from a template; a missing value is empty.
+final class TemplateSink: RecordSink {
+  private let output: LineOutput
+  private let segments: [TemplateSegment]
+  private var line: [UInt8] = []
+
+  init(output: LineOutput, segments: [TemplateSegment]) {
+    self.output = output
+    self.segments = segments
+  }
+
+  func consume(_ record: Record) throws(MonicaError) {
+    line.removeAll(keepingCapacity: true)
+    for segment in segments {
+      switch segment {
+      case .literal(let text): line.append(contentsOf: text.utf8)
+      case .field(let path): record.value(at: path)?.appendDisplayText(to: &line)
+      }
+    }
+    try output.writeLine(line)
+  }
+
+  func finish() throws(MonicaError) {}
+}

@@ -1,0 +1,66 @@
+/// Reads a whole stream into memory and hands its records out in order: the one place a
+/// stream tool's memory grows with its input.
+struct RecordSorter {
+  let order: SortOrder
+
+  /// A sort key: numbers before text, missing values last whatever the direction.
+  enum Key: Comparable {
+    case number(Double)
+    case text(String)
+    case missing
+
+    init(_ value: RawValue?) {
+      guard let value, !value.isNull else {
+        self = .missing
+        return
+      }
+      if value.isNumber, let number = Double(String(decoding: value.slice, as: UTF8.self)) {
+        self = .number(number)
+      } else {
+        self = .text(value.displayText.folded)
+      }
+    }
+  }
+
+  /// Calls `body` with the records of `stream` in order; ties keep their input order.
+  func sorted(_ stream: RecordStream, _ body: (Record) throws(MonicaError) -> Void) throws(MonicaError) {
+    var lines: [[UInt8]] = []
+    var keys: [[(Key, Bool)]] = []
+    var kinds: [String: Int] = [:]
+    try stream.forEach { (record) throws(MonicaError) in
+      lines.append(Array(record.bytes))
+      keys.append(self.keys(of: record, kinds: &kinds))
+    }
+    let order = lines.indices.sorted { left, right in
+      for (a, b) in zip(keys[left], keys[right]) where a.0 != b.0 {
+        if a.0 == .missing || b.0 == .missing { return b.0 == .missing }
+        return a.1 ? a.0 > b.0 : a.0 < b.0
+      }
+      return left < right
+    }
+    var scanner = RecordScanner()
+    for index in order {
+      try RecordScanner.withRecord(lines[index], scanner: &scanner, body)
+    }
+  }
+
+  /// The keys of one record, each with whether it sorts descending.
+  private func keys(of record: Record, kinds: inout [String: Int]) -> [(Key, Bool)] {
+    switch order {
+    case .none: return []
+    case .fields(let fields): return fields.map { (Key(record.value(at: $0.path)), $0.descending) }
+    case .auto:
+      let kind = record.kind ?? ""
+      let rank = kinds[kind] ?? kinds.count
+      kinds[kind] = rank
+      let specific: (Key, Bool)
+      switch kind {
+      case "task": specific = (.number(record.member("completed")?.isTrue == true ? 1 : 0), false)
+      case "activity": specific = (Key(record.member("happened_at")), true)
+      case "contact", "user": specific = (.text(DisplayRules.contactName(record.root).folded), false)
+      default: specific = (.missing, false)
+      }
+      return [(.number(Double(rank)), false), specific]
+    }
+  }
+}

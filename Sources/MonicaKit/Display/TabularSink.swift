@@ -1,0 +1,259 @@
+import Foundation
+
+/// Tables (aligned text, TSV, CSV, Markdown): one table per record kind in order of first
+/// appearance, or one table of `--fields`.
+///
+/// The current kind's table streams; records of other kinds wait in spool files, so memory stays
+/// bounded by the look-ahead whatever the input.
+final class TabularSink: RecordSink {
+  private let output: LineOutput
+  private let options: FormatOptions
+  private let environment: ToolEnvironment
+  private var section: TableSection?
+  private var waiting: [(kind: String, spool: Spool)] = []
+
+  init(output: LineOutput, options: FormatOptions, environment: ToolEnvironment) {
+    self.output = output
+    self.options = options
+    self.environment = environment
+  }
+
+  func consume(_ record: Record) throws(MonicaError) {
+    guard options.fields == nil else {
+      if section == nil { section = TableSection(kind: nil, output: output, options: options) }
+      try section?.add(record)
+      return
+    }
+    let kind = record.kind ?? ""
+    guard let section else {
+      section = TableSection(kind: kind, output: output, options: options)
+      try section?.add(record)
+      return
+    }
+    if section.kind == kind {
+      try section.add(record)
+    } else if let index = waiting.firstIndex(where: { $0.kind == kind }) {
+      try waiting[index].spool.append(record.bytes)
+    } else {
+      let spool = try Spool(environment: environment)
+      try spool.append(record.bytes)
+      waiting.append((kind, spool))
+    }
+  }
+
+  func finish() throws(MonicaError) {
+    try section?.finish()
+    var scanner = RecordScanner()
+    for (kind, spool) in waiting {
+      if options.format != .csv { try output.writeLine("") }
+      let next = TableSection(kind: kind, output: output, options: options)
+      try spool.reader().forEachLine { (line) throws(MonicaError) in
+        try RecordScanner.withRecord(line, scanner: &scanner) { (record) throws(MonicaError) in try next.add(record) }
+      }
+      try next.finish()
+    }
+  }
+}
+
+/// One table: buffers the look-ahead, settles its columns and widths, then streams rows.
+final class TableSection {
+  let kind: String?
+  private let output: LineOutput
+  private let options: FormatOptions
+  private var columns: [Column] = []
+  private var widths: [Int] = []
+  private var settled = false
+  private var lookAhead: [[UInt8]] = []
+  private var line: [UInt8] = []
+  private var scratch: [UInt8] = []
+  private var scanner = RecordScanner()
+
+  private static let bold = "\u{1B}[1m"
+  private static let dim = "\u{1B}[2m"
+  private static let reset = "\u{1B}[0m"
+
+  init(kind: String?, output: LineOutput, options: FormatOptions) {
+    self.kind = kind
+    self.output = output
+    self.options = options
+  }
+
+  func add(_ record: Record) throws(MonicaError) {
+    if settled {
+      try write(record)
+    } else {
+      lookAhead.append(Array(record.bytes))
+      if lookAhead.count >= options.lookAhead { try settle() }
+    }
+  }
+
+  func finish() throws(MonicaError) {
+    if !settled { try settle() }
+  }
+
+  /// Chooses the columns and widths from the look-ahead, then writes the header and the rows held.
+  private func settle() throws(MonicaError) {
+    settled = true
+    let held = lookAhead
+    lookAhead = []
+    var kinds: Set<String> = []
+    if let fields = options.fields {
+      for bytes in held {
+        try RecordScanner.withRecord(bytes, scanner: &scanner) { (record) throws(MonicaError) in
+          kinds.insert(record.kind ?? "")
+        }
+      }
+      // Mixed kinds share one table of fields; an object column tells them apart.
+      let object = FieldPath("object")
+      let needsObject = kinds.count > 1 && !fields.contains { $0 == object }
+      columns = (needsObject ? object.map { [Column.field($0)] } ?? [] : []) + fields.map(Column.field)
+    } else {
+      columns = Column.defaults(for: kind)
+    }
+    if options.format == .table {
+      widths = columns.map { DisplayWidth.of($0.title ?? $0.name.uppercased()) }
+      for bytes in held {
+        try RecordScanner.withRecord(bytes, scanner: &scanner) { (record) throws(MonicaError) in
+          for (index, column) in columns.enumerated() {
+            widths[index] = max(widths[index], DisplayWidth.of(cellText(column.cell(record, options.context))))
+          }
+        }
+      }
+      fit()
+    }
+    if options.header { try writeHeader() }
+    for bytes in held {
+      try RecordScanner.withRecord(bytes, scanner: &scanner) { (record) throws(MonicaError) in try write(record) }
+    }
+  }
+
+  /// Narrows the widest columns until the table fits the width, two spaces between columns;
+  /// short columns (dates, marks, ids) keep their width unless nothing else can give.
+  private func fit() {
+    let gaps = 2 * max(0, columns.count - 1)
+    for floors in [widths.map { min($0, 10) }, widths.map { min($0, 4) }] {
+      while widths.reduce(0, +) + gaps > options.width {
+        guard let widest = widths.indices.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] })
+        else { break }
+        widths[widest] -= 1
+      }
+    }
+  }
+
+  private func writeHeader() throws(MonicaError) {
+    let names = columns.map(\.name)
+    switch options.format {
+    case .table:
+      try writeTableRow(columns.map { $0.title ?? $0.name.uppercased() }, style: options.color ? TableSection.bold : nil)
+    case .markdown:
+      try output.writeLine("| " + names.map(markdownEscape).joined(separator: " | ") + " |")
+      try output.writeLine("|" + columns.map { $0.alignsRight ? " ---: |" : " --- |" }.joined())
+    case .tsv:
+      try output.writeLine(names.map(tsvEscape).joined(separator: "\t"))
+    default:
+      line.removeAll(keepingCapacity: true)
+      for (index, name) in names.enumerated() {
+        if index > 0 { line.append(UInt8(ascii: ",")) }
+        appendCSV(name.utf8, quoteAlways: false)
+      }
+      line.append(0x0D)
+      try output.writeLine(line)
+    }
+  }
+
+  private func write(_ record: Record) throws(MonicaError) {
+    let context = options.context
+    switch options.format {
+    case .table:
+      let dead = options.color && record.isKind("contact") && record.member("is_dead")?.isTrue == true
+      try writeTableRow(columns.map { cellText($0.cell(record, context)) }, style: dead ? TableSection.dim : nil)
+    case .markdown:
+      try output.writeLine("| " + columns.map { markdownEscape(cellText($0.cell(record, context))) }.joined(separator: " | ") + " |")
+    case .tsv:
+      try output.writeLine(columns.map { tsvEscape(cellText($0.cell(record, context))) }.joined(separator: "\t"))
+    default:
+      line.removeAll(keepingCapacity: true)
+      for (index, column) in columns.enumerated() {
+        if index > 0 { line.append(UInt8(ascii: ",")) }
+        appendCSV(column.cell(record, context))
+      }
+      line.append(0x0D)
+      try output.writeLine(line)
+    }
+  }
+
+  private func cellText(_ cell: Cell) -> String {
+    // One line per row: a line break inside a cell would break the table.
+    let text = cell.text
+    guard text.contains(where: \.isNewline) || text.contains("\t") else { return text }
+    return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+  }
+
+  private func writeTableRow(_ cells: [String], style: String?) throws(MonicaError) {
+    var text = style ?? ""
+    for (index, cell) in cells.enumerated() {
+      let width = widths[index]
+      let shown = DisplayWidth.truncate(cell, to: width)
+      let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(shown)))
+      if index > 0 { text += "  " }
+      if columns[index].alignsRight {
+        text += padding + shown
+      } else {
+        text += shown + (index == cells.count - 1 ? "" : padding)
+      }
+    }
+    if style != nil { text += TableSection.reset }
+    while text.hasSuffix(" ") { text.removeLast() }
+    try output.writeLine(text)
+  }
+
+  private func markdownEscape(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
+  }
+
+  private func tsvEscape(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
+      .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+  }
+
+  /// Appends a CSV field: values from the record as jq's `@csv` writes them (strings always
+  /// quoted, numbers and booleans bare, null empty), made text quoted as RFC 4180 needs.
+  private func appendCSV(_ cell: Cell) {
+    switch cell {
+    case .raw(let value):
+      guard let value, !value.isNull else { return }
+      if value.isString {
+        // Most strings have no escapes: their bytes go straight in, no decoding, no allocation.
+        let inner = UnsafeBufferPointer(rebasing: value.bytes[(value.range.lowerBound + 1)..<(value.range.upperBound - 1)])
+        if inner.contains(UInt8(ascii: "\\")) {
+          scratch.removeAll(keepingCapacity: true)
+          RawValue.appendUnescaped(inner, to: &scratch)
+          appendCSV(scratch, quoteAlways: true)
+        } else {
+          appendCSV(inner, quoteAlways: true)
+        }
+      } else if value.isObject || value.isArray {
+        appendCSV(value.displayText.utf8, quoteAlways: true)
+      } else {
+        line.append(contentsOf: value.slice)
+      }
+    case .text(let text, let isText):
+      if isText { appendCSV(text.utf8, quoteAlways: true) } else { line.append(contentsOf: text.utf8) }
+    }
+  }
+
+  private func appendCSV(_ bytes: some Collection<UInt8>, quoteAlways: Bool) {
+    let needsQuotes =
+      quoteAlways || bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+    guard needsQuotes else {
+      line.append(contentsOf: bytes)
+      return
+    }
+    line.append(UInt8(ascii: "\""))
+    for byte in bytes {
+      line.append(byte)
+      if byte == UInt8(ascii: "\"") { line.append(byte) }
+    }
+    line.append(UInt8(ascii: "\""))
+  }
+}

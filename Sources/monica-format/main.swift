@@ -1,0 +1,61 @@
+import ArgumentParser
+import MonicaKit
+
+extension OutputFormat: ExpressibleByArgument {}
+extension ColorChoice: ExpressibleByArgument {}
+
+struct MonicaFormat: MonicaTool, ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "monica-format",
+    abstract: "Write Monica records for people (tables) or for other programs (CSV, JSON, vCard...).",
+    discussion: """
+      Formats: table (default), tsv, csv (RFC 4180, CRLF), json (one array), ndjson, markdown,
+      vcard (vCard 4.0 of the contacts), template (--template '{{complete_name}} <{{id}}>').
+      Without --fields each kind shows its own columns, one table per kind in order of first
+      appearance; with --fields kinds share one table (an object column when they are mixed).
+      Tables stream: widths come from the first records and fit COLUMNS or the terminal.
+
+      Examples:
+        monica-fetch contacts | monica-filter --dead | monica-format table
+        monica-fetch contacts | monica-format csv --fields id,first_name,information.career.job
+        monica-fetch contacts | monica-format vcard > contacts.vcf
+      \(Help.exitStatus)
+      """,
+    version: toolsetVersion)
+
+  @Argument(help: "The output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+  var format: OutputFormat = .table
+  @OptionGroup var input: InputOptions
+  @Option(help: "The columns or fields to show, as dotted paths (id,first_name,information.career.job).")
+  var fields: String?
+  @Option(help: "Sort by FIELD[,FIELD] (-FIELD descending), or auto for the display order; reads all input first.")
+  var sort: String?
+  @Option(help: "The template format's text, with {{dotted.path}} placeholders.") var template: String?
+  @Option(help: "Colour: auto (terminals without NO_COLOR), always, never.") var color: ColorChoice = .auto
+  @Flag(help: "Leave out the header row of table, tsv, csv and markdown.") var noHeader = false
+  @Flag(help: "Warn about lines that are not JSON objects and go on.") var skipInvalid = false
+
+  func validate() throws {
+    if template != nil, format != .template { throw ValidationError("--template goes with the template format") }
+    if format == .template, template == nil { throw ValidationError("the template format needs --template") }
+  }
+
+  func run() throws {
+    try reportingFailures {
+      let environment = self.environment
+      var options = FormatOptions.forEnvironment(environment)
+      options.format = format
+      options.fields = try fields.map { (text) throws(MonicaError) in try FormatOptions.fields(parsing: text) }
+      options.sort = try sort.map { (text) throws(MonicaError) in try SortOrder(parsing: text) } ?? .none
+      options.template = template
+      options.color = color.enabled(in: environment)
+      options.header = !noHeader
+      try RecordFormatter(options).run(
+        stream(input, skipInvalid: skipInvalid), to: .standardOutput(), environment: environment,
+        warn: { StandardError.line("\(Self.toolName): warning: \($0)") })
+    }
+  }
+}
+
+ProcessSetup.ignoreBrokenPipe()
+MonicaFormat.main()
