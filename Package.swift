@@ -4,6 +4,7 @@ import PackageDescription
 /// One executable product per tool: binary = product = target folder = man page = completion.
 let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-sandbox", ["MonicaKit", "MonicaSandbox"]),
+  ("monica-auth", ["MonicaKit"]),
   ("monica-filter", ["MonicaKit"]),
   ("monica-page", ["MonicaKit"]),
   ("monica-format", ["MonicaKit"]),

@@ -32,9 +32,12 @@ package enum Help {
 package protocol MonicaTool: ParsableArguments {}
 
 extension MonicaTool {
-  /// The tool's name for messages: `monica-<verb>`.
+  /// The tool's name for messages, `monica-<verb>`: the executable's, so that subcommands
+  /// report as their tool does.
   package static var toolName: String {
-    (Self.self as? any ParsableCommand.Type)?.configuration.commandName ?? "monica"
+    let executable = CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? ""
+    return executable.hasPrefix("monica-")
+      ? executable : (Self.self as? any ParsableCommand.Type)?.configuration.commandName ?? "monica"
   }
 
   /// The process's environment for the library.
@@ -86,4 +89,22 @@ package struct InputOptions: ParsableArguments {
 
   /// The sources in order.
   package var sources: [InputSource] { files.isEmpty ? [.standardInput] : files.map(InputSource.init) }
+}
+
+extension AsyncParsableCommand {
+  /// Ignores SIGPIPE, then parses the command line and runs the chosen (sub)command; the entry
+  /// point of every tool's `main.swift`.
+  package static func launch() async {
+    ProcessSetup.ignoreBrokenPipe()
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(withError: error)
+    }
+  }
 }

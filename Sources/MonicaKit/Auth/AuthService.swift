@@ -1,0 +1,255 @@
+import Foundation
+
+/// What `monica-auth` does, with its terminal and output given to it.
+package struct AuthService: Sendable {
+  /// The environment (XDG dirs, MONICA_*, terminals).
+  package let environment: ToolEnvironment
+  /// How tokens and passphrases are found.
+  package let resolver: CredentialResolver
+  /// Retries, time-out and `--verbose`.
+  package let policy: ClientPolicy
+
+  package init(environment: ToolEnvironment, passphraseDescriptor: Int32? = nil, policy: ClientPolicy) {
+    self.environment = environment
+    self.resolver = CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
+    self.policy = policy
+  }
+
+  // MARK: login
+
+  /// What `login` was asked to do.
+  package struct LoginRequest: Sendable {
+    package var url: String?
+    package var profile: String?
+    package var tokenFromStdin = false
+    package var usePassphrase = false
+    package var allowHTTP = false
+    package init() {}
+  }
+
+  /// Checks the token against the instance and saves it encrypted; nothing is saved unless the
+  /// instance is a Monica 4.x API that accepts the token.
+  package func login(_ request: LoginRequest) async throws(MonicaError) -> String {
+    let profile = request.profile ?? environment["MONICA_PROFILE"] ?? "default"
+    try CredentialStore.validate(profile: profile)
+    let instance = try InstanceURL(try instanceText(request), allowHTTP: request.allowHTTP)
+    let token = try readToken(fromStdin: request.tokenFromStdin)
+    let client = MonicaClient(credentials: Credentials(instance: instance, token: token, profile: profile), policy: policy)
+    try await verifyMonica4(client)
+    _ = try await client.get("/contacts", query: [("limit", "1")], what: "contacts")
+    let me = try await client.get("/me", what: "the signed-in user")
+    guard let user = (try? JSONValue(parsing: me.body))?["data"] else {
+      throw .protocolViolation(request: "/api/me", detail: "the response has no user record")
+    }
+    let passphrase = request.usePassphrase ? try resolver.passphrase(for: profile, confirm: true) : nil
+    if request.usePassphrase, passphrase?.isEmpty ?? true { throw .usage("empty passphrase") }
+    let name = [user["first_name"]?.stringValue, user["last_name"]?.stringValue].compactMap { $0 }
+      .filter { !$0.isEmpty }.joined(separator: " ")
+    let payload = CredentialFile.Payload(
+      token: token, userName: name, userEmail: user["email"]?.stringValue ?? "", userID: user["id"]?.intValue)
+    let store = resolver.store
+    try store.save(payload, profile: profile, instance: instance, passphrase: passphrase)
+    // The first login becomes the default, and so does any login while the default is gone.
+    let current = try store.defaultProfile()
+    if current == nil || !store.profiles().contains(current ?? "") { try store.setDefault(profile) }
+    return "signed in to \(instance) as \(name.isEmpty ? "(no name)" : name) <\(payload.userEmail)> (profile \(profile))"
+  }
+
+  private func instanceText(_ request: LoginRequest) throws(MonicaError) -> String {
+    if let url = request.url { return url }
+    guard environment.stdinIsTerminal, !request.tokenFromStdin else {
+      throw .usage("--url is required when standard input is not a terminal")
+    }
+    let answer = SecretReader.askVisibly("Monica instance URL [\(InstanceURL.cloud)]: ") ?? ""
+    return answer.trimmingCharacters(in: .whitespaces).isEmpty ? InstanceURL.cloud : answer
+  }
+
+  private func readToken(fromStdin: Bool) throws(MonicaError) -> String {
+    let text: String
+    if fromStdin {
+      text = SecretReader.readAll(0)
+    } else {
+      guard environment.stdinIsTerminal, let typed = SecretReader.askOnTerminal("API token (Settings > API): ") else {
+        throw .usage("no terminal to ask for the token: pipe it in with --token-stdin")
+      }
+      text = typed
+    }
+    let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !token.isEmpty else { throw .usage("empty token") }
+    guard !token.contains(where: \.isWhitespace) else { throw .usage("the token must be one line without spaces") }
+    return token
+  }
+
+  /// Refuses anything but a Monica 4.x API, saying what was found instead.
+  private func verifyMonica4(_ client: MonicaClient) async throws(MonicaError) {
+    let root = try await client.exchange("GET", "")
+    let instance = client.credentials.instance
+    if root.status == 401 {
+      throw .notPermitted("\(instance.api): the token was rejected; nothing was saved")
+    }
+    let contentType = root.headers["content-type"] ?? ""
+    let json = try? JSONValue(parsing: root.body)
+    if root.status == 200, json?["success"]?["message"]?.stringValue == "Welcome to Monica" { return }
+    if root.status == 404 {
+      let vaults = try? await client.exchange("GET", "/vaults")
+      if let vaults, [200, 401].contains(vaults.status), (try? JSONValue(parsing: vaults.body)) != nil {
+        throw .unavailable(
+          request: instance.api,
+          detail: "this is a Monica 5 instance (its API has /api/vaults, not /api/contacts); the toolset speaks the Monica 4.x API")
+      }
+    }
+    let found: String
+    if (300...399).contains(root.status) {
+      found = "a redirect to \(root.headers["location"] ?? "nowhere")"
+    } else if json == nil {
+      found = contentType.contains("html") ? "an HTML page (HTTP \(root.status))" : "a response that is not JSON (HTTP \(root.status))"
+    } else {
+      found = "JSON without Monica's welcome (HTTP \(root.status))"
+    }
+    throw .unavailable(request: instance.api, detail: "not a Monica 4.x API: GET /api answered with \(found)")
+  }
+
+  // MARK: status
+
+  /// What `status` found out.
+  package struct Status: Sendable {
+    package var profile: String?
+    package var instance: String
+    package var userName: String
+    package var userEmail: String
+    package var expiresAt: Date?
+    package var daysLeft: Int?
+    /// "accepted", "rejected" or "unreachable".
+    package var server: String
+    package var serverDetail: String?
+
+    /// The outcome as the exit table has it.
+    package var failure: MonicaError? {
+      if let daysLeft, daysLeft < 0 { return .notPermitted("the token expired on \(Self.day(expiresAt)); run monica-auth login") }
+      switch server {
+      case "rejected": return .notPermitted("the instance rejects the token; run monica-auth login")
+      case "unreachable": return .unavailable(request: instance, detail: serverDetail ?? "cannot connect")
+      default: return nil
+      }
+    }
+
+    /// A warning for a token that expires within 30 days.
+    package var warning: String? {
+      guard let daysLeft, daysLeft >= 0, daysLeft < 30 else { return nil }
+      return "warning: the token expires in \(daysLeft) day\(daysLeft == 1 ? "" : "s") (\(Self.day(expiresAt))); create a new one in Settings > API"
+    }
+
+    /// Lines for a person.
+    package var lines: [String] {
+      let expiry: String
+      if let daysLeft {
+        expiry = daysLeft < 0 ? "expired on \(Self.day(expiresAt))" : "expires \(Self.day(expiresAt)) (in \(daysLeft) days)"
+      } else {
+        expiry = "no expiry date in the token"
+      }
+      return [
+        "profile:  \(profile ?? "(from MONICA_URL and MONICA_TOKEN)")",
+        "instance: \(instance)",
+        "user:     \(userName.isEmpty ? "(unknown)" : userName) <\(userEmail)>",
+        "token:    \(expiry)",
+        "server:   \(server == "accepted" ? "accepts the token" : server == "rejected" ? "rejects the token" : "unreachable: \(serverDetail ?? "")")",
+      ]
+    }
+
+    /// One JSON object for scripts.
+    package var json: JSONValue {
+      .object(
+        JSONObject([
+          "profile": .string(profile),
+          "instance": .string(instance),
+          "user": .object(JSONObject(["name": .string(userName), "email": .string(userEmail)])),
+          "token_expires_at": .string(expiresAt.map { ISO8601DateFormatter().string(from: $0) }),
+          "token_days_left": daysLeft.map(JSONValue.int) ?? .null,
+          "server": .string(server),
+          "usable": .bool(failure == nil),
+        ]))
+    }
+
+    private static func day(_ date: Date?) -> String {
+      guard let date else { return "?" }
+      let formatter = ISO8601DateFormatter()
+      formatter.formatOptions = [.withFullDate]
+      return formatter.string(from: date)
+    }
+  }
+
+  /// The profile's instance, user, token expiry, and whether the server accepts the token now.
+  package func status(profile explicit: String?) async throws(MonicaError) -> Status {
+    let credentials = try resolver.resolve(profile: explicit)
+    var status = Status(
+      profile: credentials.profile, instance: credentials.instance.instance, userName: "", userEmail: "",
+      expiresAt: nil, daysLeft: nil, server: "unreachable")
+    if let profile = credentials.profile {
+      let saved = try resolver.load(profile: profile).payload
+      status.userName = saved.userName
+      status.userEmail = saved.userEmail
+    }
+    let claims = TokenClaims(token: credentials.token)
+    status.expiresAt = claims.expiresAt
+    status.daysLeft = claims.daysLeft()
+    var quick = policy
+    quick.retries = 0
+    let client = MonicaClient(credentials: credentials, policy: quick)
+    do {
+      let me = try await client.get("/me", what: "the signed-in user")
+      status.server = "accepted"
+      if let user = (try? JSONValue(parsing: me.body))?["data"] {
+        status.userName = [user["first_name"]?.stringValue, user["last_name"]?.stringValue].compactMap { $0 }
+          .filter { !$0.isEmpty }.joined(separator: " ")
+        status.userEmail = user["email"]?.stringValue ?? status.userEmail
+      }
+    } catch .notPermitted {
+      status.server = "rejected"
+    } catch {
+      status.server = "unreachable"
+      status.serverDetail = error.message
+    }
+    return status
+  }
+
+  // MARK: logout, token, list
+
+  /// Deletes a profile's credentials and everything cached for it.
+  package func logout(profile explicit: String?) throws(MonicaError) -> String {
+    guard let profile = try resolver.profileName(explicit) else {
+      throw .configuration("not logged in: there is no profile to log out of")
+    }
+    guard try resolver.store.delete(profile: profile) else {
+      throw .configuration("unknown profile \(profile) (monica-auth list shows the profiles)")
+    }
+    return "logged out of profile \(profile)"
+  }
+
+  /// The token, for another program.
+  package func token(profile explicit: String?) throws(MonicaError) -> String {
+    try resolver.resolve(profile: explicit).token
+  }
+
+  /// One line per profile, the default marked with `*`; the JSON form with `json`.
+  package func list(json: Bool) throws(MonicaError) -> [String] {
+    let store = resolver.store
+    let fallback = try store.defaultProfile()
+    return try store.profiles().map { (name) throws(MonicaError) -> String in
+      let info = try store.instance(of: name)
+      let mode: String
+      switch info?.mode {
+      case .passphrase?: mode = "passphrase"
+      default: mode = "key-file"
+      }
+      if json {
+        return JSONWriter.plain.string(
+          .object(
+            JSONObject([
+              "profile": .string(name), "instance": .string(info?.instance ?? ""), "default": .bool(name == fallback),
+              "key": .string(mode),
+            ])))
+      }
+      return "\(name == fallback ? "*" : " ") \(name)\t\(info?.instance ?? "")\t\(mode)"
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// The options of every tool that talks to Monica, defined once.
+package struct ConnectionOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("The profile to use (default: $MONICA_PROFILE, else the default profile).", valueName: "name"))
+  package var profile: String?
+
+  @Flag(name: .shortAndLong, help: "One stderr line per request: method, path, status, time, rate limit left. Never the token.")
+  package var verbose = false
+
+  package init() {}
+
+  /// The client policy for this environment, with `--verbose` reporting to stderr.
+  package func policy(_ environment: ToolEnvironment, tool: String) -> ClientPolicy {
+    var policy = ClientPolicy(environment: environment)
+    if verbose { policy.observer = { StandardError.line("\(tool): \($0.line)") } }
+    return policy
+  }
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import MonicaKit
+
+struct MonicaAuth: AsyncParsableCommand, MonicaTool {
+  static let configuration = CommandConfiguration(
+    commandName: "monica-auth",
+    abstract: "Sign in to Monica instances; the token is kept encrypted at rest.",
+    discussion: """
+      Examples:
+        monica-auth login --url https://monica.example.com
+        pass show monica | monica-auth login --url http://127.0.0.1:8080 --token-stdin --profile home
+        curl -H "Authorization: Bearer $(monica-auth token)" -H 'Accept: application/json' "$(monica-auth status --json | jq -r .instance)/api/me"
+
+      Every tool reads its instance and token the same way: MONICA_URL with MONICA_TOKEN or
+      MONICA_TOKEN_FILE, else the profile named by --profile or MONICA_PROFILE, else the default.
+
+      FILES
+        $XDG_CONFIG_HOME/monica/PROFILE.credentials   AES-256-GCM encrypted token (0600, dir 0700)
+        $XDG_CONFIG_HOME/monica/default-profile        the default profile's name
+        $XDG_DATA_HOME/monica/PROFILE.key              the random key of a key-file profile (0600)
+
+      \(Help.environment)
+
+      \(Help.exitStatus)
+      """,
+    version: toolsetVersion,
+    subcommands: [Login.self, Status.self, Logout.self, Token.self, List.self])
+}
+
+struct Login: AsyncParsableCommand, MonicaTool {
+  static let configuration = CommandConfiguration(
+    commandName: "login", abstract: "Check a token against an instance and save it encrypted.")
+  @OptionGroup var connection: ConnectionOptions
+  @Option(help: ArgumentHelp("The instance (https://app.monicahq.com is the cloud); asked for when omitted.", valueName: "url"))
+  var url: String?
+  @Flag(help: "Read the token from standard input instead of the terminal.") var tokenStdin = false
+  @Flag(help: "Protect the token with a passphrase (scrypt) instead of a key file.") var passphrase = false
+  @Option(help: ArgumentHelp("Read the passphrase from this file descriptor.", valueName: "n")) var passphraseFd: Int32?
+  @Flag(help: "Allow plain http to a non-loopback host (the token travels unencrypted).") var allowHttp = false
+
+  func run() async throws {
+    try await reportingFailures {
+      let service = AuthService(environment: environment, passphraseDescriptor: passphraseFd, policy: connection.policy(environment, tool: Self.toolName))
+      var request = AuthService.LoginRequest()
+      (request.url, request.profile, request.tokenFromStdin) = (url, connection.profile, tokenStdin)
+      (request.usePassphrase, request.allowHTTP) = (passphrase || passphraseFd != nil, allowHttp)
+      let done = try await service.login(request)
+      if environment.stderrIsTerminal { StandardError.line(done) }
+    }
+  }
+}
+
+struct Status: AsyncParsableCommand, MonicaTool {
+  static let configuration = CommandConfiguration(
+    abstract: "Show the profile, instance, user, token expiry and whether the server accepts the token.")
+  @OptionGroup var connection: ConnectionOptions
+  @Option(help: ArgumentHelp("Read the passphrase from this file descriptor.", valueName: "n")) var passphraseFd: Int32?
+  @Flag(help: "One JSON object instead of lines.") var json = false
+
+  func run() async throws {
+    try await reportingFailures {
+      let service = AuthService(environment: environment, passphraseDescriptor: passphraseFd, policy: connection.policy(environment, tool: Self.toolName))
+      let status = try await service.status(profile: connection.profile)
+      let output = LineOutput.standardOutput()
+      if json { try output.writeLine(JSONWriter.plain.bytes(status.json)) } else { try status.lines.forEach { line throws(MonicaError) in try output.writeLine(line) } }
+      try output.flush()
+      if let warning = status.warning { StandardError.line("\(Self.toolName): \(warning)") }
+      if let failure = status.failure { throw failure }
+    }
+  }
+}
+
+struct Logout: ParsableCommand, MonicaTool {
+  static let configuration = CommandConfiguration(abstract: "Delete a profile's credentials, key and cache.")
+  @OptionGroup var connection: ConnectionOptions
+
+  func run() throws {
+    try reportingFailures {
+      let done = try AuthService(environment: environment, policy: ClientPolicy()).logout(profile: connection.profile)
+      if environment.stderrIsTerminal { StandardError.line(done) }
+    }
+  }
+}
+
+struct Token: ParsableCommand, MonicaTool {
+  static let configuration = CommandConfiguration(
+    abstract: "Print the token for another program; the only command that prints it.")
+  @OptionGroup var connection: ConnectionOptions
+  @Option(help: ArgumentHelp("Read the passphrase from this file descriptor.", valueName: "n")) var passphraseFd: Int32?
+
+  func run() throws {
+    try reportingFailures {
+      let service = AuthService(environment: environment, passphraseDescriptor: passphraseFd, policy: ClientPolicy())
+      let output = LineOutput.standardOutput()
+      try output.writeLine(try service.token(profile: connection.profile))
+      try output.flush()
+    }
+  }
+}
+
+struct List: ParsableCommand, MonicaTool {
+  static let configuration = CommandConfiguration(abstract: "List the profiles; * marks the default.")
+  @Flag(help: "One JSON object per profile.") var json = false
+
+  func run() throws {
+    try reportingFailures {
+      let output = LineOutput.standardOutput()
+      for line in try AuthService(environment: environment, policy: ClientPolicy()).list(json: json) { try output.writeLine(line) }
+      try output.flush()
+    }
+  }
+}
+
+await MonicaAuth.launch()
