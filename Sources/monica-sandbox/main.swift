@@ -1,1 +1,67 @@
-print("x")
+import ArgumentParser
+import MonicaKit
+import MonicaSandbox
+
+ProcessSetup.ignoreBrokenPipe()
+
+struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
+  static let configuration = CommandConfiguration(
+    commandName: "monica-sandbox",
+    abstract: "Run a local Monica 4.x API server with deterministic data, to try the toolset offline.",
+    discussion: """
+      Listens on 127.0.0.1 only and prints its URL; stops on SIGINT or SIGTERM.
+
+      Examples:
+        monica-sandbox --ready-file /tmp/ready.json &
+        curl -s -H "Authorization: Bearer $(jq -r .token /tmp/ready.json)" \\
+          -H 'Accept: application/json' "$(jq -r .api /tmp/ready.json)/contacts?limit=100" | jq '.data[].complete_name'
+        monica-sandbox --contacts 100000 --rate-limit 0 --fault 503@2 --fault cut@*5:/api/contacts
+
+      FAULTS
+        \(FaultRule.syntax)
+
+      \(Help.exitStatus)
+      """,
+    version: toolsetVersion)
+
+  @Option(help: "Port to listen on, on 127.0.0.1 (0 picks a free port).") var port = 0
+  @Option(help: ArgumentHelp("Write {\"url\",\"api\",\"token\"} here once listening.", valueName: "path")) var readyFile: String?
+  @Option(help: ArgumentHelp("Accept the token in this file instead of a generated one.", valueName: "path")) var tokenFile: String?
+  @Option(help: "Days until the generated token expires (negative: already expired).") var tokenExpiresIn = 365
+  @Option(help: "Seed of the generated data.") var seed: UInt64 = 1
+  @Option(help: "Number of generated contacts.") var contacts = 200
+  @Option(help: ArgumentHelp("Serve the records of this NDJSON file instead of generated data.", valueName: "file")) var load: String?
+  @Option(help: ArgumentHelp("Keep the store in this file across runs (rewritten after each write).", valueName: "file")) var state: String?
+  @Option(help: "Largest accepted limit parameter.") var maxPageSize = 100
+  @Option(help: ArgumentHelp("Requests allowed per token: N/SECONDS, N per minute, or 0 for no limit.", valueName: "N/SECONDS")) var rateLimit = "60/60"
+  @Option(help: ArgumentHelp("Wait this many milliseconds before every API answer.", valueName: "ms")) var latency = 0
+  @Option(help: ArgumentHelp("Inject a fault: WHAT@WHEN[:PATH] (repeatable; see FAULTS).", valueName: "rule")) var fault: [String] = []
+  @Option(help: ArgumentHelp("Append one NDJSON line per request to this file.", valueName: "file")) var log: String?
+
+  func run() async throws { try await serve() }
+
+  func serve() async throws {
+    try await reportingFailures {
+      var settings = SandboxConfiguration()
+      (settings.port, settings.readyFile, settings.tokenFile) = (port, readyFile, tokenFile)
+      (settings.tokenExpiresInDays, settings.seed, settings.contacts) = (tokenExpiresIn, seed, contacts)
+      (settings.load, settings.state, settings.log, settings.latencyMilliseconds) = (load, state, log, latency)
+      settings.maxPageSize = maxPageSize
+      settings.rateLimiter = try RateLimiter.parse(rateLimit)
+      settings.faults = try fault.map { rule throws(MonicaError) in try FaultRule(parsing: rule) }
+      try settings.validate()
+      try await SandboxServer.run(settings) { url in
+        let output = LineOutput(descriptor: 1, bufferLimit: 0)
+        try? output.writeLine(url)
+      }
+    }
+  }
+}
+
+// Top-level code resolves `main()` to the synchronous overload, so parse and run explicitly.
+do {
+  var command = try MonicaSandboxCommand.parseAsRoot()
+  if let sandbox = command as? MonicaSandboxCommand { try await sandbox.serve() } else { try command.run() }
+} catch {
+  MonicaSandboxCommand.exit(withError: error)
+}

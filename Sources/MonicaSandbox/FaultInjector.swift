@@ -1,0 +1,109 @@
+import MonicaKit
+import Synchronization
+
+/// A failure to inject, as given by `--fault WHAT@WHEN[:PATH]`.
+package struct FaultRule: Sendable, Equatable {
+  /// What happens to the request.
+  package enum Effect: Sendable, Equatable {
+    /// Answer with this HTTP status instead.
+    case status(Int)
+    /// A 200 whose body stops half-way, then the connection closes.
+    case cut
+    /// The connection is reset with no answer.
+    case reset
+    /// A 200 HTML page instead of JSON.
+    case html
+    /// The normal answer, after this many milliseconds.
+    case slow(Int)
+  }
+
+  /// When the rule fires.
+  package enum Schedule: Sendable, Equatable {
+    /// Only the Nth matching request.
+    case once(Int)
+    /// Every Nth matching request.
+    case every(Int)
+  }
+
+  package var effect: Effect
+  package var schedule: Schedule
+  /// The path prefix the rule watches.
+  package var pathPrefix: String
+
+  package init(effect: Effect, schedule: Schedule, pathPrefix: String = "/api") {
+    self.effect = effect
+    self.schedule = schedule
+    self.pathPrefix = pathPrefix
+  }
+
+  /// The rule syntax, for help texts.
+  package static let syntax = """
+    WHAT@WHEN[:PATH]: WHAT is 500, 502, 503, 429, cut (a 200 cut off mid-body), reset (connection \
+    reset, no answer), html (a 200 HTML page) or slow[=MS] (answer after MS ms, default 15000); \
+    WHEN is N (only the Nth matching request) or *N (every Nth); PATH is a path prefix (default /api)
+    """
+
+  /// Parses one rule; a bad one is a usage error naming it.
+  package init(parsing text: String) throws(MonicaError) {
+    func bad(_ why: String) -> MonicaError { .usage("--fault \(text): \(why)") }
+    guard let at = text.firstIndex(of: "@") else { throw bad("expected WHAT@WHEN[:PATH], such as 503@2 or cut@*3:/api/contacts") }
+    let what = String(text[..<at])
+    var rest = text[text.index(after: at)...]
+    var path = "/api"
+    if let colon = rest.firstIndex(of: ":") {
+      path = String(rest[rest.index(after: colon)...])
+      rest = rest[..<colon]
+      guard path.hasPrefix("/") else { throw bad("the path must start with /") }
+    }
+    switch what {
+    case "500", "502", "503", "429": effect = .status(Int(what) ?? 500)
+    case "cut": effect = .cut
+    case "reset": effect = .reset
+    case "html": effect = .html
+    case "slow": effect = .slow(15_000)
+    default:
+      if what.hasPrefix("slow="), let ms = Int(what.dropFirst(5)), ms >= 0 {
+        effect = .slow(ms)
+      } else {
+        throw bad("unknown fault '\(what)': use 500, 502, 503, 429, cut, reset, html, slow or slow=MS")
+      }
+    }
+    if rest.hasPrefix("*") {
+      guard let every = Int(rest.dropFirst()), every >= 1 else { throw bad("*N needs a positive N") }
+      schedule = .every(every)
+    } else {
+      guard let nth = Int(rest), nth >= 1 else { throw bad("WHEN must be N or *N with N at least 1") }
+      schedule = .once(nth)
+    }
+    pathPrefix = path
+  }
+}
+
+/// Counts requests per rule and decides which fault, if any, hits a request.
+package final class FaultInjector: Sendable {
+  /// The rules in the order given.
+  package let rules: [FaultRule]
+  private let counts: Mutex<[Int]>
+
+  package init(rules: [FaultRule]) {
+    self.rules = rules
+    counts = Mutex(Array(repeating: 0, count: rules.count))
+  }
+
+  /// The effect for a request to `path`: every matching rule counts it, the first that fires wins.
+  package func effect(for path: String) -> FaultRule.Effect? {
+    counts.withLock { counts in
+      var chosen: FaultRule.Effect?
+      for (index, rule) in rules.enumerated() where path.hasPrefix(rule.pathPrefix) {
+        counts[index] += 1
+        let fires =
+          switch rule.schedule {
+          case .once(let n): counts[index] == n
+          case .every(let n): counts[index] % n == 0
+          }
+        if fires && chosen == nil { chosen = rule.effect }
+      }
+      return chosen
+    }
+  }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import MonicaKit
+import NIOCore
+import Synchronization
+
+/// The request pipeline: faults, latency, routing, auth, rate limit, the API, the log.
+final class SandboxHandler: Sendable {
+  private let configuration: SandboxConfiguration
+  private let token: AccessToken
+  private let log: RequestLog?
+  private let faults: FaultInjector
+  private let api: Mutex<SandboxAPI?> = Mutex(nil)
+
+  init(configuration: SandboxConfiguration, token: AccessToken, log: RequestLog?) {
+    self.configuration = configuration
+    self.token = token
+    self.log = log
+    faults = FaultInjector(rules: configuration.faults)
+  }
+
+  /// Starts answering with `api` once the data (with its urls) exists.
+  func start(_ api: SandboxAPI) { self.api.withLock { $0 = api } }
+
+  /// An answer plus its extra headers.
+  struct Answer {
+    var response: APIResponse
+    var headers: [(String, String)] = []
+  }
+
+  func respond(to request: Request, context: SandboxContext) async throws -> Response {
+    let started = ContinuousClock.now
+    guard let api = api.withLock({ $0 }) else { return make(Answer(response: .message(503, "Service Unavailable"))) }
+    var request = request
+    let path = request.uri.path
+    let rawQuery = request.uri.query ?? ""
+    let accept = request.headers[.accept] ?? ""
+    let hasAuthorization = request.headers[.authorization] != nil
+    let isAPI = path == "/api" || path.hasPrefix("/api/")
+    func record(_ status: Int, fault: String? = nil) {
+      let elapsed = ContinuousClock.now - started
+      let ms = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+      log?.append(
+        .init(
+          method: request.method.rawValue, path: path, query: rawQuery, status: status, authorization: hasAuthorization,
+          accept: accept, milliseconds: ms, fault: fault))
+    }
+
+    var fault = isAPI ? faults.effect(for: path) : nil
+    if isAPI && configuration.latencyMilliseconds > 0 {
+      try? await Task.sleep(for: .milliseconds(configuration.latencyMilliseconds))
+    }
+    if case .slow(let ms) = fault {
+      try? await Task.sleep(for: .milliseconds(ms))
+      fault = nil
+    }
+    switch fault {
+    case .reset?:
+      record(0, fault: "reset")
+      if let socket = context.channel as? any SocketOptionProvider {
+        _ = try? await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+      }
+      try? await context.channel.close().get()
+      throw CancellationError()
+    case .status(let status)?:
+      var answer = Answer(response: Self.faultResponse(status))
+      if status == 429 {
+        let reset = Int(Date().timeIntervalSince1970) + 1
+        answer.headers = [
+          ("X-RateLimit-Limit", String(configuration.rateLimiter.limit ?? 60)), ("X-RateLimit-Remaining", "0"),
+          ("Retry-After", "1"), ("X-RateLimit-Reset", String(reset)),
+        ]
+      }
+      record(status, fault: String(status))
+      return make(answer)
+    case .html?:
+      record(200, fault: "html")
+      return make(Answer(response: APIResponse(status: 200, body: Array(Self.loginPage.utf8), contentType: "text/html; charset=UTF-8")))
+    default: break
+    }
+
+    var body: [UInt8] = []
+    if request.method != .get && request.method != .head && request.method != .delete {
+      let buffer = try await request.collectBody(upTo: 32 << 20)
+      body = Array(buffer.readableBytesView)
+    }
+    let answer = self.answer(
+      api: api, method: request.method.rawValue, path: path, rawQuery: rawQuery, accept: accept,
+      authorization: request.headers[.authorization], ajax: request.headers[HTTPField.Name("X-Requested-With") ?? .accept],
+      body: body, contentType: request.headers[.contentType] ?? "")
+    if case .cut? = fault {
+      record(200, fault: "cut")
+      return cut(answer, channel: context.channel)
+    }
+    record(answer.response.status)
+    return make(answer)
+  }
+
+  /// The answer to a request that got past the faults.
+  private func answer(
+    api: SandboxAPI, method: String, path: String, rawQuery: String, accept: String, authorization: String?,
+    ajax: String?, body: [UInt8], contentType: String
+  ) -> Answer {
+    let base = api.baseURL
+    if path == "/login" { return Answer(response: APIResponse(status: 200, body: Array(Self.loginPage.utf8), contentType: "text/html; charset=UTF-8")) }
+    if path.hasPrefix("/store/") { return redirectToLogin(base) }
+    guard path == "/api" || path.hasPrefix("/api/") else {
+      return Answer(response: APIResponse(status: 404, body: Array("<!DOCTYPE html><title>Not Found</title>\n".utf8), contentType: "text/html; charset=UTF-8"))
+    }
+    var segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2).map(String.init)
+    if segments.last == "" { segments.removeLast() }
+    if let publicAnswer = publicRoute(segments, method: method) { return Answer(response: publicAnswer) }
+    let route: Route
+    switch SandboxAPI.match(method: method, segments: segments) {
+    case .notFound:
+      return Answer(response: .message(404, "The route \(path.dropFirst()) could not be found."))
+    case .methodNotAllowed(let used, let allowed):
+      return Answer(
+        response: .message(
+          405, "The \(used) method is not supported for this route. Supported methods: \(allowed.joined(separator: ", ")).")
+      )
+    case .found(let found): route = found
+    }
+    let now = Date().timeIntervalSince1970
+    guard let authorization, authorization.hasPrefix("Bearer "), authorization.dropFirst(7) == token.text[...],
+      !token.isExpired(now: Int(now))
+    else {
+      let expectsJSON =
+        accept.contains("/json") || accept.contains("+json")
+        || (ajax == "XMLHttpRequest" && (accept.isEmpty || accept.contains("*")))
+      return expectsJSON ? Answer(response: .message(401, "Unauthenticated.")) : redirectToLogin(base)
+    }
+    var headers: [(String, String)] = []
+    if let decision = configuration.rateLimiter.hit(token.text, now: now) {
+      headers = [("X-RateLimit-Limit", String(decision.limit)), ("X-RateLimit-Remaining", String(decision.remaining))]
+      if !decision.allowed {
+        headers += [("Retry-After", String(decision.retryAfter ?? 1)), ("X-RateLimit-Reset", String(decision.resetAt ?? 0))]
+        return Answer(response: .error(429, 34), headers: headers)
+      }
+    }
+    let request = APIRequest(
+      method: method, segments: segments, query: APIRequest.parseQuery(rawQuery), body: body, contentType: contentType)
+    return Answer(response: api.respond(route, request), headers: headers)
+  }
+
+  /// The routes outside the `auth:api` group.
+  private func publicRoute(_ segments: [String], method: String) -> APIResponse? {
+    guard let first = segments.first, ["statistics", "compliance", "currencies"].contains(first), method == "GET" else {
+      return nil
+    }
+    switch first {
+    case "statistics":
+      return .json(200, .object(JSONObject(["instance_creation_date": .string("2020-01-01T00:00:00Z"), "number_of_contacts": .int(configuration.contacts)])))
+    case "currencies":
+      let usd = JSONValue.object(JSONObject(["id": .int(2), "object": .string("currency"), "iso": .string("USD"), "name": .string("US Dollar"), "symbol": .string("$")]))
+      return .json(200, .object(JSONObject(["data": .array([usd])])))
+    default:
+      return .json(200, .object(JSONObject(["data": .array([])])))
+    }
+  }
+
+  private func redirectToLogin(_ base: String) -> Answer {
+    let target = base + "/login"
+    let page = """
+      <!DOCTYPE html>
+      <html>
+          <head>
+              <meta charset="UTF-8" />
+              <meta http-equiv="refresh" content="0;url='\(target)'" />
+
+              <title>Redirecting to \(target)</title>
+          </head>
+          <body>
+              Redirecting to <a href="\(target)">\(target)</a>.
+          </body>
+      </html>
+      """
+    return Answer(
+      response: APIResponse(status: 302, body: Array(page.utf8), contentType: "text/html; charset=UTF-8"),
+      headers: [("Location", target)])
+  }
+
+  static let loginPage = """
+    <!DOCTYPE html>
+    <html lang="en"><head><meta charset="utf-8"><title>Login | Monica</title></head>
+    <body><form method="POST" action="/login"><input name="email"><input name="password" type="password">
+    <button>Login</button></form></body></html>
+
+    """
+
+  static func faultResponse(_ status: Int) -> APIResponse {
+    switch status {
+    case 429: return .error(429, 34)
+    case 502:
+      return APIResponse(
+        status: 502, body: Array("<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n".utf8),
+        contentType: "text/html")
+    case 503: return .message(503, "Service Unavailable")
+    default: return .message(status, "Server Error")
+    }
+  }
+
+  private func headers(_ answer: Answer, contentLength: Int? = nil) -> HTTPFields {
+    var fields = HTTPFields()
+    fields[.contentType] = answer.response.contentType
+    fields[.cacheControl] = "no-cache, private"
+    for (name, value) in answer.headers {
+      if let field = HTTPField.Name(name) { fields[field] = value }
+    }
+    return fields
+  }
+
+  private func make(_ answer: Answer) -> Response {
+    var buffer = ByteBuffer()
+    buffer.writeBytes(answer.response.body)
+    return Response(
+      status: .init(code: answer.response.status, reasonPhrase: Self.reason(answer.response.status)),
+      headers: headers(answer), body: .init(byteBuffer: buffer))
+  }
+
+  /// A 200 that declares the whole body but sends half of it, then closes the connection.
+  private func cut(_ answer: Answer, channel: any Channel) -> Response {
+    let bytes = answer.response.body
+    var half = ByteBuffer()
+    half.writeBytes(bytes.prefix(max(1, bytes.count / 2)))
+    let body = ResponseBody(contentLength: bytes.count) { [half] writer in
+      try await writer.write(half)
+      try? await Task.sleep(for: .milliseconds(50))
+      try? await channel.close().get()
+    }
+    return Response(status: .ok, headers: headers(Answer(response: APIResponse(status: 200, body: []), headers: [])), body: body)
+  }
+
+  static func reason(_ status: Int) -> String {
+    [
+      200: "OK", 201: "Created", 302: "Found", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found",
+      405: "Method Not Allowed", 422: "Unprocessable Content", 429: "Too Many Requests", 500: "Internal Server Error",
+      502: "Bad Gateway", 503: "Service Unavailable",
+    ][status] ?? ""
+  }
+}

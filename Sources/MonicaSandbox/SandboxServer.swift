@@ -1,0 +1,97 @@
+import Foundation
+import Hummingbird
+import Logging
+import MonicaKit
+import NIOCore
+import Synchronization
+import UnixSignals
+
+/// The request context: Hummingbird's, plus the connection so faults can cut or reset it.
+package struct SandboxContext: RequestContext {
+  package var coreContext: CoreRequestContextStorage
+  /// The client connection.
+  package let channel: any Channel
+
+  package init(source: ApplicationRequestContextSource) {
+    coreContext = .init(source: source)
+    channel = source.channel
+  }
+}
+
+/// The local Monica 4.x server: binds 127.0.0.1, announces itself, serves until SIGINT/SIGTERM.
+package enum SandboxServer {
+  /// Runs the sandbox; `announce` receives the instance URL once it listens.
+  package static func run(_ configuration: SandboxConfiguration, announce: @escaping @Sendable (String) -> Void) async throws {
+    let token = try makeToken(configuration)
+    let log = try configuration.log.map { path throws(MonicaError) in try RequestLog(path: path) }
+    // Parse files before binding, so a bad line fails before anything listens.
+    var loaded: (contents: StoreContents, savedBaseURL: String?)?
+    if let path = configuration.state, FileManager.default.fileExists(atPath: path) {
+      loaded = try StoreFile.load(path)
+    } else if let path = configuration.load {
+      loaded = try StoreFile.load(path)
+    }
+    let preloaded = loaded
+    let handler = SandboxHandler(configuration: configuration, token: token, log: log)
+    var logger = Logger(label: "monica-sandbox")
+    logger.logLevel = .critical
+    let app = Application(
+      responder: SandboxResponder(handler: handler),
+      configuration: .init(address: .hostname("127.0.0.1", port: configuration.port), serverName: nil),
+      onServerRunning: { channel in
+        let port = channel.localAddress?.port ?? configuration.port
+        let baseURL = "http://127.0.0.1:\(port)"
+        var contents: StoreContents
+        if var loaded = preloaded {
+          if let saved = loaded.savedBaseURL { StoreFile.rebase(&loaded.contents, from: saved, to: baseURL) }
+          contents = loaded.contents
+        } else {
+          contents = SeedData.make(seed: configuration.seed, contacts: configuration.contacts, baseURL: baseURL)
+        }
+        let store = RecordStore(contents: contents)
+        handler.start(
+          SandboxAPI(store: store, baseURL: baseURL, maxPageSize: configuration.maxPageSize, statePath: configuration.state))
+        if let path = configuration.readyFile {
+          let ready = JSONValue.object(
+            JSONObject(["url": .string(baseURL), "api": .string(baseURL + "/api"), "token": .string(token.text)]))
+          do {
+            let temporary = path + ".tmp"
+            try Data(JSONWriter.plain.bytes(ready) + [0x0A]).write(to: URL(fileURLWithPath: temporary))
+            if rename(temporary, path) != 0 { StandardError.line("monica-sandbox: error: \(path): cannot write the ready file") }
+          } catch {
+            StandardError.line("monica-sandbox: error: \(path): cannot write the ready file")
+          }
+        }
+        announce(baseURL)
+      },
+      logger: logger)
+    do {
+      try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    } catch let error as IOError where error.errnoCode == EADDRINUSE {
+      throw MonicaError.unavailable(request: "127.0.0.1:\(configuration.port)", detail: "address already in use")
+    } catch let error as IOError {
+      throw MonicaError.unavailable(request: "127.0.0.1:\(configuration.port)", detail: String(describing: error))
+    }
+  }
+
+  /// The token: the file's trimmed content, or a fresh Passport-like JWT.
+  static func makeToken(_ configuration: SandboxConfiguration) throws(MonicaError) -> AccessToken {
+    guard let path = configuration.tokenFile else {
+      return .generate(expiresInDays: configuration.tokenExpiresInDays, now: Int(Date().timeIntervalSince1970))
+    }
+    guard let data = FileManager.default.contents(atPath: path) else { throw .notFound("\(path): cannot read the token file") }
+    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { throw .usage("--token-file \(path): the file is empty") }
+    return AccessToken(text: text)
+  }
+}
+
+/// Hands every request to the handler.
+struct SandboxResponder: HTTPResponder {
+  typealias Context = SandboxContext
+  let handler: SandboxHandler
+
+  func respond(to request: Request, context: SandboxContext) async throws -> Response {
+    try await handler.respond(to: request, context: context)
+  }
+}

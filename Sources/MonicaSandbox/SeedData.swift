@@ -1,0 +1,456 @@
+import MonicaKit
+
+/// A deterministic, realistic account: the same seed and size give the same bytes everywhere.
+package enum SeedData {
+  /// Contacts with activities, notes, tasks, gifts and photos; beyond this many only contacts.
+  package static let contactsWithItems = 1_000
+
+  private static let latinFirst = [
+    "Émilie", "José", "Zoë", "François", "Anaïs", "Björn", "Søren", "Łukasz", "Chloé", "Renée", "Mateo",
+    "Olivia", "Liam", "Noah", "Amelia", "Hugo", "Inès", "Núria", "Jürgen", "Agnès", "Ana", "Dmitri",
+    "Ingrid", "Marta", "Grace", "Tomás",
+  ]
+  private static let latinLast = [
+    "Müller", "García", "Núñez", "O'Brien", "Dubois", "Lefèvre", "Smith", "Johnson", "Kowalski",
+    "Søndergaard", "da Silva", "Martínez", "Brontë", "Ångström", "Rossi", "Nguyễn", "Baker", "Okafor",
+  ]
+  private static let cjkFirst = ["太郎", "花子", "美咲", "伟", "芳", "秀英", "민준", "서연"]
+  private static let cjkLast = ["山田", "佐藤", "王", "李", "张", "김", "박"]
+  private static let arabicFirst = ["محمد", "فاطمة", "علي", "ليلى", "يوسف"]
+  private static let arabicLast = ["الحسن", "حداد", "منصور", "خليل"]
+  private static let hebrewFirst = ["דוד", "שרה", "יוסף", "נועה", "אורי"]
+  private static let hebrewLast = ["כהן", "לוי", "מזרחי", "פרץ"]
+  private static let nicknames = ["Bibi", "Jojo", "小明", "Sunny", "Doc", "Ace", "Nono", "Lulu"]
+  private static let descriptions = [
+    "Met at the conference in Lyon", "Neighbour from 4B", "Climbing partner", "Friend of a friend",
+    "Ancien collègue — très sympa", "大学の友達",
+  ]
+  private static let jobs = ["Engineer", "Teacher", "Nurse", "Chef", "Architect", "Journalist", "Ingénieure", "Pharmacist"]
+  private static let companies = ["Acme Corp", "Société Générale", "株式会社テスト", "Initech", "Globex", "شركة النور"]
+  private static let foods = ["Vegetarian", "Allergic to peanuts", "Loves sushi", "No gluten"]
+  /// The colours Monica picks initials avatars from.
+  package static let avatarColors = ["#fdb660", "#93521e", "#bd5067", "#b3d5fe", "#ff9807", "#709512", "#5f479a", "#e5e5cd"]
+  private static let tagNames: [(String, String)] = [
+    ("family", "family"), ("work", "work"), ("école", "ecole"), ("友達", "you-da"), ("عائلة", "aayl"),
+    ("book club", "book-club"), ("tennis", "tennis"), ("neighbours", "neighbours"),
+  ]
+  private static let noteBodies = [
+    "Call back about the move", "Loves hiking in the Alps 🏔", "Allergic to cats",
+    "Birthday dinner at \"Chez Léon\"", "Recommended the book </br> \"Dune\"", "会議のメモ: next steps",
+    "Lives at 12 rue de la Paix, Paris", "Asked about https://example.com/path?x=1&y=2",
+  ]
+  private static let taskTitles = ["Send the photos", "Return the book", "Plan the trip", "Buy a present", "Écrire une carte"]
+  private static let giftNames = ["Book", "Scarf", "Concert tickets", "Plant", "Chocolates", "Headphones"]
+  private static let summaries = ["Lunch", "Coffee", "Hiking", "Movie night", "Dîner au restaurant", "Board games"]
+  private static let emotions = [(1, "adoration"), (2, "joy"), (3, "relief"), (4, "nostalgia")]
+
+  /// The first day of the seeded history.
+  private static let epoch = UTCTime.seconds(year: 2020, month: 1, day: 1)
+
+  /// The account for `seed` with `count` contacts whose urls start with `baseURL`.
+  package static func make(seed: UInt64, contacts count: Int, baseURL: String) -> StoreContents {
+    var facts = (0..<count).map { contactFacts(index: $0 + 1, seed: seed, count: count, baseURL: baseURL) }
+    var contents = StoreContents(user: JSONObject())
+    let tagCreated = epoch - 30 * 86_400
+    var tags = RecordTable()
+    for (offset, (name, slug)) in tagNames.enumerated() {
+      tags.put(
+        offset + 1,
+        JSONObject([
+          "id": .int(offset + 1), "object": .string("tag"), "name": .string(name), "name_slug": .string(slug),
+          "account": RecordShapes.accountJSON(1), "created_at": .string(UTCTime.timestamp(tagCreated)),
+          "updated_at": .string(UTCTime.timestamp(tagCreated)),
+        ]))
+    }
+    contents[.tag] = tags
+
+    let shorts: (Int) -> JSONValue = { id in
+      RecordShapes.shortContact(fromFull: RecordShapes.fullContact(facts[id - 1]), avatar: RecordShapes.avatar(facts[id - 1]))
+    }
+    var ids = (activity: 0, note: 0, task: 0, gift: 0, photo: 0, field: 0, relationship: 0)
+    var activities = RecordTable(), notes = RecordTable(), tasks = RecordTable()
+    var gifts = RecordTable(), photos = RecordTable()
+    for index in 1...max(1, min(count, contactsWithItems)) where index <= count {
+      var random = SplitMix64(seed: seed, stream: 2, index: UInt64(index))
+      let owner = facts[index - 1]
+      if owner.isPartial { continue }
+      let short = shorts(index)
+      var stats: [String: Int] = [:]
+      let start = owner.createdAt + 3_600
+
+      for tagIndex in 0..<random.below(3) {
+        let id = (index + tagIndex * 3) % tagNames.count + 1
+        if let tag = tags.records[id], !facts[index - 1].tags.contains(.object(tag)) {
+          facts[index - 1].tags.append(.object(tag))
+        }
+      }
+      if random.chance(30), count > 1 {
+        let other = random.below(count) + 1
+        if other != index {
+          let group = random.pick(RecordShapes.relationshipGroups)
+          ids.relationship += 1
+          let name = ["love": "partner", "family": "child", "friend": "friend", "work": "colleague"][group] ?? "friend"
+          let relation = JSONValue.object(
+            JSONObject([
+              "relationship": .object(
+                JSONObject(["id": .int(ids.relationship), "uuid": .string(random.uuid()), "name": .string(name)])),
+              "contact": shorts(other),
+            ]))
+          facts[index - 1].relationships[group, default: []].append(relation)
+        }
+      }
+      if random.chance(60) {
+        ids.field += 1
+        let address = facts[index - 1].firstName.allSatisfy(\.isASCII) ? facts[index - 1].firstName.lowercased() : "contact"
+        contents.contactFields[index, default: []].append(
+          contactField(id: ids.field, content: "\(address).\(index)@example.com", type: (1, "Email", "email"), short: short, random: &random, at: start))
+      }
+      if random.chance(40) {
+        ids.field += 1
+        contents.contactFields[index, default: []].append(
+          contactField(id: ids.field, content: "+1 555 01\(index % 100)", type: (2, "Phone", "phone"), short: short, random: &random, at: start))
+      }
+      var lastActivity: Int?
+      for _ in 0..<random.below(3) {
+        ids.activity += 1
+        let happened = UTCTime.seconds(year: 2020 + random.below(4), month: 1 + random.below(12), day: 1 + random.below(28))
+        lastActivity = max(lastActivity ?? happened, happened)
+        var attendees = [short]
+        if random.chance(40), count > 1 {
+          let other = random.below(count) + 1
+          if other != index && !facts[other - 1].isPartial { attendees.append(shorts(other)) }
+        }
+        let created = start + random.below(86_400 * 300)
+        activities.put(
+          ids.activity,
+          activity(
+            id: ids.activity, uuid: random.uuid(), summary: random.pick(summaries),
+            description: random.chance(50) ? "We talked about everything — and nothing" : nil, happened: happened,
+            type: random.chance(60) ? activityType(random.below(3) + 1) : .null, attendees: attendees,
+            emotions: random.chance(30) ? [random.pick(emotions)] : [], baseURL: baseURL, created: created))
+        stats["number_of_activities", default: 0] += 1
+      }
+      facts[index - 1].lastActivity = lastActivity
+      for _ in 0..<random.below(3) {
+        ids.note += 1
+        let created = start + random.below(86_400 * 300)
+        let favorited = random.chance(30)
+        notes.put(
+          ids.note,
+          JSONObject([
+            "id": .int(ids.note), "uuid": .string(random.uuid()), "object": .string("note"),
+            "body": .string(random.pick(noteBodies)), "is_favorited": .bool(favorited),
+            "favorited_at": favorited ? .string(UTCTime.timestamp(created + 600)) : .null,
+            "url": .string("\(baseURL)/api/notes/\(ids.note)"), "account": RecordShapes.accountJSON(1),
+            "contact": short, "created_at": .string(UTCTime.timestamp(created)),
+            "updated_at": .string(UTCTime.timestamp(favorited ? created + 600 : created)),
+          ]))
+        stats["number_of_notes", default: 0] += 1
+      }
+      for _ in 0..<random.below(2) {
+        ids.task += 1
+        let created = start + random.below(86_400 * 300)
+        let completed = random.chance(50)
+        tasks.put(
+          ids.task,
+          JSONObject([
+            "id": .int(ids.task), "uuid": .string(random.uuid()), "object": .string("task"),
+            "title": .string(random.pick(taskTitles)),
+            "description": random.chance(50) ? .string("Before the end of the month") : .null,
+            "completed": .bool(completed),
+            "completed_at": completed ? .string(UTCTime.timestamp(created + 86_400)) : .null,
+            "account": RecordShapes.accountJSON(1), "contact": short,
+            "created_at": .string(UTCTime.timestamp(created)),
+            "updated_at": .string(UTCTime.timestamp(completed ? created + 86_400 : created)),
+          ]))
+        stats["number_of_tasks", default: 0] += 1
+      }
+      for _ in 0..<random.below(2) {
+        ids.gift += 1
+        let created = start + random.below(86_400 * 300)
+        let cents: Int? = random.chance(60) ? (random.below(200_000) + 100) : nil
+        gifts.put(
+          ids.gift,
+          gift(
+            id: ids.gift, uuid: random.uuid(), name: random.pick(giftNames),
+            comment: random.chance(40) ? "She mentioned it twice" : nil,
+            url: random.chance(40) ? "https://shop.example.com/item/\(random.below(9999))" : nil, cents: cents,
+            status: random.pick(["idea", "offered", "received"]),
+            date: random.chance(50) ? UTCTime.date(created + 86_400 * 10) : nil,
+            recipient: random.chance(50) ? short : .null, contact: short, created: created))
+        stats["number_of_gifts", default: 0] += 1
+      }
+      let wantsPhoto = owner.avatarSource == "photo" || random.chance(15)
+      if wantsPhoto {
+        ids.photo += 1
+        let created = start + 120
+        let name = pendingPhotoName(seed: seed, index: index)
+        let bytes = TinyImage.png(red: UInt8(random.below(256)), green: UInt8(random.below(256)), blue: UInt8(random.below(256)))
+        photos.put(
+          ids.photo,
+          photo(
+            id: ids.photo, uuid: random.uuid(), originalName: "IMG_\(2020 + index % 4)0\(1 + index % 9)\(10 + index % 18).png",
+            newName: name, bytes: bytes, mimeType: "image/png", contact: short, baseURL: baseURL, created: created))
+      }
+      facts[index - 1].statistics = stats
+    }
+    contents[.activity] = activities
+    contents[.note] = notes
+    contents[.task] = tasks
+    contents[.gift] = gifts
+    contents[.photo] = photos
+
+    var table = RecordTable()
+    for fact in facts {
+      table.put(fact.id, RecordShapes.fullContact(fact))
+      if fact.isPartial { contents.partialAvatars[fact.id] = RecordShapes.avatar(fact) }
+    }
+    contents[.contact] = table
+    contents.user = user(seed: seed, me: count > 0 ? shorts(1) : .null)
+    return contents
+  }
+
+  /// The facts of contact `index` (1-based): each contact has its own random stream, so a contact
+  /// is the same whatever the size of the account.
+  static func contactFacts(index: Int, seed: UInt64, count: Int, baseURL: String) -> ContactFacts {
+    var random = SplitMix64(seed: seed, stream: 1, index: UInt64(index))
+    let created = epoch + index * 1_800 + random.below(1_800)
+    var facts = ContactFacts(
+      id: index, uuid: random.uuid(), hashID: "h:" + hashID(&random), firstName: "", baseURL: baseURL,
+      createdAt: created, updatedAt: created + random.below(86_400 * 400))
+    let script = random.below(100)
+    switch script {
+    case ..<70:
+      facts.firstName = random.pick(latinFirst)
+      facts.lastName = random.chance(90) ? random.pick(latinLast) : nil
+    case ..<82:
+      facts.firstName = random.pick(cjkFirst)
+      facts.lastName = random.pick(cjkLast)
+    case ..<91:
+      facts.firstName = random.pick(arabicFirst)
+      facts.lastName = random.pick(arabicLast)
+    default:
+      facts.firstName = random.pick(hebrewFirst)
+      facts.lastName = random.pick(hebrewLast)
+    }
+    if index == 1 {
+      facts.firstName = "Sam"
+      facts.lastName = "Rivera"
+      facts.isMe = true
+    }
+    facts.nickname = random.chance(20) ? random.pick(nicknames) : nil
+    facts.description = random.chance(15) ? random.pick(descriptions) : nil
+    facts.gender = [("Man", "M"), ("Woman", "F"), ("Rather not say", "O")].randomElement(using: &random)
+    if random.chance(10) { facts.gender = nil }
+    facts.isStarred = random.chance(10)
+    facts.isPartial = index > 1 && random.chance(5)
+    facts.isActive = index == 1 || facts.isPartial || !random.chance(8)
+    facts.isDead = index > 1 && random.chance(5)
+    facts.avatarColor = random.pick(avatarColors)
+    if random.chance(60) {
+      let createdYear = UTCTime.civil(created).year
+      if random.chance(5) {
+        facts.birthdate = SpecialDate(date: UTCTime.seconds(year: random.pick([1972, 1984, 1996, 2000]), month: 2, day: 29))
+      } else if random.chance(15) {
+        // Monica stores an unknown year as the year the date was saved.
+        facts.birthdate = SpecialDate(
+          isYearUnknown: true, date: UTCTime.seconds(year: createdYear, month: 1 + random.below(12), day: 1 + random.below(28)))
+      } else {
+        facts.birthdate = SpecialDate(
+          isAgeBased: random.chance(10),
+          date: UTCTime.seconds(year: 1940 + random.below(65), month: 1 + random.below(12), day: 1 + random.below(28)))
+      }
+    }
+    if facts.isDead && random.chance(60) {
+      facts.deceasedDate = SpecialDate(
+        date: UTCTime.seconds(year: 2000 + random.below(20), month: 1 + random.below(12), day: 1 + random.below(28)))
+    }
+    if facts.isPartial { return facts }
+    if random.chance(50) {
+      facts.job = random.pick(jobs)
+      facts.company = random.chance(70) ? random.pick(companies) : nil
+    }
+    if random.chance(30) {
+      facts.lastCalled = created + 86_400 * (1 + random.below(300)) + 3_600 * random.below(24)
+    }
+    if random.chance(20) {
+      facts.stayInTouchFrequency = random.pick([7, 14, 30, 90])
+      facts.stayInTouchTrigger = created + 86_400 * 30
+    }
+    facts.foodPreferences = random.chance(15) ? random.pick(foods) : nil
+    facts.howYouMet = random.chance(15) ? "At a friend's wedding" : nil
+    let source = random.below(100)
+    switch source {
+    case ..<55:
+      facts.avatarSource = "default"
+      facts.avatarURL = .string("\(baseURL)/store/avatars/\(facts.uuid).jpg?\(created)")
+    case ..<70:
+      facts.avatarSource = "adorable"
+      facts.avatarURL = .string(adorable(red: UInt8(random.below(256)), green: UInt8(random.below(256))))
+    case ..<85:
+      facts.avatarSource = "gravatar"
+      facts.avatarURL = .string("https://www.gravatar.com/avatar/\(random.hex(32))?d=mm&s=200")
+    default:
+      if index <= contactsWithItems {
+        facts.avatarSource = "photo"
+        facts.avatarURL = .string("\(baseURL)/store/\(pendingPhotoName(seed: seed, index: index))")
+      } else {
+        facts.avatarSource = "default"
+        facts.avatarURL = .string("")
+      }
+    }
+    return facts
+  }
+
+  private static func adorable(red: UInt8, green: UInt8) -> String {
+    TinyImage.dataURL(TinyImage.png(red: red, green: green, blue: 128, size: 4))
+  }
+
+  private static func pendingPhotoName(seed: UInt64, index: Int) -> String {
+    var random = SplitMix64(seed: seed, stream: 3, index: UInt64(index))
+    return "photos/\(random.hex(40)).png"
+  }
+
+  private static func hashID(_ random: inout SplitMix64) -> String {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ1234567890")
+    return String((0..<8).map { _ in alphabet[random.below(alphabet.count)] })
+  }
+
+  private static func contactField(
+    id: Int, content: String, type: (id: Int, name: String, kind: String), short: JSONValue,
+    random: inout SplitMix64, at created: Int
+  ) -> JSONValue {
+    .object(
+      JSONObject([
+        "id": .int(id), "uuid": .string(random.uuid()), "object": .string("contactfield"), "content": .string(content),
+        "contact_field_type": .object(
+          JSONObject([
+            "id": .int(type.id), "object": .string("contactfieldtype"), "name": .string(type.name),
+            "fontawesome_icon": .string(type.kind == "email" ? "fa fa-envelope-open-o" : "fa fa-volume-control-phone"),
+            "protocol": .string(type.kind == "email" ? "mailto:" : "tel:"), "delible": .bool(false),
+            "type": .string(type.kind), "account": RecordShapes.accountJSON(1),
+            "created_at": .string(UTCTime.timestamp(epoch - 86_400 * 30)),
+            "updated_at": .string(UTCTime.timestamp(epoch - 86_400 * 30)),
+          ])),
+        "labels": .array([]), "account": RecordShapes.accountJSON(1), "contact": short,
+        "created_at": .string(UTCTime.timestamp(created)), "updated_at": .string(UTCTime.timestamp(created)),
+      ]))
+  }
+
+  /// Monica's default activity types, as ActivityTypeResource renders them.
+  package static func activityType(_ id: Int) -> JSONValue {
+    let names = [1: ("just hung out", "simple"), 2: ("ate at a restaurant", "food"), 3: ("went to the theater", "cultural")]
+    let (name, _) = names[id] ?? ("just hung out", "simple")
+    let stamp = JSONValue.string(UTCTime.timestamp(epoch - 86_400 * 30))
+    return .object(
+      JSONObject([
+        "id": .int(id), "uuid": .string("00000000-0000-4000-8000-00000000000\(id)"), "object": .string("activityType"),
+        "name": .string(name), "location_type": id == 1 ? .null : .string("outside"),
+        "activity_type_category": .object(
+          JSONObject([
+            "id": .int(1), "uuid": .string("00000000-0000-4000-8000-0000000000c1"),
+            "object": .string("activityTypeCategory"), "name": .string("Simple activities"),
+            "account": RecordShapes.accountJSON(1), "created_at": stamp, "updated_at": stamp,
+          ])),
+        "account": RecordShapes.accountJSON(1), "created_at": stamp, "updated_at": stamp,
+      ]))
+  }
+
+  /// An activity record (ActivityResource).
+  package static func activity(
+    id: Int, uuid: String, summary: String, description: String?, happened: Int, type: JSONValue,
+    attendees: [JSONValue], emotions: [(Int, String)], baseURL: String, created: Int, updated: Int? = nil
+  ) -> JSONObject {
+    JSONObject([
+      "id": .int(id), "uuid": .string(uuid), "object": .string("activity"), "summary": .string(summary),
+      "description": .string(description), "happened_at": .string(UTCTime.date(happened)), "activity_type": type,
+      "attendees": .object(JSONObject(["total": .int(attendees.count), "contacts": .array(attendees)])),
+      "emotions": .array(
+        emotions.map { .object(JSONObject(["id": .int($0.0), "object": .string("emotion"), "name": .string($0.1)])) }),
+      "url": .string("\(baseURL)/api/activities/\(id)"), "account": RecordShapes.accountJSON(1),
+      "created_at": .string(UTCTime.timestamp(created)), "updated_at": .string(UTCTime.timestamp(updated ?? created)),
+    ])
+  }
+
+  /// A gift record (GiftResource), with amounts as Monica renders US dollars in English.
+  package static func gift(
+    id: Int, uuid: String, name: String, comment: String?, url: String?, cents: Int?, status: String, date: String?,
+    recipient: JSONValue, contact: JSONValue, created: Int, updated: Int? = nil
+  ) -> JSONObject {
+    let amount = cents.map { MoneyFormat.decimal($0) }
+    return JSONObject([
+      "id": .int(id), "uuid": .string(uuid), "object": .string("gift"), "name": .string(name),
+      "comment": .string(comment), "url": .string(url), "amount": .string(amount),
+      "value": .string(cents.map { MoneyFormat.pattern($0) } ?? ""),
+      "amount_with_currency": .string(cents.map { "$" + MoneyFormat.grouped($0) } ?? ""),
+      "status": .string(status), "date": .string(date), "recipient": recipient, "photos": .array([]),
+      "contact": contact, "account": RecordShapes.accountJSON(1), "created_at": .string(UTCTime.timestamp(created)),
+      "updated_at": .string(UTCTime.timestamp(updated ?? created)),
+    ])
+  }
+
+  /// A photo record (PhotoResource) with the whole image as its `dataUrl`.
+  package static func photo(
+    id: Int, uuid: String, originalName: String, newName: String, bytes: [UInt8], mimeType: String,
+    contact: JSONValue, baseURL: String, created: Int
+  ) -> JSONObject {
+    JSONObject([
+      "id": .int(id), "uuid": .string(uuid), "object": .string("photo"), "original_filename": .string(originalName),
+      "new_filename": .string(newName), "filesize": .int(bytes.count), "mime_type": .string(mimeType),
+      "dataUrl": .string(TinyImage.dataURL(bytes, mimeType: mimeType)), "link": .string("\(baseURL)/store/\(newName)"),
+      "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": .string(UTCTime.timestamp(created)),
+      "updated_at": .string(UTCTime.timestamp(created)),
+    ])
+  }
+
+  /// The `/api/me` record (UserResource).
+  static func user(seed: UInt64, me: JSONValue) -> JSONObject {
+    var random = SplitMix64(seed: seed, stream: 4, index: 0)
+    let stamp = JSONValue.string(UTCTime.timestamp(epoch - 86_400 * 31))
+    return JSONObject([
+      "id": .int(1), "uuid": .string(random.uuid()), "object": .string("user"), "first_name": .string("Sam"),
+      "last_name": .string("Rivera"), "name": .string("Sam Rivera"), "email": .string("sam@example.com"),
+      "me_contact": me, "timezone": .string("Europe/Paris"),
+      "currency": .object(
+        JSONObject([
+          "id": .int(2), "object": .string("currency"), "iso": .string("USD"), "name": .string("US Dollar"),
+          "symbol": .string("$"),
+        ])),
+      "locale": .string("en"), "is_policy_compliant": .bool(true), "account": RecordShapes.accountJSON(1),
+      "created_at": stamp, "updated_at": stamp,
+    ])
+  }
+}
+
+/// Money as Monica's MoneyHelper renders US dollars for the English locale.
+package enum MoneyFormat {
+  /// `DecimalMoneyFormatter`: `12.50`.
+  package static func decimal(_ cents: Int) -> String {
+    "\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
+  }
+
+  /// `#,##0.###`: `1,234.5`, `20`.
+  package static func pattern(_ cents: Int) -> String {
+    var text = group(cents / 100)
+    let fraction = cents % 100
+    if fraction != 0 {
+      text += "." + (fraction % 10 == 0 ? "\(fraction / 10)" : (fraction < 10 ? "0\(fraction)" : "\(fraction)"))
+    }
+    return text
+  }
+
+  /// `1,234.50`, the number part of `$1,234.50`.
+  package static func grouped(_ cents: Int) -> String {
+    "\(group(cents / 100)).\(cents % 100 < 10 ? "0" : "")\(cents % 100)"
+  }
+
+  private static func group(_ value: Int) -> String {
+    let digits = Array(String(value))
+    var out = ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { out += "," }
+      out.append(digit)
+    }
+    return out
+  }
+}

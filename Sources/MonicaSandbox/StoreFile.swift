@@ -1,0 +1,95 @@
+import Foundation
+import MonicaKit
+
+/// Reads and writes records as NDJSON: `--load` files and the `--state` file.
+package enum StoreFile {
+  /// The first line of a state file: where its urls pointed when it was written.
+  static let stateMarker = "sandbox-state"
+
+  /// The records of an NDJSON file, mixed kinds told apart by their `object` key.
+  /// Returns the contents and, for a state file, the base URL its urls carry.
+  package static func load(_ path: String) throws(MonicaError) -> (contents: StoreContents, savedBaseURL: String?) {
+    let reader = try InputSource(path).open()
+    var contents = StoreContents(user: JSONObject())
+    var savedBaseURL: String?
+    var failure: MonicaError?
+    reader.forEachLine { line in
+      guard failure == nil else { return }
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+      func fail(_ reason: String) { failure = .malformedInput(source: path, line: reader.lineNumber, reason: reason) }
+      let value: JSONValue
+      do throws(JSONSyntaxError) { value = try JSONValue(parsing: line) } catch { return fail(error.description) }
+      guard let record = value.objectValue else { return fail("expected a JSON object") }
+      guard let object = record["object"]?.stringValue else { return fail("the record has no \"object\" key") }
+      if object == stateMarker {
+        savedBaseURL = record["url"]?.stringValue
+        return
+      }
+      if object == "user" {
+        contents.user = record
+        return
+      }
+      guard let id = record["id"]?.intValue else { return fail("the \(object) has no integer \"id\"") }
+      if object == "contactfield" {
+        guard let contact = record["contact"]?["id"]?.intValue else { return fail("the contactfield has no contact.id") }
+        contents.contactFields[contact, default: []].append(value)
+        return
+      }
+      if object == "sandbox-avatar" {
+        contents.partialAvatars[id] = record["avatar"]
+        return
+      }
+      guard let kind = RecordKind(rawValue: object) else {
+        return fail("unsupported object \"\(object)\": expected contact, activity, note, task, gift, photo, tag or user")
+      }
+      contents[kind].put(id, record)
+    }
+    if let failure { throw failure }
+    return (contents, savedBaseURL)
+  }
+
+  /// Rewrites every string that starts with `old` to start with `new`: a state file's urls follow
+  /// the sandbox to its new port.
+  package static func rebase(_ contents: inout StoreContents, from old: String, to new: String) {
+    guard old != new else { return }
+    func fix(_ value: JSONValue) -> JSONValue {
+      switch value {
+      case .string(let text) where text.hasPrefix(old): return .string(new + text.dropFirst(old.count))
+      case .array(let elements): return .array(elements.map(fix))
+      case .object(let object): return .object(JSONObject(object.members.map { .init($0.key, fix($0.value)) }))
+      default: return value
+      }
+    }
+    for kind in RecordKind.allCases {
+      var table = RecordTable()
+      for record in contents[kind].all {
+        if case .object(let fixed) = fix(.object(record)), let id = fixed["id"]?.intValue { table.put(id, fixed) }
+      }
+      contents[kind] = table
+    }
+    if case .object(let user) = fix(.object(contents.user)) { contents.user = user }
+    contents.contactFields = contents.contactFields.mapValues { $0.map(fix) }
+    contents.partialAvatars = contents.partialAvatars.mapValues(fix)
+  }
+
+  /// Writes the whole store atomically: a temporary file renamed over `path`.
+  package static func save(_ contents: StoreContents, baseURL: String, to path: String) throws {
+    var out: [UInt8] = []
+    func line(_ value: JSONValue) {
+      JSONWriter.plain.write(value, to: &out)
+      out.append(0x0A)
+    }
+    line(.object(JSONObject(["object": .string(stateMarker), "url": .string(baseURL)])))
+    if !contents.user.members.isEmpty { line(.object(contents.user)) }
+    for kind in [RecordKind.tag, .contact, .activity, .note, .task, .gift, .photo] {
+      for record in contents[kind].all { line(.object(record)) }
+    }
+    for id in contents.contactFields.keys.sorted() { for field in contents.contactFields[id] ?? [] { line(field) } }
+    for id in contents.partialAvatars.keys.sorted() {
+      line(.object(JSONObject(["object": .string("sandbox-avatar"), "id": .int(id), "avatar": contents.partialAvatars[id] ?? .null])))
+    }
+    let temporary = path + ".tmp-\(getpid())"
+    try Data(out).write(to: URL(fileURLWithPath: temporary))
+    if rename(temporary, path) != 0 { throw MonicaError.unavailable(request: path, detail: String(cString: strerror(errno))) }
+  }
+}

@@ -1,0 +1,470 @@
+import Foundation
+import MonicaKit
+
+/// One write applied to a copy of the state, Monica's validation first.
+struct StoreWriter {
+  var state: RecordStore.State
+  let baseURL: String
+  let now: Int
+  private var random: SplitMix64
+
+  init(state: RecordStore.State, baseURL: String, now: Int) {
+    self.state = state
+    self.baseURL = baseURL
+    self.now = now
+    var system = SystemRandomNumberGenerator()
+    random = SplitMix64(seed: system.next())
+  }
+
+  private var contents: StoreContents {
+    get { state.contents }
+    set { state.contents = newValue }
+  }
+  private var stamp: JSONValue { .string(UTCTime.timestamp(now)) }
+
+  mutating func perform(_ route: Route, _ input: JSONObject, upload: (bytes: [UInt8], filename: String)?) -> APIResponse {
+    switch route {
+    case .create(.contact): return saveContact(nil, input)
+    case .update(.contact, let id): return Int(id).map { saveContact($0, input) } ?? .notFound
+    case .delete(.contact, let id): return deleteContact(id)
+    case .create(.note): return saveNote(nil, input)
+    case .update(.note, let id): return Int(id).map { saveNote($0, input) } ?? .notFound
+    case .create(.task): return saveTask(nil, input)
+    case .update(.task, let id): return Int(id).map { saveTask($0, input) } ?? .notFound
+    case .create(.gift): return saveGift(nil, input)
+    case .update(.gift, let id): return Int(id).map { saveGift($0, input) } ?? .notFound
+    case .create(.activity): return saveActivity(nil, input)
+    case .update(.activity, let id): return Int(id).map { saveActivity($0, input) } ?? .notFound
+    case .create(.tag): return saveTag(nil, input)
+    case .update(.tag, let id): return Int(id).map { saveTag($0, input) } ?? .notFound
+    case .create(.photo): return savePhoto(input, upload: upload)
+    case .delete(let kind, let id): return delete(kind, id)
+    case .setTags(let id): return setTags(id, input)
+    case .unsetTag(let id): return unsetTags(id, input, all: false)
+    case .unsetTags(let id): return unsetTags(id, input, all: true)
+    case .avatar(let id): return setAvatar(id, input)
+    default: return .message(405, "The method is not supported for this route.")
+    }
+  }
+
+  // MARK: - Helpers
+
+  private func data(_ status: Int, _ record: JSONObject) -> APIResponse {
+    .json(status, .object(JSONObject(["data": .object(record)])))
+  }
+
+  private func short(_ contactID: Int) -> JSONValue {
+    guard let full = contents[.contact].records[contactID] else { return .null }
+    return RecordShapes.shortContact(fromFull: full, avatar: contents.partialAvatars[contactID])
+  }
+
+  private func contactExists(_ value: JSONValue?) -> Bool {
+    value?.intValue.map { contents[.contact].records[$0] != nil } ?? false
+  }
+
+  private static func text(_ value: JSONValue?) -> String? {
+    switch value {
+    case .string(let text)?: text.isEmpty ? nil : text
+    case .number(let text)?: text
+    default: nil
+    }
+  }
+
+  private static func flag(_ value: JSONValue?) -> Bool {
+    switch value {
+    case .bool(let flag)?: flag
+    case .number(let text)?, .string(let text)?: text == "1" || text == "true"
+    default: false
+    }
+  }
+
+  /// Recounts a contact's items and its last activity after a child changed.
+  private mutating func refreshContact(_ id: Int) {
+    guard var record = contents[.contact].records[id], var statistics = record["statistics"]?.objectValue else { return }
+    let counts: [(String, RecordKind)] = [
+      ("number_of_notes", .note), ("number_of_activities", .activity), ("number_of_tasks", .task),
+      ("number_of_gifts", .gift),
+    ]
+    for (key, kind) in counts { statistics[key] = .int(state.children(of: id, kind: kind).count) }
+    record["statistics"] = .object(statistics)
+    if record["last_activity_together"] != nil {
+      let latest = state.children(of: id, kind: .activity).compactMap { $0["happened_at"]?.stringValue }.max()
+      record["last_activity_together"] = latest.map { .string("\($0)T00:00:00.000000Z") } ?? .null
+    }
+    contents[.contact].put(id, record)
+  }
+
+  /// Replaces the embedded short copies of a contact after it changed.
+  private mutating func propagate(_ id: Int) {
+    let fresh = short(id)
+    for kind in [RecordKind.note, .task, .gift, .photo] {
+      for var record in contents[kind].all {
+        var changed = false
+        if record["contact"]?["id"]?.intValue == id { record["contact"] = fresh; changed = true }
+        if kind == .gift, record["recipient"]?["id"]?.intValue == id { record["recipient"] = fresh; changed = true }
+        if changed, let recordID = record["id"]?.intValue { contents[kind].put(recordID, record) }
+      }
+    }
+    for var activity in contents[.activity].all {
+      guard var attendees = activity["attendees"]?.objectValue, let list = attendees["contacts"]?.arrayValue,
+        list.contains(where: { $0["id"]?.intValue == id })
+      else { continue }
+      attendees["contacts"] = .array(list.map { $0["id"]?.intValue == id ? fresh : $0 })
+      activity["attendees"] = .object(attendees)
+      if let activityID = activity["id"]?.intValue { contents[.activity].put(activityID, activity) }
+    }
+    if contents.user["me_contact"]?["id"]?.intValue == id { contents.user["me_contact"] = fresh }
+  }
+
+  private func specialDate(_ input: JSONObject, prefix: String) -> SpecialDate? {
+    guard let month = input["\(prefix)_month"]?.intValue, let day = input["\(prefix)_day"]?.intValue else { return nil }
+    let year = input["\(prefix)_year"]?.intValue ?? 0
+    if year == 0 {
+      return SpecialDate(isYearUnknown: true, date: UTCTime.seconds(year: UTCTime.civil(now).year, month: month, day: day))
+    }
+    return SpecialDate(date: UTCTime.seconds(year: year, month: month, day: day))
+  }
+
+  // MARK: - Contacts
+
+  private mutating func saveContact(_ id: Int?, _ input: JSONObject) -> APIResponse {
+    if let id, contents[.contact].records[id] == nil { return .notFound }
+    var check = Validation(input)
+    check.string("first_name", required: true, max: 255)
+    for key in ["middle_name", "last_name", "nickname", "description"] { check.string(key, max: 255) }
+    check.boolean("is_partial")
+    check.boolean("is_birthdate_known", required: true)
+    for key in ["birthdate_day", "birthdate_month", "birthdate_year", "birthdate_age"] { check.integer(key) }
+    check.boolean("is_deceased", required: id == nil)
+    check.boolean("is_deceased_date_known", required: true)
+    for key in ["deceased_date_day", "deceased_date_month", "deceased_date_year"] { check.integer(key) }
+    if let failure = check.failure { return failure }
+
+    let first = Self.text(input["first_name"]) ?? ""
+    let last = Self.text(input["last_name"])
+    let dead = Self.flag(input["is_deceased"])
+    let birthdate = Self.flag(input["is_birthdate_known"]) ? specialDate(input, prefix: "birthdate") : nil
+    let deceased = dead && Self.flag(input["is_deceased_date_known"]) ? specialDate(input, prefix: "deceased_date") : nil
+    let record: JSONObject
+    if let id, var existing = contents[.contact].records[id] {
+      let name = RecordShapes.completeName(first: first, last: last, dead: dead)
+      existing["first_name"] = .string(first)
+      existing["last_name"] = .string(last)
+      existing["nickname"] = .string(Self.text(input["nickname"]))
+      existing["complete_name"] = .string(name)
+      existing["initials"] = .string(RecordShapes.initials(name))
+      existing["description"] = .string(Self.text(input["description"]))
+      existing["is_dead"] = .bool(dead)
+      if var information = existing["information"]?.objectValue {
+        information["dates"] = .object(
+          JSONObject(["birthdate": SpecialDate.json(birthdate), "deceased_date": SpecialDate.json(deceased)]))
+        existing["information"] = .object(information)
+      }
+      existing["updated_at"] = stamp
+      record = existing
+    } else {
+      let newID = contents[.contact].nextID
+      let uuid = random.uuid()
+      var facts = ContactFacts(
+        id: newID, uuid: uuid, hashID: "h:" + random.hex(8), firstName: first, baseURL: baseURL, createdAt: now,
+        updatedAt: now)
+      facts.lastName = last
+      facts.nickname = Self.text(input["nickname"])
+      facts.description = Self.text(input["description"])
+      facts.isPartial = Self.flag(input["is_partial"])
+      facts.isDead = dead
+      facts.birthdate = birthdate
+      facts.deceasedDate = deceased
+      facts.avatarColor = random.pick(SeedData.avatarColors)
+      facts.avatarURL = .string("\(baseURL)/store/avatars/\(uuid).jpg?\(now)")
+      record = RecordShapes.fullContact(facts)
+      if facts.isPartial { contents.partialAvatars[newID] = RecordShapes.avatar(facts) }
+    }
+    guard let recordID = record["id"]?.intValue else { return .notFound }
+    contents[.contact].put(recordID, record)
+    if id != nil { propagate(recordID) }
+    return data(id == nil ? 201 : 200, record)
+  }
+
+  private mutating func deleteContact(_ id: String) -> APIResponse {
+    // Monica queues the deletion and answers at once, whatever the id.
+    if let number = Int(id), contents[.contact].records[number] != nil {
+      contents[.contact].remove(number)
+      for kind in [RecordKind.note, .task, .gift, .photo] {
+        for record in contents[kind].all where record["contact"]?["id"]?.intValue == number {
+          if let recordID = record["id"]?.intValue { contents[kind].remove(recordID) }
+        }
+      }
+      for var activity in contents[.activity].all {
+        guard var attendees = activity["attendees"]?.objectValue, let list = attendees["contacts"]?.arrayValue,
+          let activityID = activity["id"]?.intValue, list.contains(where: { $0["id"]?.intValue == number })
+        else { continue }
+        let kept = list.filter { $0["id"]?.intValue != number }
+        attendees["contacts"] = .array(kept)
+        attendees["total"] = .int(kept.count)
+        activity["attendees"] = .object(attendees)
+        contents[.activity].put(activityID, activity)
+      }
+      contents.contactFields[number] = nil
+    }
+    return .json(200, .object(JSONObject(["deleted": .bool(true), "id": .string(id)])))
+  }
+
+  // MARK: - Items
+
+  private mutating func saveNote(_ id: Int?, _ input: JSONObject) -> APIResponse {
+    if let id, contents[.note].records[id] == nil { return .notFound }
+    var check = Validation(input)
+    check.string("body", required: true, max: 100_000)
+    check.integer("contact_id", required: true)
+    check.boolean("is_favorited")
+    if let failure = check.failure { return failure }
+    guard let contactID = input["contact_id"]?.intValue, contactExists(input["contact_id"]) else { return .notFound }
+    let existing = id.flatMap { contents[.note].records[$0] }
+    let newID = id ?? contents[.note].nextID
+    let favorited = Self.flag(input["is_favorited"])
+    let wasFavorited = existing?["is_favorited"]?.boolValue == true
+    let record = JSONObject([
+      "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("note"),
+      "body": .string(Self.text(input["body"]) ?? ""), "is_favorited": .bool(favorited),
+      "favorited_at": favorited ? (wasFavorited ? existing?["favorited_at"] ?? stamp : stamp) : .null,
+      "url": .string("\(baseURL)/api/notes/\(newID)"), "account": RecordShapes.accountJSON(1),
+      "contact": short(contactID), "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
+    ])
+    let previousOwner = existing?["contact"]?["id"]?.intValue
+    contents[.note].put(newID, record)
+    refreshContact(contactID)
+    if let previousOwner, previousOwner != contactID { refreshContact(previousOwner) }
+    return data(id == nil ? 201 : 200, record)
+  }
+
+  private mutating func saveTask(_ id: Int?, _ input: JSONObject) -> APIResponse {
+    if let id, contents[.task].records[id] == nil { return .notFound }
+    var check = Validation(input)
+    check.integer("contact_id")
+    check.string("title", required: true)
+    check.string("description")
+    if id != nil { check.boolean("completed", required: true) }
+    if let failure = check.failure { return failure }
+    var contact: JSONValue = .null
+    if input["contact_id"] != nil && input["contact_id"] != .null {
+      guard let contactID = input["contact_id"]?.intValue, contactExists(input["contact_id"]) else { return .notFound }
+      contact = short(contactID)
+    }
+    let existing = id.flatMap { contents[.task].records[$0] }
+    let newID = id ?? contents[.task].nextID
+    let completed = Self.flag(input["completed"])
+    let wasCompleted = existing?["completed"]?.boolValue == true
+    let record = JSONObject([
+      "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("task"),
+      "title": .string(Self.text(input["title"]) ?? ""), "description": .string(Self.text(input["description"])),
+      "completed": .bool(completed),
+      "completed_at": completed ? (wasCompleted ? existing?["completed_at"] ?? stamp : stamp) : .null,
+      "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": existing?["created_at"] ?? stamp,
+      "updated_at": stamp,
+    ])
+    contents[.task].put(newID, record)
+    for owner in [contact["id"]?.intValue, existing?["contact"]?["id"]?.intValue].compactMap({ $0 }) { refreshContact(owner) }
+    // Monica's CreateTask answers 200, not 201.
+    return data(200, record)
+  }
+
+  private mutating func saveGift(_ id: Int?, _ input: JSONObject) -> APIResponse {
+    if let id, contents[.gift].records[id] == nil { return .notFound }
+    var check = Validation(input)
+    check.integer("contact_id", required: true)
+    check.exists("contact_id", contactExists(input["contact_id"]))
+    check.string("name", required: true, max: 255)
+    check.oneOf("status", ["idea", "offered", "received"], required: true)
+    check.string("comment", max: 1_000_000)
+    check.string("url", max: 1_000_000)
+    check.numeric("amount")
+    check.date("date")
+    check.integer("recipient_id")
+    check.exists("recipient_id", contactExists(input["recipient_id"]))
+    if let failure = check.failure { return failure }
+    guard let contactID = input["contact_id"]?.intValue else { return .notFound }
+    let existing = id.flatMap { contents[.gift].records[$0] }
+    let newID = id ?? contents[.gift].nextID
+    let amount = Self.text(input["amount"]).flatMap(Double.init).map { Int(($0 * 100).rounded()) }
+    var record = SeedData.gift(
+      id: newID, uuid: existing?["uuid"]?.stringValue ?? random.uuid(), name: Self.text(input["name"]) ?? "",
+      comment: Self.text(input["comment"]), url: Self.text(input["url"]), cents: amount == 0 ? nil : amount,
+      status: Self.text(input["status"]) ?? "idea", date: Self.text(input["date"]).map { String($0.prefix(10)) },
+      recipient: input["recipient_id"]?.intValue.map(short) ?? .null, contact: short(contactID), created: now)
+    if let created = existing?["created_at"] { record["created_at"] = created }
+    contents[.gift].put(newID, record)
+    refreshContact(contactID)
+    return data(id == nil ? 201 : 200, record)
+  }
+
+  private mutating func saveActivity(_ id: Int?, _ input: JSONObject) -> APIResponse {
+    if let id, contents[.activity].records[id] == nil { return .notFound }
+    var check = Validation(input)
+    check.integer("activity_type_id")
+    check.string("summary", required: true)
+    check.string("description")
+    check.date("happened_at", required: true, format: true)
+    check.array("emotions")
+    check.array("contacts", required: true)
+    if let failure = check.failure { return failure }
+    let attendeeIDs = input["contacts"]?.arrayValue?.compactMap(\.intValue) ?? []
+    guard attendeeIDs.allSatisfy({ contents[.contact].records[$0] != nil }) else { return .notFound }
+    let existing = id.flatMap { contents[.activity].records[$0] }
+    let newID = id ?? contents[.activity].nextID
+    let typeID = input["activity_type_id"]?.intValue
+    let emotions = (input["emotions"]?.arrayValue ?? []).compactMap(\.intValue).map { ($0, ["adoration", "joy", "relief", "nostalgia"][($0 - 1) % 4 < 0 ? 0 : ($0 - 1) % 4]) }
+    var record = SeedData.activity(
+      id: newID, uuid: existing?["uuid"]?.stringValue ?? random.uuid(), summary: Self.text(input["summary"]) ?? "",
+      description: Self.text(input["description"]),
+      happened: UTCTime.parseDate(Self.text(input["happened_at"]) ?? "") ?? now,
+      type: typeID.map { SeedData.activityType($0) } ?? .null, attendees: attendeeIDs.map(short), emotions: emotions,
+      baseURL: baseURL, created: now)
+    if let created = existing?["created_at"] { record["created_at"] = created }
+    let previous = existing.map { RecordStore.State.contactIDs(of: $0, kind: .activity) } ?? []
+    contents[.activity].put(newID, record)
+    for owner in Set(attendeeIDs + previous) { refreshContact(owner) }
+    return data(id == nil ? 201 : 200, record)
+  }
+
+  private mutating func saveTag(_ id: Int?, _ input: JSONObject) -> APIResponse {
+    if let id, contents[.tag].records[id] == nil { return .notFound }
+    var check = Validation(input)
+    check.string("name", required: true)
+    if let failure = check.failure { return failure }
+    let name = Self.text(input["name"]) ?? ""
+    let record = makeTag(id: id ?? contents[.tag].nextID, name: name, created: id.flatMap { contents[.tag].records[$0]?["created_at"] })
+    contents[.tag].put(record.id, record.json)
+    if id != nil { replaceTagInContacts(record.id, with: record.json) }
+    return data(id == nil ? 201 : 200, record.json)
+  }
+
+  private func makeTag(id: Int, name: String, created: JSONValue?) -> (id: Int, json: JSONObject) {
+    (
+      id,
+      JSONObject([
+        "id": .int(id), "object": .string("tag"), "name": .string(name), "name_slug": .string(RecordShapes.slug(name)),
+        "account": RecordShapes.accountJSON(1), "created_at": created ?? stamp, "updated_at": stamp,
+      ])
+    )
+  }
+
+  private mutating func replaceTagInContacts(_ tagID: Int, with tag: JSONObject?) {
+    for var contact in contents[.contact].all {
+      guard let tags = contact["tags"]?.arrayValue, tags.contains(where: { $0["id"]?.intValue == tagID }),
+        let contactID = contact["id"]?.intValue
+      else { continue }
+      contact["tags"] = .array(tags.compactMap { $0["id"]?.intValue == tagID ? tag.map(JSONValue.object) : $0 })
+      contents[.contact].put(contactID, contact)
+    }
+  }
+
+  private mutating func savePhoto(_ input: JSONObject, upload: (bytes: [UInt8], filename: String)?) -> APIResponse {
+    var check = Validation(input)
+    check.integer("contact_id", required: true)
+    check.exists("contact_id", contactExists(input["contact_id"]))
+    var bytes: [UInt8]?
+    var original = "upload"
+    if let upload {
+      bytes = upload.bytes
+      original = upload.filename
+      if TinyImage.kind(of: upload.bytes) == nil { check.add("The photo must be an image.") }
+    } else if let text = Self.text(input["data"]) {
+      let payload = text.hasPrefix("data:") ? String(text[(text.range(of: ",")?.upperBound ?? text.startIndex)...]) : text
+      bytes = Data(base64Encoded: payload, options: .ignoreUnknownCharacters).map(Array.init)
+      if bytes.map({ TinyImage.kind(of: $0) == nil }) ?? true { check.add("The data must be a valid photo.") }
+    } else {
+      check.add("The photo field is required when data is not present.")
+      check.add("The data field is required when photo is not present.")
+    }
+    if let failure = check.failure { return failure }
+    guard let bytes, let kind = TinyImage.kind(of: bytes), let contactID = input["contact_id"]?.intValue else {
+      return .notFound
+    }
+    let newID = contents[.photo].nextID
+    let fileExtension = Self.text(input["extension"]) ?? kind.fileExtension
+    if upload == nil { original = "photo.\(fileExtension)" }
+    let record = SeedData.photo(
+      id: newID, uuid: random.uuid(), originalName: original, newName: "photos/\(random.hex(40)).\(fileExtension)",
+      bytes: bytes, mimeType: kind.mimeType, contact: short(contactID), baseURL: baseURL, created: now)
+    contents[.photo].put(newID, record)
+    return data(201, record)
+  }
+
+  private mutating func delete(_ kind: RecordKind, _ id: String) -> APIResponse {
+    guard let number = Int(id), let record = contents[kind].records[number] else { return .notFound }
+    contents[kind].remove(number)
+    if kind == .tag { replaceTagInContacts(number, with: nil) }
+    for owner in RecordStore.State.contactIDs(of: record, kind: kind) { refreshContact(owner) }
+    return .json(200, .object(JSONObject(["deleted": .bool(true), "id": kind.deletesWithStringID ? .string(id) : .int(number)])))
+  }
+
+  // MARK: - Tags and avatar of a contact
+
+  private mutating func setTags(_ id: String, _ input: JSONObject) -> APIResponse {
+    guard let contactID = Int(id), var contact = contents[.contact].records[contactID] else { return .notFound }
+    var check = Validation(input)
+    check.array("tags", required: true)
+    if let failure = check.failure { return failure }
+    var tags = contact["tags"]?.arrayValue ?? []
+    for name in (input["tags"]?.arrayValue ?? []).compactMap({ Self.text($0)?.trimmingCharacters(in: .whitespaces) })
+    where !name.isEmpty {
+      let tag: JSONObject
+      if let found = contents[.tag].all.first(where: { $0["name"]?.stringValue == name }) {
+        tag = found
+      } else {
+        tag = makeTag(id: contents[.tag].nextID, name: name, created: nil).json
+        if let tagID = tag["id"]?.intValue { contents[.tag].put(tagID, tag) }
+      }
+      if !tags.contains(where: { $0["id"] == tag["id"] }) { tags.append(.object(tag)) }
+    }
+    contact["tags"] = .array(tags)
+    contents[.contact].put(contactID, contact)
+    return data(200, contact)
+  }
+
+  private mutating func unsetTags(_ id: String, _ input: JSONObject, all: Bool) -> APIResponse {
+    guard let contactID = Int(id), var contact = contents[.contact].records[contactID] else { return .notFound }
+    if !all {
+      var check = Validation(input)
+      check.array("tags", required: true)
+      if let failure = check.failure { return failure }
+    }
+    let removed = Set((input["tags"]?.arrayValue ?? []).compactMap(\.intValue))
+    contact["tags"] = .array(all ? [] : (contact["tags"]?.arrayValue ?? []).filter { !removed.contains($0["id"]?.intValue ?? -1) })
+    contents[.contact].put(contactID, contact)
+    return data(200, contact)
+  }
+
+  private mutating func setAvatar(_ id: String, _ input: JSONObject) -> APIResponse {
+    guard let contactID = Int(id), var contact = contents[.contact].records[contactID] else { return .notFound }
+    var check = Validation(input)
+    check.oneOf("source", ["default", "adorable", "gravatar", "photo"], required: true)
+    let source = Self.text(input["source"]) ?? ""
+    if source == "photo" && input["photo_id"] == nil { check.add("The photo id field is required when source is photo.") }
+    check.integer("photo_id")
+    let photo = input["photo_id"]?.intValue.flatMap { contents[.photo].records[$0] }
+    check.exists("photo_id", photo != nil)
+    if let failure = check.failure { return failure }
+    let uuid = contact["uuid"]?.stringValue ?? random.uuid()
+    let url: JSONValue =
+      switch source {
+      case "adorable": .string(TinyImage.dataURL(TinyImage.png(red: UInt8(random.below(256)), green: 90, blue: 160, size: 4)))
+      case "gravatar": .string("https://www.gravatar.com/avatar/\(random.hex(32))?d=mm&s=200")
+      case "photo": photo?["link"] ?? .string("")
+      default: .string("\(baseURL)/store/avatars/\(uuid).jpg?\(now)")
+      }
+    if var information = contact["information"]?.objectValue {
+      var avatar = information["avatar"]?.objectValue ?? JSONObject()
+      avatar["url"] = url
+      avatar["source"] = .string(source)
+      if avatar["default_avatar_color"] == nil { avatar["default_avatar_color"] = .string("#b3d5fe") }
+      information["avatar"] = .object(avatar)
+      contact["information"] = .object(information)
+    }
+    contact["updated_at"] = stamp
+    contents[.contact].put(contactID, contact)
+    propagate(contactID)
+    return data(200, contact)
+  }
+}
