@@ -40,8 +40,8 @@ final class Sandbox: @unchecked Sendable {
     logPath = temporary.root + "/requests.ndjson"
     let stdoutPath = temporary.root + "/sandbox.out"
     let stderrPath = temporary.root + "/sandbox.err"
-    FileManager.default.createFile(atPath: stdoutPath, contents: nil)
-    FileManager.default.createFile(atPath: stderrPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
     process = Process()
     process.executableURL = URL(fileURLWithPath: binDirectory + "/monica-sandbox")
     process.arguments = ["--port", "0", "--ready-file", ready, "--log", logPath] + arguments

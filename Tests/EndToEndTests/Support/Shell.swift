@@ -81,9 +81,9 @@ func sh(_ script: String, env: [String: String], input: Data?, directory: String
   let outURL = scratch.appendingPathComponent("out")
   let errURL = scratch.appendingPathComponent("err")
   let inURL = scratch.appendingPathComponent("in")
-  FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  FileManager.default.createFile(atPath: errURL.path, contents: nil)
-  FileManager.default.createFile(atPath: inURL.path, contents: input ?? Data())
+  _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: inURL.path, contents: input ?? Data())
 
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/bin/bash")
