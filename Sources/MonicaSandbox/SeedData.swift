@@ -99,9 +99,10 @@ package enum SeedData {
           facts[index - 1].relationships[group, default: []].append(relation)
         }
       }
-      if random.chance(60) {
+      if index == 1 || random.chance(60) {
         ids.field += 1
-        let address = facts[index - 1].firstName.allSatisfy(\.isASCII) ? facts[index - 1].firstName.lowercased() : "contact"
+        let first = facts[index - 1].firstName
+        let address = first.allSatisfy(\.isASCII) ? first.lowercased() : "contact"
         contents.contactFields[index, default: []].append(
           contactField(id: ids.field, content: "\(address).\(index)@example.com", type: (1, "Email", "email"), short: short, random: &random, at: start))
       }
