@@ -80,7 +80,7 @@ package struct JSONParser: ~Copyable {
     case UInt8(ascii: "{"):
       try enterContainer()
       index += 1
-      if try closes(UInt8(ascii: "}")) { break }
+      if try closes(UInt8(ascii: "}")) { depth -= 1; break }
       repeat {
         skipWhitespace()
         try skipString(expecting: "a string key")
@@ -91,7 +91,7 @@ package struct JSONParser: ~Copyable {
     case UInt8(ascii: "["):
       try enterContainer()
       index += 1
-      if try closes(UInt8(ascii: "]")) { break }
+      if try closes(UInt8(ascii: "]")) { depth -= 1; break }
       repeat { _ = try skipValue() } while try nextMember(closer: UInt8(ascii: "]"))
       depth -= 1
     case UInt8(ascii: "\""): try skipString(expecting: "a string")
