@@ -8,6 +8,7 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-filter", ["MonicaKit"]),
   ("monica-page", ["MonicaKit"]),
   ("monica-format", ["MonicaKit"]),
+  ("monica-fetch", ["MonicaKit"]),
 ]
 
 let strict: [SwiftSetting] = [

@@ -93,7 +93,7 @@ package final class MonicaClient: Sendable {
   /// status mapping. For probes that must see every answer.
   package func exchange(
     _ method: String, _ path: String, query: [(String, String)] = [], body: Data? = nil,
-    authorized: Bool = true
+    authorized: Bool = true, pacing ticket: PacingTicket? = nil
   ) async throws(MonicaError) -> HTTPResponse {
     let target = describe(path, query)
     guard let url = url(path, query: query) else { throw .usage("\(target): not a valid request path") }
@@ -109,13 +109,14 @@ package final class MonicaClient: Sendable {
     let started = ContinuousClock.now
     do {
       let response = try await transport.send(request)
-      await pacer.observe(response)
+      await pacer.observe(response, ticket: ticket)
       policy.observer?(
         RequestRecord(
           method: method, target: target, status: response.status, milliseconds: Self.milliseconds(since: started),
           rateLimitRemaining: response.headers["x-ratelimit-remaining"].flatMap { Int($0) }))
       return response
     } catch {
+      await pacer.abandon(ticket)
       policy.observer?(
         RequestRecord(
           method: method, target: target, status: nil, milliseconds: Self.milliseconds(since: started),
@@ -147,9 +148,11 @@ package final class MonicaClient: Sendable {
     var attempt = 0
     while true {
       try Task.checkCancellationAsMonicaError()
-      await pacer.waitForTurn()
+      guard let ticket = await pacer.waitForTurn() else { throw .outputClosed }
       let outcome: Result<HTTPResponse, MonicaError>
-      do { outcome = .success(try await exchange("GET", path, query: query)) } catch { outcome = .failure(error) }
+      do { outcome = .success(try await exchange("GET", path, query: query, pacing: ticket)) } catch {
+        outcome = .failure(error)
+      }
       let retryAfter: TimeInterval?
       switch outcome {
       case .success(let response) where response.status == 429:

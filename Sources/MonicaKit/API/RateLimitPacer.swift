@@ -1,51 +1,241 @@
 import Foundation
 
-/// Keeps a client under the instance's rate limit, from the `X-RateLimit-*` headers it sees.
+/// A permission to send one request, handed back with its answer so the pacer can tell which
+/// window the request landed in.
+package struct PacingTicket: Sendable, Equatable {
+  /// When the request was let go (Unix seconds): it reached the server no earlier.
+  package let sentAt: Double
+  /// Whether it was sent alone to open (or find) a new window.
+  package let opener: Bool
+}
+
+/// The pacing decisions, as a value without clocks or sleeping so that they can be tested with
+/// made-up times.
 ///
-/// Monica (Laravel's throttle) counts requests in a fixed window that opens at the first request;
-/// responses say how many are left but not when the window closes. The pacer hands out the
-/// remaining quota, and once it is spent waits for the window's end, which it learns from the
-/// first 429's `X-RateLimit-Reset`/`Retry-After`.
-package actor RateLimitPacer {
-  private var limit: Int?
-  private var remaining: Int?
-  /// Requests sent and not yet answered, which the last `remaining` does not count yet.
-  private var inFlight = 0
-  /// When the current window opened (the first answer showing `limit - 1` left).
-  private var windowStart: Date?
-  /// The window's length, once learned.
-  private var windowLength: TimeInterval?
-
-  package init() {}
-
-  /// Waits until sending one more request should not run into a 429.
-  package func waitForTurn() async {
-    while let remaining, remaining - inFlight <= 0, let start = windowStart, let length = windowLength {
-      let wait = start.addingTimeInterval(length + 0.05).timeIntervalSinceNow
-      if wait <= 0 {
-        // The window has closed: a fresh quota.
-        self.remaining = limit
-        windowStart = nil
-        break
-      }
-      try? await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
-    }
-    inFlight += 1
+/// Monica's limiter (Laravel's throttle) counts requests in a fixed window that opens at the first
+/// request after the previous window ended. Answers carry `X-RateLimit-Limit` and `-Remaining`,
+/// never the window's end, and a 429 is the only answer that tells it. So:
+/// - the first request goes alone; its `Remaining` says how many more the window allows;
+/// - a window's quota is handed out at once (concurrent requests are all counted as spent when
+///   let go, so in-flight requests never overdraw it);
+/// - while the window's length is unknown, one request of the quota is kept back and spent as a
+///   lone probe one second after the window opened, then one each further second: a probe whose
+///   `Remaining` jumped back up opened a new window, which bounds the length (an integer number
+///   of seconds in Laravel) between the last probe that did not and this one;
+/// - once the length is known, the next window is opened by one lone request sent just after
+///   `length` seconds past the moment the previous opener's answer arrived (a safe upper bound of
+///   when the server opened it), and then its whole quota goes out.
+/// A 429 (another client on the same token, or a window longer than the probes could reach)
+/// blocks until `Retry-After` and teaches the window's length.
+package struct RateLimitSchedule: Sendable {
+  /// What a request should do now.
+  package enum Decision: Sendable, Equatable {
+    /// Go, and hand the ticket back with the answer.
+    case send(PacingTicket)
+    /// Ask again at this time (Unix seconds).
+    case waitUntil(Double)
+    /// Ask again once an outstanding request has been answered.
+    case waitForAnswers
   }
 
-  /// Takes note of a response's rate-limit headers.
-  package func observe(_ response: HTTPResponse) {
-    inFlight = max(inFlight - 1, 0)
-    if let value = response.headers["x-ratelimit-limit"].flatMap(Int.init) { limit = value }
-    if response.status == 429 {
-      remaining = 0
-      if let reset = response.headers["x-ratelimit-reset"].flatMap(Double.init), let start = windowStart {
-        windowLength = max((reset - start.timeIntervalSince1970).rounded(), 1)
+  private enum Phase: Sendable { case start, opening, open }
+
+  /// `X-RateLimit-Limit`, once seen.
+  package private(set) var limit: Int?
+  /// The window's length in seconds, once learned.
+  package private(set) var window: Double?
+  /// True when answers carry no rate-limit headers: nothing to pace.
+  package private(set) var unlimited = false
+  /// Requests let go and not yet answered.
+  package private(set) var inFlight = 0
+  /// Requests that may still go in the current window without asking the server.
+  package private(set) var quota = 0
+
+  private var phase = Phase.start
+  /// The lowest `Remaining` seen in the current window.
+  private var remaining: Int?
+  /// When the first answer of the current window arrived: the server opened it no later.
+  private var windowBound: Double?
+  /// When the request that opened the current window was let go, if it was ours.
+  private var openerSentAt: Double?
+  /// When the last probe that landed in the current window was let go.
+  private var lastStaleSentAt: Double?
+  /// Seconds after `windowBound` of the next probe.
+  private var nextProbe = 1
+  /// No request before this time (after a 429).
+  private var blockedUntil: Double?
+  /// Slack added to computed times, against clock granularity.
+  private let margin = 0.005
+  /// Requests kept back for probes while the window's length is unknown.
+  private let reserve = 1
+
+  package init(window: Double? = nil) { self.window = window }
+
+  /// Decides whether a request may go at `now`.
+  package mutating func request(at now: Double) -> Decision {
+    if let blockedUntil {
+      if now < blockedUntil { return .waitUntil(blockedUntil) }
+      self.blockedUntil = nil
+    }
+    if unlimited && limit == nil { return grant(now, opener: false) }
+    switch phase {
+    case .start:
+      guard inFlight == 0 else { return .waitForAnswers }
+      phase = .opening
+      return grant(now, opener: true)
+    case .opening:
+      return .waitForAnswers
+    case .open:
+      if quota > 0 {
+        quota -= 1
+        return grant(now, opener: false)
       }
+      // The window is spent: let every answer in, so the next request is alone and its
+      // Remaining tells which window it landed in.
+      guard inFlight == 0 else { return .waitForAnswers }
+      let base = windowBound ?? now
+      let due: Double
+      if let window {
+        due = base + window + margin
+      } else {
+        due = base + Double(nextProbe) + margin
+      }
+      if now < due { return .waitUntil(due) }
+      if window == nil { nextProbe += 1 }
+      phase = .opening
+      return grant(now, opener: true)
+    }
+  }
+
+  /// Takes note of an answer at `now`: its status, rate-limit headers and `Retry-After`.
+  package mutating func answered(
+    _ ticket: PacingTicket?, at now: Double, status: Int, limit answerLimit: Int?, remaining answerRemaining: Int?,
+    retryAfter: Double?
+  ) {
+    if ticket != nil { inFlight = max(inFlight - 1, 0) }
+    if status == 429 {
+      // The window is spent whatever was counted; the answer says until when.
+      let until = now + max(retryAfter ?? 1, 0.05)
+      blockedUntil = max(blockedUntil ?? 0, until)
+      if window == nil, let openerSentAt { window = (until - openerSentAt).rounded(.up) }
+      quota = 0
+      if ticket?.opener == true && phase == .opening { phase = remaining == nil ? .start : .open }
+      // After the block, a lone request opens the next window.
+      windowBound = until - (window ?? Double(nextProbe))
+      openerSentAt = nil
       return
     }
-    guard let value = response.headers["x-ratelimit-remaining"].flatMap(Int.init) else { return }
-    if let limit, value == limit - 1 || (remaining.map { value > $0 } ?? true) { windowStart = Date() }
-    remaining = value
+    guard let answerLimit, let answerRemaining else {
+      if limit == nil { unlimited = true }
+      if ticket?.opener == true && phase == .opening { phase = remaining == nil ? .start : .open }
+      return
+    }
+    limit = answerLimit
+    unlimited = false
+    guard let ticket, ticket.opener, phase == .opening else {
+      remaining = min(remaining ?? answerRemaining, answerRemaining)
+      return
+    }
+    let fresh = remaining.map { answerRemaining > $0 } ?? true
+    if fresh {
+      learnWindow(freshSentAt: ticket.sentAt, at: now)
+      windowBound = now
+      openerSentAt = answerRemaining == answerLimit - 1 ? ticket.sentAt : nil
+      lastStaleSentAt = nil
+      nextProbe = 1
+      quota = max(answerRemaining - (window == nil ? reserve : 0), 0)
+    } else {
+      // Still the old window: the length is longer than thought, or someone else shares the token.
+      if window != nil { window = nil }
+      lastStaleSentAt = ticket.sentAt
+      quota = 0
+    }
+    remaining = answerRemaining
+    phase = .open
+  }
+
+  /// Takes note of a request that got no answer; it may have been counted, so it stays spent.
+  package mutating func abandoned(_ ticket: PacingTicket?) {
+    guard let ticket else { return }
+    inFlight = max(inFlight - 1, 0)
+    if ticket.opener && phase == .opening { phase = remaining == nil ? .start : .open }
+  }
+
+  /// Learns the window's length from a fresh window found after the one `openerSentAt` opened:
+  /// the length is more than the last stale probe's distance from the window's start and at most
+  /// the fresh answer's; when a single whole number of seconds fits, that is it.
+  private mutating func learnWindow(freshSentAt: Double, at now: Double) {
+    guard window == nil, let openerSentAt, let windowBound else { return }
+    let lower = (lastStaleSentAt ?? windowBound) - windowBound
+    let upper = now - openerSentAt
+    let candidates = Int(lower.rounded(.down)) + 1...max(Int(upper.rounded(.down)), Int(lower.rounded(.down)) + 1)
+    let whole = candidates.filter { Double($0) > lower && Double($0) <= upper }
+    window = whole.count == 1 ? Double(whole[0]) : upper
+  }
+
+  private mutating func grant(_ now: Double, opener: Bool) -> Decision {
+    inFlight += 1
+    return .send(PacingTicket(sentAt: now, opener: opener))
+  }
+}
+
+/// Keeps a client under the instance's rate limit: the clock and the sleeping around
+/// `RateLimitSchedule`, shared by every request of one client.
+package actor RateLimitPacer {
+  private var schedule: RateLimitSchedule
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+  private let clock: @Sendable () -> Double
+
+  /// A pacer; `window` is a known window length in seconds, if any.
+  package init(window: Double? = nil, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+    schedule = RateLimitSchedule(window: window)
+    self.clock = clock
+  }
+
+  /// The window length learned so far, in seconds.
+  package var learnedWindow: Double? { schedule.window }
+
+  /// Waits until one more request should not run into a 429; `nil` when the task was cancelled.
+  package func waitForTurn() async -> PacingTicket? {
+    while !Task.isCancelled {
+      switch schedule.request(at: clock()) {
+      case .send(let ticket):
+        return ticket
+      case .waitUntil(let time):
+        let seconds = max(time - clock(), 0)
+        try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+      case .waitForAnswers:
+        await withCheckedContinuation { waiters.append($0) }
+      }
+    }
+    return nil
+  }
+
+  /// Takes note of a response's status and rate-limit headers.
+  package func observe(_ response: HTTPResponse, ticket: PacingTicket?) {
+    schedule.answered(
+      ticket, at: clock(), status: response.status,
+      limit: response.headers["x-ratelimit-limit"].flatMap { Int($0) },
+      remaining: response.headers["x-ratelimit-remaining"].flatMap { Int($0) },
+      retryAfter: Self.retryAfter(response, now: clock()))
+    wakeWaiters()
+  }
+
+  /// Takes note of a request that got no response.
+  package func abandon(_ ticket: PacingTicket?) {
+    schedule.abandoned(ticket)
+    wakeWaiters()
+  }
+
+  private func wakeWaiters() {
+    let waiting = waiters
+    waiters.removeAll()
+    for waiter in waiting { waiter.resume() }
+  }
+
+  private static func retryAfter(_ response: HTTPResponse, now: Double) -> Double? {
+    guard response.status == 429 else { return nil }
+    if let seconds = response.headers["retry-after"].flatMap(Double.init) { return seconds }
+    return response.headers["x-ratelimit-reset"].flatMap(Double.init).map { $0 - now }
   }
 }

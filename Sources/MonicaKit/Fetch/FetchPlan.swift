@@ -1,0 +1,97 @@
+
+/// Which contacts `--contact` names: one id, or ids read from standard input.
+package enum ContactSelector: Sendable, Equatable {
+  /// `--contact 12`.
+  case id(Int)
+  /// `--contact -`: contact records or bare ids, one per line.
+  case standardInput
+}
+
+/// Everything `monica-fetch` was asked to do, checked before any request is made.
+package struct FetchPlan: Sendable {
+  /// The kind to read.
+  package var resource: ResourceKind
+  /// One record's id (`monica-fetch contacts 12`).
+  package var id: Int?
+  /// Read the items of these contacts through the nested routes.
+  package var contact: ContactSelector?
+  /// A tag id or name whose contacts to read.
+  package var tag: String?
+  /// Contact search text.
+  package var query: String?
+  /// A sort field, `-` prefixed for descending.
+  package var sort: String?
+  /// Ask for `with=contactfields`.
+  package var withFields = false
+  /// Stop after this many records.
+  package var max: Int?
+  /// Fetch only this page.
+  package var page: Int?
+  /// Records per request.
+  package var pageSize = 100
+  /// Only records updated at or after this instant, newest first.
+  package var since: SinceTime?
+  /// Pages in flight at once, once the last page is known.
+  package var concurrency = 4
+
+  package init(resource: ResourceKind) { self.resource = resource }
+
+  /// Fails with a usage error (64) for a combination of flags that cannot work.
+  package func validate() throws(MonicaError) {
+    if let id, id < 1 { throw .usage("\(resource.singular) id \(id): expected a positive number") }
+    if resource == .me && (id != nil || contact != nil || tag != nil || page != nil || since != nil || sort != nil) {
+      throw .usage("me: takes no id and no listing options")
+    }
+    if id != nil && (contact != nil || tag != nil || query != nil || sort != nil || page != nil || since != nil || max != nil) {
+      throw .usage("\(resource.rawValue) \(id ?? 0): one record takes no listing options (--contact, --tag, --query, --sort, --page, --since, --max)")
+    }
+    if contact != nil && !resource.isNestedUnderContacts {
+      throw .usage("--contact: only activities, notes, tasks, gifts and photos are read per contact, not \(resource.rawValue)")
+    }
+    if case .id(let contact)? = contact, contact < 1 { throw .usage("--contact \(contact): expected a positive id or -") }
+    if tag != nil && resource != .contacts { throw .usage("--tag: only contacts are read per tag, not \(resource.rawValue)") }
+    if tag != nil && contact != nil { throw .usage("--tag and --contact cannot be combined") }
+    if (query != nil || withFields) && resource != .contacts {
+      throw .usage("\(query != nil ? "--query" : "--with-fields"): only contacts take it, not \(resource.rawValue)")
+    }
+    if query != nil && tag != nil { throw .usage("--query and --tag cannot be combined: Monica does not search a tag's contacts") }
+    if let sort { try Self.checkSort(sort) }
+    if since != nil && sort != nil { throw .usage("--since sorts by -updated_at itself; drop --sort") }
+    if since != nil && page != nil { throw .usage("--since and --page cannot be combined") }
+    if let max, max < 1 { throw .usage("--max \(max): expected 1 or more") }
+    if let page, page < 1 { throw .usage("--page \(page): expected 1 or more") }
+    if !(1...100).contains(pageSize) { throw .usage("--page-size \(pageSize): expected 1 to 100 (Monica's maximum)") }
+    if !(1...16).contains(concurrency) { throw .usage("--concurrency \(concurrency): expected 1 to 16") }
+  }
+
+  /// Checks a `--sort` value against the names Monica accepts, so a typo costs no request.
+  package static func checkSort(_ sort: String) throws(MonicaError) {
+    let field = sort.hasPrefix("-") ? String(sort.dropFirst()) : sort
+    guard ResourceKind.sortFields.contains(field) else {
+      throw .usage(
+        "--sort \(sort): expected one of \(ResourceKind.sortFields.joined(separator: ", ")), optionally prefixed with - for descending")
+    }
+  }
+
+  /// The query of a listing request: sort, search and `with`, without `page` and `limit`.
+  package var listingQuery: [(String, String)] {
+    var items: [(String, String)] = []
+    if let query { items.append(("query", query)) }
+    if since != nil { items.append(("sort", "-updated_at")) } else if let sort { items.append(("sort", sort)) }
+    if withFields { items.append(("with", "contactfields")) }
+    return items
+  }
+}
+
+extension ContactSelector {
+  /// Parses `--contact`: a positive id, or `-` for standard input.
+  package init(parsing text: String) throws(MonicaError) {
+    if text == "-" {
+      self = .standardInput
+    } else if let id = Int(text), id > 0 {
+      self = .id(id)
+    } else {
+      throw .usage("--contact \(text): expected a contact id or - for ids on standard input")
+    }
+  }
+}

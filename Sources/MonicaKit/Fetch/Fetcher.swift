@@ -1,0 +1,177 @@
+/// `monica-fetch`'s one entry point: resolves the credentials, plans the requests and streams
+/// every record to the output as NDJSON, in order, byte-for-byte as the server sent it.
+package struct Fetcher {
+  /// What to fetch.
+  package let plan: FetchPlan
+  /// The environment (credentials, terminals).
+  package let environment: ToolEnvironment
+  /// `--profile`.
+  package let profile: String?
+  /// Retries, time-outs and `--verbose`.
+  package let policy: ClientPolicy
+  /// No progress on stderr.
+  package var quiet = false
+  /// The tool's name for warnings and progress.
+  package var tool = "monica-fetch"
+
+  package init(plan: FetchPlan, environment: ToolEnvironment, profile: String?, policy: ClientPolicy) {
+    self.plan = plan
+    self.environment = environment
+    self.profile = profile
+    self.policy = policy
+  }
+
+  /// Fetches and writes; on failure every line already written is complete and flushed first.
+  package func run(output: LineOutput) async throws(MonicaError) {
+    try plan.validate()
+    let credentials = try CredentialResolver(environment: environment).resolve(profile: profile)
+    let progress = FetchProgress(tool: tool, enabled: environment.stderrIsTerminal && !quiet)
+    let session = FetchSession(
+      plan: plan, client: MonicaClient(credentials: credentials, policy: policy), output: output, progress: progress,
+      tool: tool)
+    do {
+      try await session.run()
+      progress.finish()
+      try output.flush()
+    } catch {
+      if error != .outputClosed { try? output.flush() }
+      progress.finish()
+      throw error
+    }
+  }
+}
+
+/// The state of one run: the output, the counts behind `--max`, the page size that works and the
+/// contacts already done.
+final class FetchSession {
+  let plan: FetchPlan
+  let client: MonicaClient
+  let output: LineOutput
+  let progress: FetchProgress
+  let tool: String
+  private var written = 0
+  private var pageSize: Int
+  private var finished = false
+  private var warnedPageSize = false
+
+  init(plan: FetchPlan, client: MonicaClient, output: LineOutput, progress: FetchProgress, tool: String) {
+    self.plan = plan
+    self.client = client
+    self.output = output
+    self.progress = progress
+    self.tool = tool
+    pageSize = plan.pageSize
+  }
+
+  func run() async throws(MonicaError) {
+    let kind = plan.resource
+    if kind == .me {
+      try await one("/me", query: [], what: "the signed-in user")
+    } else if let id = plan.id {
+      try await one(kind.path + "/\(id)", query: plan.withFields ? [("with", "contactfields")] : [], what: "\(kind.singular) #\(id)")
+    } else if let contact = plan.contact {
+      try await perContact(contact)
+    } else if let tag = plan.tag {
+      let id = try await tagID(tag)
+      try await listing("/tags/\(id)/contacts", what: "the contacts of tag #\(id)")
+    } else {
+      try await listing(kind.path, what: kind.rawValue)
+    }
+  }
+
+  /// One record (or the signed-in user).
+  private func one(_ path: String, query: [(String, String)], what: String) async throws(MonicaError) {
+    let response = try await client.get(path, query: query, what: what)
+    let envelope = try PageEnvelope(response.body, request: "/api" + path)
+    _ = try write(envelope)
+  }
+
+  /// Every page of a listing, or the one `--page` names.
+  private func listing(_ path: String, what: String) async throws(MonicaError) {
+    var walker = PageWalker(client: client, path: path, query: plan.listingQuery, what: what)
+    walker.concurrency = plan.concurrency
+    walker.onlyPage = plan.page
+    walker.recordLimit = plan.max.map { $0 - written }
+    pageSize = try await walker.walk(pageSize: pageSize, lowered: warnLowered) { (page) throws(MonicaError) in
+      let more = try write(page.envelope)
+      progress.update(records: written, total: page.envelope.total, page: page.number, lastPage: page.lastPage)
+      return more
+    }
+  }
+
+  /// The items of each contact `--contact` names, each contact once.
+  private func perContact(_ selector: ContactSelector) async throws(MonicaError) {
+    let kind = plan.resource
+    func items(of id: Int) async throws(MonicaError) {
+      do {
+        try await listing("/contacts/\(id)/\(kind.rawValue)", what: "\(kind.rawValue) of contact #\(id)")
+      } catch .notFound {
+        throw .notFound("contact #\(id) was not found")
+      }
+    }
+    switch selector {
+    case .id(let id):
+      try await items(of: id)
+    case .standardInput:
+      let reader = ContactIDReader()
+      var done: Set<Int> = []
+      while !finished, let id = try reader.next() {
+        // The same contact twice would be the same requests and the same records again.
+        guard done.insert(id).inserted else { continue }
+        try await items(of: id)
+      }
+    }
+  }
+
+  /// The id of a tag given by id or name; a name is looked up in `/api/tags`.
+  private func tagID(_ tag: String) async throws(MonicaError) -> Int {
+    if let id = Int(tag), id > 0 { return id }
+    var found: Int?
+    var folded: Int?
+    let walker = PageWalker(client: client, path: "/tags", query: [], what: "tags")
+    pageSize = try await walker.walk(pageSize: pageSize, lowered: warnLowered) { (page) throws(MonicaError) in
+      page.envelope.forEachRecord { record in
+        guard let value = try? JSONValue(parsing: record), let name = value["name"]?.stringValue,
+          let id = value["id"]?.intValue
+        else { return true }
+        if name == tag { found = id }
+        if folded == nil && name.lowercased() == tag.lowercased() { folded = id }
+        return found == nil
+      }
+      return found == nil
+    }
+    guard let id = found ?? folded else { throw .notFound("tag \"\(tag)\" was not found") }
+    return id
+  }
+
+  /// Writes a page's records, honouring `--max` and `--since`; false once no more are wanted.
+  private func write(_ envelope: PageEnvelope) throws(MonicaError) -> Bool {
+    try envelope.forEachRecord { (record) throws(MonicaError) in
+      if let max = plan.max, written >= max {
+        finished = true
+        return false
+      }
+      if let since = plan.since,
+        !since.includes(updatedAt: PageEnvelope.topLevelString("updated_at", in: record))
+      {
+        // Newest first: everything after this record is older still.
+        finished = true
+        return false
+      }
+      try output.writeLine(record)
+      written += 1
+      return true
+    }
+    // A page goes out as soon as it arrived, not when the buffer fills.
+    try output.flush()
+    if let max = plan.max, written >= max { finished = true }
+    return !finished
+  }
+
+  private func warnLowered(_ asked: Int, _ used: Int) {
+    guard !warnedPageSize else { return }
+    warnedPageSize = true
+    StandardError.line(
+      "\(tool): warning: the instance refuses \(asked) records per page (Monica error 30); using \(used)")
+  }
+}

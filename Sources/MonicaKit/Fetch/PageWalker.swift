@@ -1,0 +1,162 @@
+/// Reads one listing page by page: the first page alone (it tells `last_page`), then up to
+/// `concurrency` pages in flight, handed to the caller strictly in page order.
+///
+/// Page URLs are built from the page numbers, never from `links`, which drop `limit`, `query`,
+/// `sort` and `with`. A page is handed over only once it fully arrived and parsed, so a retried
+/// request never duplicates records; at most `concurrency` pages are held at once.
+package struct PageWalker: Sendable {
+  /// The client, shared by every walk of a run (and so its pacer).
+  package let client: MonicaClient
+  /// The listing's path below `/api`, e.g. `/contacts/12/notes`.
+  package let path: String
+  /// Search, sort and `with`; `page` and `limit` are added per request.
+  package let query: [(String, String)]
+  /// The object for messages: `contacts`, `notes of contact #12`.
+  package let what: String
+  /// Pages in flight once the last page is known.
+  package var concurrency = 4
+  /// Fetch this page only.
+  package var onlyPage: Int?
+  /// The last page worth fetching, when fewer records are wanted (`--max`).
+  package var recordLimit: Int?
+
+  package init(client: MonicaClient, path: String, query: [(String, String)], what: String) {
+    self.client = client
+    self.path = path
+    self.query = query
+    self.what = what
+  }
+
+  /// A page as handed to the caller.
+  package struct Page: Sendable {
+    /// Its number.
+    package let number: Int
+    /// `meta.last_page`, as the first page said.
+    package let lastPage: Int
+    /// The records and meta.
+    package let envelope: PageEnvelope
+  }
+
+  /// Walks the listing with `pageSize` records per request (lowered, and `lowered` called once,
+  /// when the instance answers Monica's error 30), calling `body` with each page in order until
+  /// it returns false. Returns the page size that worked, for the next walk of the run.
+  package func walk(
+    pageSize: Int, lowered: (Int, Int) -> Void, _ body: (Page) throws(MonicaError) -> Bool
+  ) async throws(MonicaError) -> Int {
+    let firstNumber = onlyPage ?? 1
+    let (first, size) = try await firstPage(firstNumber, pageSize: pageSize)
+    if size != pageSize { lowered(pageSize, size) }
+    let lastPage = max(first.lastPage ?? firstNumber, firstNumber)
+    guard try body(Page(number: firstNumber, lastPage: lastPage, envelope: first)), onlyPage == nil else { return size }
+    var last = lastPage
+    if let recordLimit { last = min(last, (recordLimit + size - 1) / size) }
+    guard last > firstNumber else { return size }
+    try await rest(from: firstNumber + 1, through: last, lastPage: lastPage, size: size, body)
+    return size
+  }
+
+  private func rest(
+    from start: Int, through last: Int, lastPage: Int, size: Int, _ body: (Page) throws(MonicaError) -> Bool
+  ) async throws(MonicaError) {
+    let width = max(concurrency, 1)
+    let outcome: Result<Void, MonicaError> = await withTaskGroup(of: (Int, Result<PageEnvelope, MonicaError>).self) {
+      group in
+      var scheduled = start
+      var nextToWrite = start
+      var ready: [Int: PageEnvelope] = [:]
+      func schedule() {
+        // Only pages within `width` of the next one to write: memory stays at a few pages.
+        while scheduled <= last && scheduled < nextToWrite + width {
+          let number = scheduled
+          group.addTask { (number, await self.fetch(number, size: size)) }
+          scheduled += 1
+        }
+      }
+      schedule()
+      while let (number, result) = await group.next() {
+        switch result {
+        case .failure(let error):
+          group.cancelAll()
+          return .failure(error.onPage(number))
+        case .success(let envelope):
+          ready[number] = envelope
+        }
+        while let envelope = ready.removeValue(forKey: nextToWrite) {
+          let page = Page(number: nextToWrite, lastPage: lastPage, envelope: envelope)
+          nextToWrite += 1
+          do throws(MonicaError) {
+            guard try body(page) else {
+              group.cancelAll()
+              return .success(())
+            }
+          } catch {
+            group.cancelAll()
+            return .failure(error)
+          }
+        }
+        schedule()
+      }
+      return .success(())
+    }
+    try outcome.get()
+  }
+
+  /// The first page, halving the page size while the instance answers error 30.
+  private func firstPage(_ number: Int, pageSize: Int) async throws(MonicaError) -> (PageEnvelope, Int) {
+    var size = pageSize
+    while true {
+      let pageQuery = self.pageQuery(number, size)
+      let response = try await client.getAllowingErrors(path, query: pageQuery)
+      if response.status == 400, MonicaClient.errorCode(response.body) == 30, size > 1 {
+        size = max(size / 2, 1)
+        continue
+      }
+      do {
+        try client.check(response, path: path, query: pageQuery, what: what)
+        return (try PageEnvelope(response.body, request: target(pageQuery)), size)
+      } catch {
+        throw number > 1 ? error.onPage(number) : error
+      }
+    }
+  }
+
+  private func fetch(_ number: Int, size: Int) async -> Result<PageEnvelope, MonicaError> {
+    let pageQuery = self.pageQuery(number, size)
+    return await Result(catching: { () async throws(MonicaError) in
+      let response = try await client.get(path, query: pageQuery, what: what)
+      return try PageEnvelope(response.body, request: target(pageQuery))
+    })
+  }
+
+  private func pageQuery(_ number: Int, _ size: Int) -> [(String, String)] {
+    [("page", String(number)), ("limit", String(size))] + query
+  }
+
+  private func target(_ query: [(String, String)]) -> String {
+    "/api" + path + "?" + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+  }
+}
+
+extension Result where Failure == MonicaError {
+  /// The outcome of an async throwing body.
+  init(catching body: () async throws(MonicaError) -> Success) async {
+    do { self = .success(try await body()) } catch { self = .failure(error) }
+  }
+}
+
+extension MonicaError {
+  /// The error with the page it happened on before its object, for failures mid-listing.
+  package func onPage(_ page: Int) -> MonicaError {
+    let prefix = "page \(page): "
+    switch self {
+    case .usage(let text): return .usage(prefix + text)
+    case .notFound(let text): return .notFound(prefix + text)
+    case .notPermitted(let text): return .notPermitted(prefix + text)
+    case .rejected(let request, let messages): return .rejected(request: prefix + request, messages: messages)
+    case .unavailable(let request, let detail): return .unavailable(request: prefix + request, detail: detail)
+    case .temporary(let request, let reason): return .temporary(request: prefix + request, reason: reason)
+    case .protocolViolation(let request, let detail): return .protocolViolation(request: prefix + request, detail: detail)
+    case .malformedInput, .configuration, .internalError, .outputClosed: return self
+    }
+  }
+}
