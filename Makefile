@@ -11,7 +11,7 @@ BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build test test-deps demo install uninstall clean bench
+.PHONY: all build test test-deps demo install install-files uninstall clean bench man completions check-generated
 
 all: build
 
@@ -30,10 +30,48 @@ test-deps:
 	fi
 	@python3 -c 'import vobject' 2>/dev/null || python3 -m pip install -q vobject
 
-## test: unit tests and end-to-end pipelines against monica-sandbox
+## test: unit tests, end-to-end pipelines against monica-sandbox, and generated files up to date
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory check-generated
+
+## man: regenerate man/*.1 with swift-argument-parser's generate-manual plugin (date: last commit's)
+man:
+	@$(MAKE) --no-print-directory generated OUT=man
+	@cp .generated/man/*.1 man/ && rm -rf .generated
+
+## completions: regenerate completions/ from the tools themselves
+completions:
+	@$(MAKE) --no-print-directory generated OUT=completions
+	@cp .generated/completions/* completions/ && rm -rf .generated
+
+## check-generated: fail when the committed man pages or completions differ from what the tools generate
+check-generated:
+	@$(MAKE) --no-print-directory generated OUT=all
+	@diff -r -x '*.7' -x '*.py' .generated/man man && diff -r .generated/completions completions \
+	  || { echo "man/ or completions/ is out of date: run make man completions" >&2; rm -rf .generated; exit 1; }
+	@rm -rf .generated; echo "man pages and completions are up to date"
+
+generated:
+	@rm -rf .generated && mkdir -p .generated/man .generated/completions
+	@if [ "$(OUT)" != completions ]; then \
+	  date=$$(git log -1 --format=%cs 2>/dev/null || date -u +%F); \
+	  $(SWIFT) package generate-manual --configuration debug --date "$$date" >.generated/plugin.log 2>&1 \
+	    || { cat .generated/plugin.log >&2; exit 1; }; \
+	  for tool in $(TOOLS); do \
+	    python3 man/postprocess.py .build/plugins/GenerateManual/outputs/$$tool/$$tool.1 \
+	      .generated/man/$$tool.1 man/$$tool.1 "$$date" || exit 1; \
+	  done; \
+	fi
+	@if [ "$(OUT)" != man ]; then \
+	  $(SWIFT) build >/dev/null; bin=$$($(SWIFT) build --show-bin-path); \
+	  for tool in $(TOOLS); do \
+	    "$$bin/$$tool" --generate-completion-script bash >.generated/completions/$$tool.bash && \
+	    "$$bin/$$tool" --generate-completion-script zsh >.generated/completions/_$$tool && \
+	    "$$bin/$$tool" --generate-completion-script fish >.generated/completions/$$tool.fish || exit 1; \
+	  done; \
+	fi
 
 ## demo: start a sandbox, sign in to it in a throw-away HOME, run the showcase pipelines
 demo: build
@@ -41,8 +79,12 @@ demo: build
 
 ## install: binaries, man pages and completions under $(DESTDIR)$(PREFIX)
 install: build
+	@$(MAKE) --no-print-directory install-files BINSRC="$(RELEASE_BIN)"
+
+# install-files: what install copies, from binaries already built in $(BINSRC)
+install-files:
 	install -d $(BINDIR) $(MANDIR)/man1 $(MANDIR)/man7 $(BASHDIR) $(ZSHDIR) $(FISHDIR)
-	for tool in $(TOOLS); do install -m 0755 "$(RELEASE_BIN)/$$tool" $(BINDIR)/; done
+	for tool in $(TOOLS); do install -m 0755 "$(BINSRC)/$$tool" $(BINDIR)/; done
 	for page in man/*.1; do [ -e "$$page" ] && install -m 0644 "$$page" $(MANDIR)/man1/ || true; done
 	for page in man/*.7; do [ -e "$$page" ] && install -m 0644 "$$page" $(MANDIR)/man7/ || true; done
 	for tool in $(TOOLS); do \

@@ -1,8 +1,13 @@
 import ArgumentParser
+import Foundation
 
 /// The options of every tool that talks to Monica, defined once.
 package struct ConnectionOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("The profile to use (default: $MONICA_PROFILE, else the default profile).", valueName: "name"))
+  @Option(
+    help: ArgumentHelp("The profile to use (default: $MONICA_PROFILE, else the default profile).", valueName: "name"),
+    completion: .custom { _, _, _ in
+      CredentialStore(environment: .current(ProcessInfo.processInfo.environment)).profiles()
+    })
   package var profile: String?
 
   @Flag(name: .shortAndLong, help: "One stderr line per request: method, path, status, time, rate limit left. Never the token.")

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// `make install` into a temporary PREFIX: binaries, man pages that render without warnings,
+/// and completions that bash really offers.
+@Suite struct InstallTests {
+  /// The repository's root, where the Makefile is.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+  /// The tools the package builds: one folder each under Sources/.
+  static var tools: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: root + "/Sources")) ?? [])
+      .filter { $0.hasPrefix("monica-") }.sorted()
+  }
+
+  @Test("make install puts binaries, man pages and completions where the shells look; uninstall removes them")
+  func installAndUninstall() throws {
+    let home = try TemporaryHome()
+    let prefix = home.root + "/prefix"
+    let install = try sh("make -s -C \"$ROOT\" install-files PREFIX=\"$PREFIX\" BINSRC=\"$BINSRC\"",
+      env: home.env.merging(["ROOT": Self.root, "PREFIX": prefix, "BINSRC": binDirectory]) { $1 })
+    #expect(install.status == 0, "\(install)")
+    #expect(Self.tools.count >= 6)
+    for tool in Self.tools {
+      for path in [
+        "bin/\(tool)", "share/man/man1/\(tool).1", "share/bash-completion/completions/\(tool)",
+        "share/zsh/site-functions/_\(tool)", "share/fish/vendor_completions.d/\(tool).fish",
+      ] {
+        #expect(FileManager.default.fileExists(atPath: "\(prefix)/\(path)"), "missing \(path)")
+      }
+    }
+    #expect(FileManager.default.fileExists(atPath: "\(prefix)/share/man/man7/monica.7"))
+
+    let uninstall = try sh("make -s -C \"$ROOT\" uninstall PREFIX=\"$PREFIX\"",
+      env: home.env.merging(["ROOT": Self.root, "PREFIX": prefix]) { $1 })
+    #expect(uninstall.status == 0, "\(uninstall)")
+    let left = try sh("find \"$PREFIX\" -type f", env: home.env.merging(["PREFIX": prefix]) { $1 })
+    #expect(left.stdout.isEmpty, "left behind: \(left.stdout)")
+  }
+
+  @Test("every installed page renders with man -l without a warning, and man -M finds it")
+  func manPagesRender() throws {
+    let home = try TemporaryHome()
+    let prefix = home.root + "/prefix"
+    let env = home.env.merging(["ROOT": Self.root, "PREFIX": prefix, "BINSRC": binDirectory, "MANWIDTH": "80"]) { $1 }
+    #expect(try sh("make -s -C \"$ROOT\" install-files PREFIX=\"$PREFIX\" BINSRC=\"$BINSRC\"", env: env).status == 0)
+    let pages = Self.tools.map { "\(prefix)/share/man/man1/\($0).1" } + ["\(prefix)/share/man/man7/monica.7"]
+    for page in pages {
+      let run = try sh("man --warnings -l \"$PAGE\" 2>&1 >/dev/null; man -l \"$PAGE\" 2>/dev/null | wc -l", env: env.merging(["PAGE": page]) { $1 })
+      #expect(run.status == 0)
+      let lines = run.lines
+      #expect(lines.count == 1, "warnings for \(page): \(run.stdout)")
+      #expect((Int(lines.last ?? "") ?? 0) > 20, "\(page) renders to almost nothing")
+    }
+    let fetch = try sh("man -M \"$PREFIX/share/man\" monica-fetch | grep -c -E 'EXAMPLES|ENVIRONMENT|EXIT STATUS|FILES'", env: env)
+    #expect(fetch.lines == ["4"], "\(fetch)")
+  }
+
+  @Test("bash completion offers a tool's flags and its subcommands")
+  func bashCompletion() throws {
+    let home = try TemporaryHome()
+    let prefix = home.root + "/prefix"
+    let env = home.env.merging(["ROOT": Self.root, "PREFIX": prefix, "BINSRC": binDirectory]) { $1 }
+    #expect(try sh("make -s -C \"$ROOT\" install-files PREFIX=\"$PREFIX\" BINSRC=\"$BINSRC\"", env: env).status == 0)
+    func complete(_ tool: String, _ words: [String]) throws -> [String] {
+      let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+      let script = """
+        PATH="$PREFIX/bin:$PATH"
+        source "$PREFIX/share/bash-completion/completions/\(tool)"
+        COMP_WORDS=(\(tool) \(quoted)); COMP_CWORD=\(words.count); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+        _\(tool) \(tool) '\(words.last ?? "")' '\(words.count > 1 ? words[words.count - 2] : tool)'
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+      return try sh(script, env: env).lines
+    }
+    let fetchFlags = try complete("monica-fetch", ["--"])
+    #expect(fetchFlags.contains("--max") && fetchFlags.contains("--contact") && fetchFlags.contains("--page-size"), "\(fetchFlags)")
+    let resources = try complete("monica-fetch", [""])
+    #expect(resources.contains("contacts") && resources.contains("notes"), "\(resources)")
+    let auth = try complete("monica-auth", [""])
+    #expect(Set(["login", "status", "logout", "token", "list"]).isSubset(of: Set(auth)), "\(auth)")
+    let formats = try complete("monica-format", [""])
+    #expect(formats.contains("vcard") && formats.contains("csv"), "\(formats)")
+    let filterFlags = try complete("monica-filter", ["--d"])
+    #expect(filterFlags.contains("--dead"), "\(filterFlags)")
+  }
+
+  @Test("profile names complete from the store")
+  func profileCompletion() throws {
+    let sandbox = try Sandbox.start()
+    let login = try sh("echo \"$SANDBOX_TOKEN\" | monica-auth login --url \"$SANDBOX_URL\" --token-stdin --profile home", env: sandbox.env)
+    #expect(login.status == 0, "\(login)")
+    let script = """
+      source <(monica-auth --generate-completion-script bash)
+      COMP_WORDS=(monica-auth status --profile ''); COMP_CWORD=3; COMP_LINE="monica-auth status --profile "; COMP_POINT=${#COMP_LINE}
+      _monica-auth monica-auth '' --profile
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    let run = try sh(script, env: sandbox.env)
+    #expect(run.lines.contains("home"), "\(run)")
+  }
+}
