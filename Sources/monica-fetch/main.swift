@@ -33,7 +33,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   @Option(help: ArgumentHelp("The contacts with this tag, by id or name.", valueName: "id|name")) var tag: String?
   @Option(help: ArgumentHelp("Search contacts (names, nickname, description, job; field:prefix).", valueName: "text"))
   var query: String?
-  @Option(help: ArgumentHelp("Sort by \(ResourceKind.sortFields.joined(separator: ", ")); - prefix for descending.", valueName: "field"))
+  @Option(help: ArgumentHelp("Sort by \(ResourceKind.sortFields.joined(separator: ", ")); - prefix for descending (--sort=-updated_at).", valueName: "field"))
   var sort: String?
   @Flag(help: "Include contact fields and latest notes (with=contactfields).") var withFields = false
   @Option(help: ArgumentHelp("Stop after this many records.", valueName: "n")) var max: Int?

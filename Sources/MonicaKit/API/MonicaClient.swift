@@ -212,7 +212,7 @@ package final class MonicaClient: Sendable {
     case 429:
       throw .temporary(request: target, reason: "rate limited by the instance (HTTP 429) after \(policy.retries) retries")
     case 500...599:
-      throw .unavailable(request: target, detail: "Monica answered HTTP \(response.status) for \(path)")
+      throw .unavailable(request: target, detail: "Monica answered HTTP \(response.status) for \(describe(path, []))")
     case 400...499:
       let message = Self.errorMessages(response.body).joined(separator: "; ")
       throw .usage("\(target): Monica refused the request (HTTP \(response.status)): \(message)")
