@@ -118,12 +118,18 @@ package struct RecordFormatter {
       sink = TabularSink(output: output, options: options, environment: environment)
     }
     try output.finishing { () throws(MonicaError) in
-      switch options.sort {
-      case .none:
-        try stream.forEach { (record) throws(MonicaError) in try sink.consume(record) }
-      case .auto, .fields:
-        try RecordSorter(order: options.sort).sorted(stream) { (record) throws(MonicaError) in try sink.consume(record) }
+      let read = Result { () throws(MonicaError) in
+        switch options.sort {
+        case .none:
+          try stream.forEach { (record) throws(MonicaError) in try sink.consume(record) }
+        case .auto, .fields:
+          try RecordSorter(order: options.sort).sorted(stream) { (record) throws(MonicaError) in try sink.consume(record) }
+        }
       }
+      // The records before a bad line still come out complete: a table held in its
+      // look-ahead is written, a JSON array closed.
+      if case .failure(let error) = read, error != .outputClosed { try? sink.finish() }
+      try read.get()
       try sink.finish()
     }
     if let vcard = sink as? VCardSink, vcard.skipped > 0 {

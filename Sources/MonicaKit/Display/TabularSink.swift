@@ -125,6 +125,8 @@ final class TableSection {
     for bytes in held {
       try RecordScanner.withRecord(bytes, scanner: &scanner) { (record) throws(MonicaError) in try write(record) }
     }
+    // The first screenful goes out as soon as it is known, not when the output buffer fills.
+    try output.flush()
   }
 
   /// Narrows the widest columns until the table fits the width, two spaces between columns;
@@ -193,7 +195,7 @@ final class TableSection {
     var text = style ?? ""
     for (index, cell) in cells.enumerated() {
       let width = widths[index]
-      let shown = DisplayWidth.truncate(cell, to: width)
+      let shown = TableSection.truncate(cell, to: width)
       let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(shown)))
       if index > 0 { text += "  " }
       if columns[index].alignsRight {
@@ -205,6 +207,15 @@ final class TableSection {
     if style != nil { text += TableSection.reset }
     while text.hasSuffix(" ") { text.removeLast() }
     try output.writeLine(text)
+  }
+
+  /// Cuts a cell to `width`, keeping a deceased contact's marker visible.
+  static func truncate(_ cell: String, to width: Int) -> String {
+    let marker = " ⚰"
+    guard cell.hasSuffix(marker), DisplayWidth.of(cell) > width, width > 3 else {
+      return DisplayWidth.truncate(cell, to: width)
+    }
+    return DisplayWidth.truncate(String(cell.dropLast(2)), to: width - 2) + marker
   }
 
   private func markdownEscape(_ text: String) -> String {

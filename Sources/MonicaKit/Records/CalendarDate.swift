@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A day of the proleptic Gregorian calendar, as Monica writes dates (`YYYY-MM-DD`, or the start
 /// of a `YYYY-MM-DDTHH:MM:SSZ` timestamp).
@@ -34,11 +38,13 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
     return value
   }
 
-  /// Today in the local time zone (`TZ`).
-  package static func today(now: Date = Date()) -> CalendarDate {
-    let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone.current, from: now)
-    return CalendarDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-      ?? CalendarDate.epoch
+  /// Today in the local time zone (`TZ`). The C library answers without loading Foundation's
+  /// calendars and ICU data, which would cost the stream tools megabytes of memory.
+  package static func today() -> CalendarDate {
+    var now = time(nil)
+    var parts = tm()
+    guard localtime_r(&now, &parts) != nil else { return epoch }
+    return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)) ?? epoch
   }
 
   private static let epoch = CalendarDate(unchecked: 1970, 1, 1)

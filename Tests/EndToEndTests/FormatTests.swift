@@ -1,0 +1,215 @@
+import Foundation
+import MonicaKit
+import Testing
+
+/// `monica-format`: a golden file per format, display rules, widths, colour, sorting, failures.
+@Suite struct FormatTests {
+  func format(_ arguments: String, _ file: String = "contacts.ndjson", env extra: [String: String] = [:]) throws -> ShellRun {
+    let home = try TemporaryHome()
+    return try sh("monica-format \(arguments) < \"$FIX/\(file)\"", env: Fixtures.env(home, extra))
+  }
+
+  @Test(
+    "each format matches its golden file",
+    arguments: [
+      ("table", "contacts.ndjson", "contacts.table.txt"),
+      ("", "mixed.ndjson", "mixed.table.txt"),
+      ("tsv", "mixed.ndjson", "mixed.tsv"),
+      ("csv", "contacts.ndjson", "contacts.csv"),
+      ("csv --fields id,first_name,last_name,information.career.job,is_dead,tags", "contacts.ndjson", "contacts.fields.csv"),
+      ("json --fields id,object,complete_name", "mixed.ndjson", "mixed.fields.json"),
+      ("ndjson --fields id,information.dates.birthdate.date", "contacts.ndjson", "contacts.fields.ndjson"),
+      ("markdown", "mixed.ndjson", "mixed.md"),
+      ("vcard", "contacts.ndjson", "contacts.vcf"),
+      ("template --template '{{complete_name}} <{{id}}> {{information.career.job}}'", "contacts.ndjson", "contacts.template.txt"),
+      ("table --fields id,object,name,title", "mixed.ndjson", "mixed.fields.table.txt"),
+      ("table --fields id,first_name", "mixed.ndjson", "mixed.fields-object.table.txt"),
+      ("table --sort auto", "mixed.ndjson", "mixed.sorted.table.txt"),
+    ])
+  func golden(arguments: String, file: String, golden: String) throws {
+    let run = try format(arguments, file)
+    #expect(run.stderr.isEmpty || arguments.hasPrefix("vcard"), "\(run)")
+    try Fixtures.expectGolden(run, golden)
+  }
+
+  @Test("json and ndjson without --fields keep each record's bytes; json is one array")
+  func jsonPassThrough() throws {
+    let ndjson = try format("ndjson", "mixed.ndjson")
+    #expect(ndjson.output == (try Fixtures.data("mixed.ndjson")))
+    let home = try TemporaryHome()
+    let json = try sh("monica-format json < \"$FIX/mixed.ndjson\" | jq -c '.[]' | cmp - <(jq -c . \"$FIX/mixed.ndjson\")", env: Fixtures.env(home))
+    #expect(json.status == 0, "\(json)")
+    let empty = try sh("monica-format json < /dev/null", env: Fixtures.env(home))
+    #expect(empty.stdout == "[]\n")
+  }
+
+  @Test("csv: RFC 4180 (CRLF, quotes doubled) and jq's @csv values; --no-header")
+  func csv() throws {
+    let run = try format("csv --no-header --fields id,first_name,last_name")
+    let home = try TemporaryHome()
+    let jq = try sh("jq -r '[.id,.first_name,.last_name] | @csv' \"$FIX/contacts.ndjson\" | sed 's/$/\\r/'", env: Fixtures.env(home))
+    #expect(run.output == jq.output)
+    let quoted = try format("csv --fields id,description --no-header", "contacts.ndjson")
+    #expect(quoted.stdout.hasPrefix("1,\"Met at the conference; likes \"\"jazz\"\", hiking, and long walks by the sea.\nSecond line"))
+    let python = try sh(
+      "monica-format csv --fields id,description,information.career.company < \"$FIX/contacts.ndjson\" | python3 -c 'import csv,sys; rows=list(csv.reader(sys.stdin)); print(len(rows), rows[1][2])'",
+      env: Fixtures.env(home))
+    #expect(python.stdout == "8 Acme, Inc.\n", "\(python)")
+  }
+
+  @Test("the vCards read back with a real vCard parser (Python vobject)")
+  func vcardParses() throws {
+    let home = try TemporaryHome()
+    let env = Fixtures.env(home)
+    // The Python of the environment running the tests; vobject is installed into it when missing.
+    let outer = ProcessInfo.processInfo.environment
+    let python = try sh("command -v python3", env: ["PATH": outer["PATH"] ?? "/usr/bin:/bin"]).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let install = try sh(
+      """
+      "$PYTHON" -c 'import vobject' 2>/dev/null || "$PYTHON" -m pip install --quiet vobject \\
+        || "$PYTHON" -m pip install --quiet --user --break-system-packages vobject
+      """, env: ["PATH": outer["PATH"] ?? "/usr/bin:/bin", "HOME": outer["HOME"] ?? home.home, "PYTHON": python])
+    #expect(install.status == 0, "vobject is needed: \(install)")
+    let withPython = env.merging(["PYTHON": python]) { $1 }
+    let run = try sh(
+      """
+      monica-format vcard < "$FIX/mixed.ndjson" > cards.vcf 2> warnings
+      cat warnings
+      "$PYTHON" - <<'PY'
+      import vobject
+      cards = list(vobject.readComponents(open("cards.vcf", newline="").read()))
+      for c in cards:
+          v = c.contents
+          print(c.fn.value, "|", c.n.value.family, "|", c.version.value, "|", c.uid.value,
+                "|", v["bday"][0].value if "bday" in v else "",
+                "|", v["deathdate"][0].value if "deathdate" in v else "",
+                "|", ",".join(v["categories"][0].value) if "categories" in v else "",
+                "|", v["org"][0].value[0] if "org" in v else "",
+                "|", v["email"][0].value if "email" in v else "",
+                "|", v["tel"][0].value if "tel" in v else "",
+                "|", v["adr"][0].value.city if "adr" in v else "",
+                "|", repr(v["note"][0].value) if "note" in v else "")
+      raw = open("cards.vcf", "rb").read()
+      assert all(len(line) <= 75 for line in raw.split(b"\\r\\n")), "a line is longer than 75 octets"
+      assert b"\\n" not in raw.replace(b"\\r\\n", b""), "a bare LF"
+      PY
+      """, env: withPython, directory: home.root)
+    #expect(run.status == 0, "\(run)")
+    #expect(run.lines == [
+      "monica-format: warning: 12 records that are not contacts were left out of the vCards",
+      "Jane Doe | Doe | 4.0 | urn:uuid:0b6a6c2e-0000-4000-8000-000000000001 | 19850314 |  | family,Work Friends | Acme, Inc. | jane@example.com | +1 555 0100 | Paris | 'Met at the conference; likes \"jazz\", hiking, and long walks by the sea.\\nSecond line of notes that makes this description long enough to fold.'",
+      "Élodie Müller | Müller | 4.0 | urn:uuid:0b6a6c2e-0000-4000-8000-000000000002 | 19920229 | 20231102 | family |  |  |  |  | ",
+    ], "\(run)")
+    let yearless = try sh("monica-format vcard --sort id \"$FIX/contacts.ndjson\" | grep BDAY", env: env)
+    // CRLF line ends; a year-unknown birthday is --MMDD.
+    #expect(yearless.stdout == ["19850314", "19920229", "--0605", "19901231", "19700101", "--0229"].map { "BDAY:\($0)\r\n" }.joined())
+  }
+
+  @Test("tables fit COLUMNS by display width: CJK counts two, combining marks none, cut with …")
+  func widths() throws {
+    for columns in [40, 60, 100] {
+      let run = try format("table", env: ["COLUMNS": "\(columns)"])
+      #expect(run.status == 0)
+      for line in run.lines { #expect(DisplayWidth.of(line) <= columns, "\(columns): \(line)") }
+    }
+    let narrow = try format("table --fields id,complete_name,information.career.company", env: ["COLUMNS": "30"])
+    #expect(narrow.lines.contains(" 3  太郎 山田     株式会社テ…"), "\(narrow)")
+    #expect(narrow.lines.contains(" 6  Zoë Saldaña"), "\(narrow)")
+    #expect(narrow.lines.contains(" 2  Élodie Mü… ⚰"), "the deceased marker survives the cut: \(narrow)")
+    #expect(DisplayWidth.of("Zoe\u{0308}") == 3 && DisplayWidth.of("山田") == 4)
+  }
+
+  @Test("widths come from a bounded look-ahead, so the table streams")
+  func streams() throws {
+    let home = try TemporaryHome()
+    let run = try sh(
+      """
+      for i in $(seq 150); do printf '{"object":"tag","id":%d,"name":"t%d","name_slug":"s"}\\n' $i $i; done > tags.ndjson
+      printf '{"object":"tag","id":151,"name":"a-much-longer-tag-name","name_slug":"s"}\\n' >> tags.ndjson
+      monica-format table < tags.ndjson | tail -n 1
+      # The first rows come out while the input is still open.
+      (head -n 120 tags.ndjson; sleep 5; tail -n 31 tags.ndjson) | monica-format table | head -n 2 > early &
+      sleep 3; cat early; wait
+      """, env: Fixtures.env(home), directory: home.root)
+    #expect(run.lines == ["151  a-m…  s", " ID  NAME  SLUG", "  1  t1    s"], "\(run)")
+  }
+
+  @Test("relative dates and colour only on terminals; NO_COLOR and --color")
+  func terminals() throws {
+    let home = try TemporaryHome()
+    let env = Fixtures.env(home)
+    let piped = try format("table --color auto", "mixed.ndjson")
+    #expect(!piped.stdout.contains("\u{1B}[") && !piped.stdout.contains(" ago"))
+    let tty = try sh("script -qfec 'monica-format table < \"$FIX/mixed.ndjson\"' /dev/null", env: env)
+    #expect(tty.stdout.contains(" ago") && tty.stdout.contains("\u{1B}[1mID"), "\(tty)")
+    let noColor = try sh("script -qfec 'monica-format table < \"$FIX/mixed.ndjson\"' /dev/null", env: env.merging(["NO_COLOR": "1"]) { $1 })
+    #expect(noColor.stdout.contains(" ago") && !noColor.stdout.contains("\u{1B}["), "\(noColor)")
+    let never = try sh("script -qfec 'monica-format --color never < \"$FIX/mixed.ndjson\"' /dev/null", env: env)
+    #expect(!never.stdout.contains("\u{1B}["))
+    let always = try format("--color always")
+    let plainHeader = try Fixtures.lines("golden/contacts.table.txt")[0]
+    #expect(always.lines.first == "\u{1B}[1m" + plainHeader + "\u{1B}[0m")
+    #expect(always.lines.contains { $0.hasPrefix("\u{1B}[2m 2  Élodie Müller ⚰") }, "\(always)")
+  }
+
+  @Test("--sort by fields, descending, and auto's display order")
+  func sorting() throws {
+    let byName = try format("ndjson --sort last_name,-id")
+    #expect(try ids(byName) == ["contact:1", "contact:7", "contact:2", "contact:6", "contact:5", "contact:3", "contact:4"])
+    let descending = try format("ndjson --sort=-id", "mixed.ndjson")
+    #expect(try ids(descending).first == "tag:10")
+    let auto = try format("ndjson --sort auto", "mixed.ndjson")
+    #expect(try ids(auto) == [
+      "contact:2", "contact:1", "note:1", "note:2", "task:2", "task:1", "gift:1", "gift:2", "gift:3",
+      "activity:2", "activity:1", "tag:10", "photo:1", "user:1",
+    ])
+  }
+
+  @Test("bad input, bad flags")
+  func failures() throws {
+    let home = try TemporaryHome()
+    let env = Fixtures.env(home)
+    let bad = try sh("(head -n 2 \"$FIX/contacts.ndjson\"; echo 'nope') | monica-format csv --fields id", env: env)
+    #expect(bad.status == 65 && bad.stdout == "id\r\n1\r\n2\r\n", "\(bad)")
+    #expect(bad.stderr == "monica-format: error: stdin:3: invalid JSON: invalid literal at byte 1\n")
+    let table = try sh("(head -n 2 \"$FIX/contacts.ndjson\"; echo '{') | monica-format table --fields id", env: env)
+    #expect(table.status == 65 && table.lines == ["ID", " 1", " 2"], "\(table)")
+    let array = try sh("(head -n 1 \"$FIX/contacts.ndjson\"; echo '{') | monica-format json --fields id", env: env)
+    #expect(array.status == 65 && array.lines == ["[", #"{"id":1}"#, "]"], "\(array)")
+    let skip = try sh("(echo '[]'; head -n 1 \"$FIX/contacts.ndjson\") | monica-format template --template '{{id}}' --skip-invalid", env: env)
+    #expect(skip.status == 0 && skip.stdout == "1\n" && skip.stderr.contains("stdin:1: not a JSON object"))
+    for flags in ["pdf", "--fields 'a,,b'", "--sort ''", "template", "csv --template x", "template --template '{{a'"] {
+      let run = try sh("monica-format \(flags) < /dev/null", env: env)
+      #expect(run.status == 64, "\(flags): \(run)")
+    }
+    let closed = try sh(
+      "for i in $(seq 2000); do cat \"$FIX/mixed.ndjson\"; done > big.ndjson; monica-format csv big.ndjson | head -n 2",
+      env: env, directory: home.root)
+    #expect(closed.status == 0 && closed.stderr.isEmpty)
+  }
+
+  @Test("on sandbox data, csv --fields matches jq's @csv and every kind formats")
+  func sandboxData() throws {
+    let sandbox = try Sandbox.start(["--contacts", "150", "--seed", "11", "--rate-limit", "0"])
+    defer { sandbox.stop() }
+    let run = try sh(
+      """
+      get() { curl -sf -H 'Accept: application/json' -H "Authorization: Bearer $SANDBOX_TOKEN" "$SANDBOX_API/$1"; }
+      for page in 1 2; do get "contacts?limit=100&page=$page" | jq -c '.data[]'; done > contacts.ndjson
+      for kind in notes tasks gifts activities tags; do get "$kind?limit=100" | jq -c '.data[]'; done > items.ndjson
+      monica-format csv --no-header --fields id,first_name,last_name < contacts.ndjson > ours
+      jq -r '[.id,.first_name,.last_name] | @csv' contacts.ndjson | sed 's/$/\\r/' | cmp - ours
+      wc -l < ours
+      cat contacts.ndjson | monica-format vcard | grep -c '^BEGIN:VCARD'
+      wc -l < contacts.ndjson
+      cat contacts.ndjson items.ndjson | monica-format table | grep -c '^ *ID  '
+      jq -r .object items.ndjson | sort -u | wc -l
+      """, env: sandbox.env.merging(["COLUMNS": "120"]) { $1 }, directory: sandbox.temporary.root)
+    #expect(run.status == 0, "\(run)")
+    // The plain list leaves archived contacts out, so fewer than 150 come back.
+    #expect(run.lines.count == 5 && run.lines[0] == run.lines[2] && run.lines[1] == run.lines[2], "\(run)")
+    #expect((Int(run.lines[0]) ?? 0) > 100)
+    #expect(Int(run.lines[3]) == (Int(run.lines[4]) ?? 0) + 1, "one table per kind: \(run)")
+  }
+}
