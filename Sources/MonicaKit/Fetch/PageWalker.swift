@@ -64,16 +64,20 @@ package struct PageWalker: Sendable {
       var scheduled = start
       var nextToWrite = start
       var ready: [Int: PageEnvelope] = [:]
+      var inFlight = 0
       func schedule() {
-        // Only pages within `width` of the next one to write: memory stays at a few pages.
-        while scheduled <= last && scheduled < nextToWrite + width {
+        // `width` requests in flight; pages held while an earlier one is late are capped at
+        // another `width`, so memory stays at a few pages whatever the listing's length.
+        while scheduled <= last && inFlight < width && scheduled < nextToWrite + 2 * width {
           let number = scheduled
           group.addTask { (number, await self.fetch(number, size: size)) }
           scheduled += 1
+          inFlight += 1
         }
       }
       schedule()
       while let (number, result) = await group.next() {
+        inFlight -= 1
         switch result {
         case .failure(let error):
           group.cancelAll()
