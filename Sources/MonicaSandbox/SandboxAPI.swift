@@ -214,7 +214,9 @@ package final class SandboxAPI: Sendable {
     let listing = ListingRequest(page: page, perPage: perPage, sort: sort)
     switch route {
     case .root: return welcome()
-    case .me: return .json(200, .object(store.withState { $0.contents.user }))
+    case .me:
+      // UserResource is a JsonResource: Laravel wraps it in "data" (Monica never unwraps).
+      return .json(200, .object(JSONObject(["data": .object(store.withState { $0.contents.user })])))
     case .list(let kind): return list(kind, request, listing)
     case .show(let kind, let id): return show(kind, id, request)
     case .nested(let contact, let kind): return nested(contact, kind, listing)

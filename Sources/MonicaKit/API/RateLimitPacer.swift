@@ -134,6 +134,12 @@ package struct RateLimitSchedule: Sendable {
     unlimited = false
     guard let ticket, ticket.opener, phase == .opening else {
       remaining = min(remaining ?? answerRemaining, answerRemaining)
+      if ticket == nil, phase == .start {
+        // An unpaced first request (a probe such as monica-auth's GET /api) opened the window.
+        windowBound = now
+        quota = max(answerRemaining - (window == nil ? reserve : 0), 0)
+        phase = .open
+      }
       return
     }
     let fresh = remaining.map { answerRemaining > $0 } ?? true
