@@ -184,7 +184,7 @@ import Testing
 
   @Test("an expired token: the server refuses it and status says so with 77; one expiring soon warns")
   func expiry() throws {
-    let expired = try Sandbox.start(["--token-expires-in", "-2"])
+    let expired = try Sandbox.start(["--token-expires-in=-2"])
     let run = try sh("monica-auth status", env: expired.signedInEnv)
     #expect(run.status == 77, "\(run)")
     #expect(run.stdout.contains("token:    expired on"))

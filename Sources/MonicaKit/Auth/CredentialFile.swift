@@ -97,6 +97,8 @@ package struct CredentialFile: Sendable, Equatable {
   /// The instance, readable without the key (for `monica-auth list`) but bound by the tag.
   package let instance: String
   private let keyCheck: [UInt8]
+  /// The header exactly as written: it is the associated data, so every byte of it counts.
+  private let header: [UInt8]
   private let nonce: [UInt8]
   private let sealed: [UInt8]
 
@@ -109,7 +111,7 @@ package struct CredentialFile: Sendable, Equatable {
       let plain = JSONWriter.plain.bytes(payload.json)
       let box = try AES.GCM.seal(plain, using: key, nonce: AES.GCM.Nonce(), authenticating: header + Array(profile.utf8))
       return CredentialFile(
-        mode: mode, instance: instance, keyCheck: Self.keyCheck(key), nonce: Array(box.nonce),
+        mode: mode, instance: instance, keyCheck: Self.keyCheck(key), header: header, nonce: Array(box.nonce),
         sealed: Array(box.ciphertext) + Array(box.tag))
     } catch {
       throw .internalError("AES-GCM sealing failed: \(error)")
@@ -117,9 +119,7 @@ package struct CredentialFile: Sendable, Equatable {
   }
 
   /// The file's bytes.
-  package var bytes: [UInt8] {
-    Self.header(mode: mode, instance: instance, keyCheck: keyCheck) + nonce + sealed
-  }
+  package var bytes: [UInt8] { header + nonce + sealed }
 
   /// Reads a file's bytes; `nil` when they are not a well-formed version 1 file.
   package init?(bytes: [UInt8]) {
@@ -145,6 +145,7 @@ package struct CredentialFile: Sendable, Equatable {
     }
     self.instance = instance
     keyCheck = Array(bytes[35..<51])
+    header = Array(bytes[0..<53 + urlLength])
     nonce = Array(bytes[53 + urlLength..<65 + urlLength])
     sealed = Array(bytes[(65 + urlLength)...])
   }
@@ -162,7 +163,7 @@ package struct CredentialFile: Sendable, Equatable {
   /// Decrypts the payload; `nil` when the file was altered or belongs to another profile.
   package func open(profile: String, key: SymmetricKey) -> Payload? {
     guard sealed.count >= 16, let nonce = try? AES.GCM.Nonce(data: nonce) else { return nil }
-    let associated = Self.header(mode: mode, instance: instance, keyCheck: keyCheck) + Array(profile.utf8)
+    let associated = header + Array(profile.utf8)
     guard
       let box = try? AES.GCM.SealedBox(nonce: nonce, ciphertext: sealed.dropLast(16), tag: sealed.suffix(16)),
       let plain = try? AES.GCM.open(box, using: key, authenticating: associated),
@@ -171,10 +172,11 @@ package struct CredentialFile: Sendable, Equatable {
     return Payload(json)
   }
 
-  private init(mode: KeyMode, instance: String, keyCheck: [UInt8], nonce: [UInt8], sealed: [UInt8]) {
+  private init(mode: KeyMode, instance: String, keyCheck: [UInt8], header: [UInt8], nonce: [UInt8], sealed: [UInt8]) {
     self.mode = mode
     self.instance = instance
     self.keyCheck = keyCheck
+    self.header = header
     self.nonce = nonce
     self.sealed = sealed
   }

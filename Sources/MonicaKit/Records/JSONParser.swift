@@ -344,7 +344,7 @@ package struct JSONParser: ~Copyable {
         let decoded = Unicode.Scalar(scalar) ?? "\u{FFFD}"
         out.append(contentsOf: decoded.utf8)
       default:
-        i -= 1
+        i -= 2
         throw fail("invalid escape '\\\(Character(Unicode.Scalar(kind)))'")
       }
     }
