@@ -38,7 +38,7 @@ package struct FaultRule: Sendable, Equatable {
 
   /// The rule syntax, for help texts.
   package static let syntax = """
-    WHAT@WHEN[:PATH]: WHAT is 500, 502, 503, 429, cut (a 200 cut off mid-body), reset (connection \
+    WHAT@WHEN[:PATH]: WHAT is 500, 502, 503, 429, 403, cut (a 200 cut off mid-body), reset (connection \
     reset, no answer), html (a 200 HTML page) or slow[=MS] (answer after MS ms, default 15000); \
     WHEN is N (only the Nth matching request) or *N (every Nth); PATH is a path prefix (default /api)
     """
@@ -56,7 +56,7 @@ package struct FaultRule: Sendable, Equatable {
       guard path.hasPrefix("/") else { throw bad("the path must start with /") }
     }
     switch what {
-    case "500", "502", "503", "429": effect = .status(Int(what) ?? 500)
+    case "500", "502", "503", "429", "403": effect = .status(Int(what) ?? 500)
     case "cut": effect = .cut
     case "reset": effect = .reset
     case "html": effect = .html

@@ -197,6 +197,8 @@ final class SandboxHandler: Sendable {
         status: 502, body: Array("<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n".utf8),
         contentType: "text/html")
     case 503: return .message(503, "Service Unavailable")
+    // What Laravel answers when a policy refuses (a revoked scope, a shared account's limits).
+    case 403: return .message(403, "This action is unauthorized.")
     default: return .message(status, "Server Error")
     }
   }

@@ -6,18 +6,16 @@ struct MonicaAuth: AsyncParsableCommand, MonicaTool {
     commandName: "monica-auth",
     abstract: "Sign in to Monica instances; the token is kept encrypted at rest.",
     discussion: """
-      Examples:
+      Every tool reads its instance and token the same way: MONICA_URL with MONICA_TOKEN or
+      MONICA_TOKEN_FILE, else the profile named by --profile or MONICA_PROFILE, else the default.
+      The token is never taken from the command line, and only `monica-auth token` prints it.
+
+      EXAMPLES
         monica-auth login --url https://monica.example.com
         pass show monica | monica-auth login --url http://127.0.0.1:8080 --token-stdin --profile home
         curl -H "Authorization: Bearer $(monica-auth token)" -H 'Accept: application/json' "$(monica-auth status --json | jq -r .instance)/api/me"
 
-      Every tool reads its instance and token the same way: MONICA_URL with MONICA_TOKEN or
-      MONICA_TOKEN_FILE, else the profile named by --profile or MONICA_PROFILE, else the default.
-
-      FILES
-        $XDG_CONFIG_HOME/monica/PROFILE.credentials   AES-256-GCM encrypted token (0600, dir 0700)
-        $XDG_CONFIG_HOME/monica/default-profile        the default profile's name
-        $XDG_DATA_HOME/monica/PROFILE.key              the random key of a key-file profile (0600)
+      \(Help.credentialFiles)
 
       \(Help.environment)
 

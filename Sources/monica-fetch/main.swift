@@ -11,15 +11,16 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       Reads contacts, activities, notes, tasks, gifts, tags, photos or the signed-in user (me), one
       record per line, as pages arrive; stops the moment its reader stops; stays within the rate limit.
 
-      Examples:
+      EXAMPLES
         monica-fetch contacts | monica-format table
         monica-fetch contacts 12 --with-fields
         monica-fetch contacts --query ann | monica-fetch notes --contact -
         monica-fetch contacts --tag family --since 7d | monica-filter --dead
         monica-fetch contacts | head -n 1          # one request, exit 0
 
+      \(Help.credentialFiles)
+
       \(Help.environment)
-        MONICA_TIMEOUT_MS, MONICA_BACKOFF_MS  time-out per request and first retry delay
 
       \(Help.exitStatus)
       """,

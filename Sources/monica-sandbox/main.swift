@@ -11,7 +11,7 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
     discussion: """
       Listens on 127.0.0.1 only and prints its URL; stops on SIGINT or SIGTERM.
 
-      Examples:
+      EXAMPLES
         monica-sandbox --ready-file /tmp/ready.json &
         curl -s -H "Authorization: Bearer $(jq -r .token /tmp/ready.json)" \\
           -H 'Accept: application/json' "$(jq -r .api /tmp/ready.json)/contacts?limit=100" | jq '.data[].complete_name'
@@ -19,6 +19,13 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
 
       FAULTS
         \(FaultRule.syntax)
+
+      FILES
+        --ready-file PATH  written once listening: {"url","api","token"}
+        --log FILE         one JSON line per request (never the token's value)
+        --state FILE       the store, rewritten after every write and read at start
+        --load FILE        NDJSON records to serve instead of seeded data
+        --token-file PATH  the token to accept
 
       \(Help.exitStatus)
       """,

@@ -139,7 +139,7 @@ import Testing
     #expect(run.stderr == "monica-fetch: error: page 3: /api/contacts?page=3&limit=100: Monica answered HTTP 502 for /api/contacts\n")
   }
 
-  @Test("401, 404, HTML, time-out, 429 past retries and no server map to the exit table")
+  @Test("401, 403, 404, HTML, time-out, 429 past retries and no server map to the exit table")
   func failureRows() throws {
     let sandbox = try Sandbox.start(["--contacts", "30", "--rate-limit", "0"])
     let unauthorized = try sh("monica-fetch contacts", env: env(sandbox, ["MONICA_TOKEN": "not-the-token"]))
@@ -159,6 +159,10 @@ import Testing
     let slow = try Sandbox.start(["--contacts", "30", "--rate-limit", "0", "--fault", "slow=3000@*1"])
     let timedOut = try sh("monica-fetch contacts --retries 1", env: env(slow, ["MONICA_TIMEOUT_MS": "300"]))
     #expect(timedOut.status == 75 && timedOut.stderr.contains("no answer within"), "\(timedOut)")
+
+    let forbidden = try Sandbox.start(["--contacts", "30", "--rate-limit", "0", "--fault", "403@*1:/api/notes"])
+    let refused = try sh("monica-fetch notes", env: env(forbidden))
+    #expect(refused.status == 77 && refused.stderr.hasSuffix(": no permission to read notes\n"), "\(refused)")
 
     let limited = try Sandbox.start(["--contacts", "30", "--rate-limit", "0", "--fault", "429@*1"])
     let tooMany = try sh("monica-fetch contacts --retries 1", env: env(limited))
