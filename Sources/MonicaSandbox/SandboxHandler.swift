@@ -224,10 +224,9 @@ final class SandboxHandler: Sendable {
   /// A 200 that declares the whole body but sends half of it, then closes the connection.
   private func cut(_ answer: Answer, channel: any Channel) -> Response {
     let bytes = answer.response.body
-    var half = ByteBuffer()
-    half.writeBytes(bytes.prefix(max(1, bytes.count / 2)))
-    let body = ResponseBody(contentLength: bytes.count) { [half] writer in
-      try await writer.write(half)
+    let half = ByteBuffer(bytes: bytes.prefix(max(1, bytes.count / 2)))
+    let body = ResponseBody(contentLength: bytes.count) { writer in
+      try await writer.write(half.slice())
       try? await Task.sleep(for: .milliseconds(50))
       try? await channel.close().get()
     }

@@ -37,9 +37,10 @@ package enum SecureFiles {
     guard descriptor >= 0 else { throw .configuration("\(temporary): cannot create: \(reason(errno))") }
     var failure: Int32 = 0
     bytes.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return }
       var offset = 0
       while offset < raw.count {
-        let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        let written = write(descriptor, base + offset, raw.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           failure = errno

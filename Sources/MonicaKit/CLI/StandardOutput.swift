@@ -50,9 +50,10 @@ package final class LineOutput {
     if closed { throw .outputClosed }
     defer { buffer.removeAll(keepingCapacity: true) }
     let failure: Int32? = buffer.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return nil }
       var offset = 0
       while offset < raw.count {
-        let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        let written = write(descriptor, base + offset, raw.count - offset)
         if written < 0 {
           if errno == EINTR || errno == EAGAIN { continue }
           return errno
@@ -75,9 +76,10 @@ package enum StandardError {
   package static func line(_ text: String) {
     let bytes = Array((text + "\n").utf8)
     bytes.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return }
       var offset = 0
       while offset < raw.count {
-        let written = write(2, raw.baseAddress! + offset, raw.count - offset)
+        let written = write(2, base + offset, raw.count - offset)
         if written < 0 && errno == EINTR { continue }
         if written <= 0 { return }
         offset += written

@@ -80,7 +80,8 @@ package final class LineReader {
       // Keep the partial line: move it to the front, grow the buffer if it is full.
       if start > 0 {
         buffer.withUnsafeMutableBufferPointer { all in
-          _ = memmove(all.baseAddress!, all.baseAddress! + start, end - start)
+          guard let base = all.baseAddress else { return }
+          _ = memmove(base, base + start, end - start)
         }
         end -= start
         start = 0
@@ -88,7 +89,7 @@ package final class LineReader {
       if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
       searchFrom = end
       let count = buffer.withUnsafeMutableBufferPointer { all in
-        read(descriptor, all.baseAddress! + end, all.count - end)
+        all.baseAddress.map { read(descriptor, $0 + end, all.count - end) } ?? 0
       }
       if count < 0 && errno == EINTR { continue }
       if count <= 0 { atEnd = true } else { end += count }
