@@ -187,8 +187,10 @@ final class TableSection {
   private func cellText(_ cell: Cell) -> String {
     // One line per row: a line break inside a cell would break the table.
     let text = cell.text
-    guard text.contains(where: \.isNewline) || text.contains("\t") else { return text }
-    return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    guard text.utf8.contains(where: { $0 < 0x20 }) else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars { result.append(scalar.value < 0x20 ? " " : scalar) }
+    return String(result)
   }
 
   private func writeTableRow(_ cells: [String], style: String?) throws(MonicaError) {
@@ -218,13 +220,26 @@ final class TableSection {
     return DisplayWidth.truncate(String(cell.dropLast(2)), to: width - 2) + marker
   }
 
+  /// Escapes backslashes and `|`, which would end a Markdown cell.
   private func markdownEscape(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "|") }) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if scalar == "\\" || scalar == "|" { result.unicodeScalars.append("\\") }
+      result.unicodeScalars.append(scalar)
+    }
+    return result
   }
 
+  /// Escapes backslashes (tabs and line breaks are already spaces), as PostgreSQL's text format does.
   private func tsvEscape(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
-      .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+    guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if scalar == "\\" { result.unicodeScalars.append("\\") }
+      result.unicodeScalars.append(scalar)
+    }
+    return result
   }
 
   /// Appends a CSV field: values from the record as jq's `@csv` writes them (strings always
