@@ -6,12 +6,13 @@ struct MonicaFilter: MonicaTool, ParsableCommand {
     commandName: "monica-filter",
     abstract: "Keep the Monica records that match every given condition.",
     discussion: """
-      Records pass through byte for byte. A condition about another kind of record does not
+      Records pass through byte for byte. A condition about another kind of record does not \
       match it (--dead keeps no notes); --invert keeps exactly the records the others drop.
 
       Example:
         monica-fetch contacts | monica-filter --dead | monica-format table
         monica-fetch contacts | monica-filter --birthday-within 14 --tag family
+
       \(Help.exitStatus)
       """,
     version: toolsetVersion)

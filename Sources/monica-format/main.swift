@@ -9,16 +9,17 @@ struct MonicaFormat: MonicaTool, ParsableCommand {
     commandName: "monica-format",
     abstract: "Write Monica records for people (tables) or for other programs (CSV, JSON, vCard...).",
     discussion: """
-      Formats: table (default), tsv, csv (RFC 4180, CRLF), json (one array), ndjson, markdown,
-      vcard (vCard 4.0 of the contacts), template (--template '{{complete_name}} <{{id}}>').
-      Without --fields each kind shows its own columns, one table per kind in order of first
-      appearance; with --fields kinds share one table (an object column when they are mixed).
+      Formats: table (default), tsv, csv (RFC 4180, CRLF), json (one array), ndjson, markdown, \
+      vcard (vCard 4.0 of the contacts), template (--template '{{complete_name}} <{{id}}>'). \
+      Without --fields each kind shows its own columns, one table per kind in order of first \
+      appearance; with --fields kinds share one table (an object column when they are mixed). \
       Tables stream: widths come from the first records and fit COLUMNS or the terminal.
 
       Examples:
         monica-fetch contacts | monica-filter --dead | monica-format table
-        monica-fetch contacts | monica-format csv --fields id,first_name,information.career.job
+        monica-fetch contacts | monica-format csv --fields id,first_name,last_name
         monica-fetch contacts | monica-format vcard > contacts.vcf
+
       \(Help.exitStatus)
       """,
     version: toolsetVersion)

@@ -6,15 +6,16 @@ struct MonicaPage: MonicaTool, ParsableCommand {
     commandName: "monica-page",
     abstract: "Cut a stream of Monica records into pages, or page envelopes back into records.",
     discussion: """
-      With --page, only that page is printed and stderr says which records it held. With --wrap,
-      each page is one Monica-shaped envelope line ({"data":[…],"links":…,"meta":…}). --unwrap
-      turns saved API responses back into records, each record's bytes unchanged. At most one
+      With --page, only that page is printed and stderr says which records it held. With --wrap, \
+      each page is one Monica-shaped envelope line ({"data":[…],"links":…,"meta":…}). --unwrap \
+      turns saved API responses back into records, each record's bytes unchanged. At most one \
       page is held in memory; --wrap keeps its first pass in a temporary file ($TMPDIR).
 
       Examples:
         monica-fetch contacts | monica-page --size 20 --page 3 | monica-format
         curl -s -H "Authorization: Bearer $TOKEN" -H "Accept: application/json" \\
-          "$MONICA_URL/api/contacts?limit=100" | monica-page --unwrap | monica-filter --dead
+          "$MONICA_URL/api/contacts?limit=100" | monica-page --unwrap | monica-format
+
       \(Help.exitStatus)
       """,
     version: toolsetVersion)
