@@ -65,7 +65,7 @@ generated:
 	  done; \
 	fi
 	@if [ "$(OUT)" != man ]; then \
-	  $(SWIFT) build >/dev/null; bin=$$($(SWIFT) build --show-bin-path); \
+	  $(SWIFT) build >.generated/build.log 2>&1 || { cat .generated/build.log >&2; exit 1; }; bin=$$($(SWIFT) build --show-bin-path); \
 	  for tool in $(TOOLS); do \
 	    "$$bin/$$tool" --generate-completion-script bash >.generated/completions/$$tool.bash && \
 	    "$$bin/$$tool" --generate-completion-script zsh >.generated/completions/_$$tool && \

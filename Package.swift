@@ -41,7 +41,7 @@ let package = Package(
       dependencies: ["MonicaKit", .product(name: "Hummingbird", package: "hummingbird")],
       swiftSettings: strict),
     .testTarget(name: "MonicaKitTests", dependencies: ["MonicaKit", "MonicaSandbox"], swiftSettings: strict),
-    .testTarget(name: "EndToEndTests", dependencies: ["MonicaKit"], swiftSettings: strict),
+    .testTarget(name: "EndToEndTests", dependencies: ["MonicaKit"], exclude: ["Fixtures"], swiftSettings: strict),
   ]
     + tools.map {
       .executableTarget(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict)

@@ -96,6 +96,16 @@ def main(source, target, committed, day):
         handle.write(dated(page, day))
 
 
+def without_lone_help(rest):
+    """Drops the implicit `help` subcommand's entry from a page that has no other subcommands."""
+    subcommands = [line for line in rest if line.startswith(".It Em ")]
+    if subcommands != [".It Em help"]:
+        return rest
+    at = rest.index(".It Em help")
+    end = rest.index(".El", at) + 1  # the end of help's own option list
+    return rest[:at] + rest[end:]
+
+
 def convert(source):
     lines = open(source, encoding="utf-8").read().split("\n")
     start = lines.index(".Sh DESCRIPTION") + 1
@@ -116,12 +126,21 @@ def convert(source):
     if '.Sh "EXIT STATUS"' in rest:
         at = rest.index('.Sh "EXIT STATUS"')
         del rest[at : at + 2]
+    rest = without_lone_help(rest)
+    if not any(line.startswith(".It Em ") for line in rest):
+        # A tool without subcommands: the plugin still lists ArgumentParser's implicit `help`.
+        synopsis = lines.index(".Sh SYNOPSIS")
+        if lines[synopsis + 2] == ".Ar subcommand":
+            del lines[synopsis + 2]
+            start -= 1
     names = [name for name in ORDER if name in sections]
     names += [name for name in sections if name not in ORDER]
     out = lines[:start] + render(intro) + rest
     for name in names:
         out.append(f'.Sh "{name}"' if " " in name else f".Sh {name}")
         out += render(sections[name], name)
+    if "SEE ALSO" not in sections:
+        out += [".Sh SEE ALSO", ".Xr monica 7"]
     out = [line for line in out if line.strip()]
     page = "\n".join(out) + "\n"
     bad = [c for c in page if ord(c) > 127]

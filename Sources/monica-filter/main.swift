@@ -9,9 +9,16 @@ struct MonicaFilter: MonicaTool, ParsableCommand {
       Records pass through byte for byte. A condition about another kind of record does not \
       match it (--dead keeps no notes); --invert keeps exactly the records the others drop.
 
-      Example:
+      EXAMPLES
         monica-fetch contacts | monica-filter --dead | monica-format table
         monica-fetch contacts | monica-filter --birthday-within 14 --tag family
+        monica-fetch tasks | monica-filter --pending --contact 12 | jq -r .title
+        monica-filter --where 'information.career.job~(?i)nurse' --skip-invalid backup.ndjson
+
+      FILES
+        FILE...  NDJSON records to read in order; - or none reads standard input
+
+      \(Help.streamEnvironment)
 
       \(Help.exitStatus)
       """,

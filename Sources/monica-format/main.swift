@@ -15,10 +15,17 @@ struct MonicaFormat: MonicaTool, ParsableCommand {
       appearance; with --fields kinds share one table (an object column when they are mixed). \
       Tables stream: widths come from the first records and fit COLUMNS or the terminal.
 
-      Examples:
+      EXAMPLES
         monica-fetch contacts | monica-filter --dead | monica-format table
         monica-fetch contacts | monica-format csv --fields id,first_name,last_name
-        monica-fetch contacts | monica-format vcard > contacts.vcf
+        monica-fetch contacts --with-fields | monica-format vcard > contacts.vcf
+        monica-fetch tasks | monica-format table --sort auto
+        monica-fetch notes | monica-format template --template '{{contact.complete_name}}: {{body}}'
+
+      FILES
+        FILE...  NDJSON records to read in order; - or none reads standard input
+
+      \(Help.streamEnvironment)
 
       \(Help.exitStatus)
       """,

@@ -7,14 +7,21 @@ struct MonicaPage: MonicaTool, ParsableCommand {
     abstract: "Cut a stream of Monica records into pages, or page envelopes back into records.",
     discussion: """
       With --page, only that page is printed and stderr says which records it held. With --wrap, \
-      each page is one Monica-shaped envelope line ({"data":[…],"links":…,"meta":…}). --unwrap \
+      each page is one Monica-shaped envelope line ({"data":[...],"links":...,"meta":...}). --unwrap \
       turns saved API responses back into records, each record's bytes unchanged. At most one \
       page is held in memory; --wrap keeps its first pass in a temporary file ($TMPDIR).
 
-      Examples:
+      EXAMPLES
         monica-fetch contacts | monica-page --size 20 --page 3 | monica-format
+        monica-fetch contacts | monica-page --size 50 --wrap > pages.ndjson
         curl -s -H "Authorization: Bearer $TOKEN" -H "Accept: application/json" \\
           "$MONICA_URL/api/contacts?limit=100" | monica-page --unwrap | monica-format
+
+      FILES
+        FILE...           NDJSON records (or page envelopes with --unwrap); - or none is stdin
+        $TMPDIR/monica-*  --wrap's first pass over its input, removed as it goes
+
+      \(Help.streamEnvironment)
 
       \(Help.exitStatus)
       """,
