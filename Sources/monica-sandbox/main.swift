@@ -2,8 +2,6 @@ import ArgumentParser
 import MonicaKit
 import MonicaSandbox
 
-ProcessSetup.ignoreBrokenPipe()
-
 struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
   static let configuration = CommandConfiguration(
     commandName: "monica-sandbox",
@@ -45,9 +43,7 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
   @Option(help: ArgumentHelp("Inject a fault: WHAT@WHEN[:PATH] (repeatable; see FAULTS).", valueName: "rule")) var fault: [String] = []
   @Option(help: ArgumentHelp("Append one NDJSON line per request to this file.", valueName: "file")) var log: String?
 
-  func run() async throws { try await serve() }
-
-  func serve() async throws {
+  func run() async throws {
     try await reportingFailures {
       var settings = SandboxConfiguration()
       (settings.port, settings.readyFile, settings.tokenFile) = (port, readyFile, tokenFile)
@@ -65,10 +61,4 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
   }
 }
 
-// Top-level code resolves `main()` to the synchronous overload, so parse and run explicitly.
-do {
-  var command = try MonicaSandboxCommand.parseAsRoot()
-  if let sandbox = command as? MonicaSandboxCommand { try await sandbox.serve() } else { try command.run() }
-} catch {
-  MonicaSandboxCommand.exit(withError: error)
-}
+await MonicaSandboxCommand.launch()

@@ -172,6 +172,21 @@ import Testing
     #expect(missing.status == 78)
   }
 
+  @Test("status is 77 when the instance no longer accepts the saved token")
+  func statusRejected() throws {
+    let first = try Sandbox.start()
+    #expect(try login(first).status == 0)
+    let port = try #require(URLComponents(string: first.url)?.port)
+    first.stop()
+    // The same address, a new instance that never issued the saved token.
+    let second = try Sandbox.start(["--port", String(port)])
+    #expect(second.url == first.url)
+    let run = try sh("monica-auth status", env: first.env)
+    #expect(run.status == 77, "\(run)")
+    #expect(run.stdout.contains("server:   rejects the token"))
+    #expect(run.stderr == "monica-auth: error: the instance rejects the token; run monica-auth login\n")
+  }
+
   @Test("a rejected token saves nothing and exits 77")
   func rejectedToken() throws {
     let sandbox = try Sandbox.start()
