@@ -19,7 +19,7 @@ all: build
 build:
 	$(SWIFT) build -c release
 
-## test-deps: what the end-to-end tests call besides the tools (installs what is missing)
+## test-deps: what the tests and the demo call besides the tools (installs what is missing)
 test-deps:
 	@missing=(); \
 	for tool in curl jq python3 man; do command -v $$tool >/dev/null || missing+=($$tool); done; \
@@ -74,7 +74,7 @@ generated:
 	fi
 
 ## demo: start a sandbox, sign in to it in a throw-away HOME, run the showcase pipelines
-demo: build
+demo: build test-deps
 	@BIN="$(RELEASE_BIN)" bash -o pipefail -c "$$DEMO_SCRIPT"
 
 ## install: binaries, man pages and completions under $(DESTDIR)$(PREFIX)
