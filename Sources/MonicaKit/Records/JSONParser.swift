@@ -291,62 +291,11 @@ package struct JSONParser: ~Copyable {
     return try unescape(raw, at: start)
   }
 
-  private mutating func unescape(_ raw: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONSyntaxError) -> String {
+  private func unescape(_ raw: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONSyntaxError) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(raw.count)
-    var i = 0
-    func fail(_ reason: String) -> JSONSyntaxError { JSONSyntaxError(offset: start + i, reason: reason) }
-    func hex4(_ at: Int) throws(JSONSyntaxError) -> UInt32 {
-      guard at + 4 <= raw.count else { throw fail("invalid \\u escape") }
-      var value: UInt32 = 0
-      for byte in raw[at..<at + 4] {
-        let digit: UInt8
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-        default: throw fail("invalid \\u escape")
-        }
-        value = value << 4 | UInt32(digit)
-      }
-      return value
-    }
-    while i < raw.count {
-      let byte = raw[i]
-      guard byte == UInt8(ascii: "\\") else {
-        out.append(byte)
-        i += 1
-        continue
-      }
-      guard i + 1 < raw.count else { throw fail("invalid escape") }
-      let kind = raw[i + 1]
-      i += 2
-      switch kind {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(kind)
-      case UInt8(ascii: "b"): out.append(0x08)
-      case UInt8(ascii: "f"): out.append(0x0C)
-      case UInt8(ascii: "n"): out.append(0x0A)
-      case UInt8(ascii: "r"): out.append(0x0D)
-      case UInt8(ascii: "t"): out.append(0x09)
-      case UInt8(ascii: "u"):
-        var scalar = try hex4(i)
-        i += 4
-        if (0xD800..<0xDC00).contains(scalar), i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"),
-          raw[i + 1] == UInt8(ascii: "u")
-        {
-          let low = try hex4(i + 2)
-          if (0xDC00..<0xE000).contains(low) {
-            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            i += 6
-          }
-        }
-        // A lone surrogate cannot be UTF-8; it becomes U+FFFD as in most JSON readers.
-        let decoded = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-        out.append(contentsOf: decoded.utf8)
-      default:
-        i -= 2
-        throw fail("invalid escape '\\\(Character(Unicode.Scalar(kind)))'")
-      }
+    if let bad = JSONEscape.decode(raw, into: &out) {
+      throw JSONSyntaxError(offset: start + bad.offset, reason: bad.reason)
     }
     guard let text = String(validating: out, as: UTF8.self) else {
       throw JSONSyntaxError(offset: start, reason: "invalid UTF-8 in a string")
