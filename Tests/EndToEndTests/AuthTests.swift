@@ -73,6 +73,23 @@ import Testing
     #expect(try sh("monica-auth token", env: sandbox.env).stdout == sandbox.token + "\n")
   }
 
+  @Test("--passphrase on a terminal asks twice without echo; a mismatch saves nothing")
+  func passphraseFromTerminal() throws {
+    let sandbox = try Sandbox.start()
+    let typed = "{ sleep 1; printf '%s\\r' \"$SANDBOX_TOKEN\"; sleep 1; printf 'tty pass\\r'; sleep 1; printf '%s\\r' \"$SECOND\"; sleep 3; }"
+    let script = "script -qec 'monica-auth login --url \"$SANDBOX_URL\" --passphrase' /dev/null"
+    let mismatch = try sh("\(typed) | \(script)", env: sandbox.env.merging(["SECOND": "other"]) { $1 })
+    #expect(mismatch.stdout.contains("the passphrases do not match"), "\(mismatch)")
+    #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/.config/monica/default.credentials"))
+    let run = try sh("\(typed) | \(script)", env: sandbox.env.merging(["SECOND": "tty pass"]) { $1 })
+    #expect(run.stdout.contains("Passphrase for profile default:") && run.stdout.contains("Passphrase again:"), "\(run)")
+    #expect(!run.stdout.contains("tty pass") && !run.stdout.contains(sandbox.token), "echoed: \(run)")
+    let file = try #require(FileManager.default.contents(atPath: sandbox.home + "/.config/monica/default.credentials"))
+    #expect(file[9] == 2)
+    let token = try sh("MONICA_PASSPHRASE='tty pass' monica-auth token", env: sandbox.env)
+    #expect(token.stdout == sandbox.token + "\n")
+  }
+
   @Test("status --json is one object for scripts")
   func statusJSON() throws {
     let sandbox = try Sandbox.start()

@@ -224,6 +224,20 @@ import Testing
     #expect(quiet.stderr.isEmpty)
   }
 
+  @Test("progress goes to stderr only when it is a terminal, never to stdout, and not with --quiet")
+  func progress() throws {
+    let sandbox = try Sandbox.start(["--contacts", "400", "--rate-limit", "0"])
+    // script(1) makes stderr a terminal; stdout goes to a file.
+    let shown = try sh("script -qec 'monica-fetch contacts > \"$TMPDIR/out\"' /dev/null", env: env(sandbox))
+    let out = try String(contentsOfFile: sandbox.temporary.root + "/out", encoding: .utf8)
+    let count = out.split(separator: "\n").count
+    #expect(count > 300)
+    #expect(shown.stdout.contains("\(count) of \(count) records, page 4 of 4"), "records of meta.total, pages: \(shown)")
+    #expect(!out.contains("records, page"))
+    let quiet = try sh("script -qec 'monica-fetch contacts --quiet > /dev/null' /dev/null", env: env(sandbox))
+    #expect(!quiet.stdout.contains("records"), "\(quiet)")
+  }
+
   @Test("bad flags and combinations are usage errors (64) before any request")
   func usage() throws {
     let sandbox = try Sandbox.start(["--contacts", "10", "--rate-limit", "0"])
