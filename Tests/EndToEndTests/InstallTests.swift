@@ -86,6 +86,18 @@ import Testing
     #expect(filterFlags.contains("--dead"), "\(filterFlags)")
   }
 
+  @Test("the committed completions are what the tools generate (make completions regenerates them)")
+  func completionsUpToDate() throws {
+    let home = try TemporaryHome()
+    for tool in Self.tools {
+      for (shell, file) in [("bash", "\(tool).bash"), ("zsh", "_\(tool)"), ("fish", "\(tool).fish")] {
+        let generated = try sh("\(tool) --generate-completion-script \(shell)", env: home.env)
+        let committed = FileManager.default.contents(atPath: "\(Self.root)/completions/\(file)")
+        #expect(generated.output == committed, "completions/\(file) is out of date: run make completions")
+      }
+    }
+  }
+
   @Test("profile names complete from the store")
   func profileCompletion() throws {
     let sandbox = try Sandbox.start()
