@@ -13,6 +13,10 @@ package struct FaultRule: Sendable, Equatable {
     case reset
     /// A 200 HTML page instead of JSON.
     case html
+    /// A 302 to the login page, as Monica answers a request it takes for a browser's.
+    case login
+    /// A whole 200 `application/json` answer whose body is not JSON.
+    case badJSON
     /// The normal answer, after this many milliseconds.
     case slow(Int)
   }
@@ -39,7 +43,8 @@ package struct FaultRule: Sendable, Equatable {
   /// The rule syntax, for help texts.
   package static let syntax = """
     WHAT@WHEN[:PATH]: WHAT is 500, 502, 503, 429, 403, cut (a 200 cut off mid-body), reset (connection \
-    reset, no answer), html (a 200 HTML page) or slow[=MS] (answer after MS ms, default 15000); \
+    reset, no answer), html (a 200 HTML page), login (a 302 to the login page), badjson (a whole 200 \
+    whose JSON is broken) or slow[=MS] (answer after MS ms, default 15000); \
     WHEN is N (only the Nth matching request) or *N (every Nth); PATH is a path prefix (default /api)
     """
 
@@ -60,12 +65,14 @@ package struct FaultRule: Sendable, Equatable {
     case "cut": effect = .cut
     case "reset": effect = .reset
     case "html": effect = .html
+    case "login": effect = .login
+    case "badjson": effect = .badJSON
     case "slow": effect = .slow(15_000)
     default:
       if what.hasPrefix("slow="), let ms = Int(what.dropFirst(5)), ms >= 0 {
         effect = .slow(ms)
       } else {
-        throw bad("unknown fault '\(what)': use 500, 502, 503, 429, cut, reset, html, slow or slow=MS")
+        throw bad("unknown fault '\(what)': use 500, 502, 503, 429, 403, cut, reset, html, login, badjson, slow or slow=MS")
       }
     }
     if rest.hasPrefix("*") {

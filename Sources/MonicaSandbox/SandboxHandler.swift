@@ -74,6 +74,12 @@ final class SandboxHandler: Sendable {
       }
       record(status, fault: String(status))
       return make(answer)
+    case .login?:
+      record(302, fault: "login")
+      return make(redirectToLogin(api.baseURL))
+    case .badJSON?:
+      record(200, fault: "badjson")
+      return make(Answer(response: APIResponse(status: 200, body: Array(#"{"data":[{"id":1,"object":"contact"},]}"#.utf8))))
     case .html?:
       record(200, fault: "html")
       return make(Answer(response: APIResponse(status: 200, body: Array(Self.loginPage.utf8), contentType: "text/html; charset=UTF-8")))

@@ -160,6 +160,15 @@ import Testing
     let timedOut = try sh("monica-fetch contacts --retries 1", env: env(slow, ["MONICA_TIMEOUT_MS": "300"]))
     #expect(timedOut.status == 75 && timedOut.stderr.contains("no answer within"), "\(timedOut)")
 
+    let login = try Sandbox.start(["--contacts", "30", "--rate-limit", "0", "--fault", "login@1"])
+    let redirected = try sh("monica-fetch contacts", env: env(login))
+    #expect(redirected.status == 76 && redirected.stderr.contains("redirected to the login page"), "\(redirected)")
+    #expect(login.requests().count == 1, "a redirect is not followed")
+
+    let broken = try Sandbox.start(["--contacts", "30", "--rate-limit", "0", "--fault", "badjson@1"])
+    let badJSON = try sh("monica-fetch contacts", env: env(broken))
+    #expect(badJSON.status == 76 && badJSON.stdout.isEmpty, "\(badJSON)")
+
     let forbidden = try Sandbox.start(["--contacts", "30", "--rate-limit", "0", "--fault", "403@*1:/api/notes"])
     let refused = try sh("monica-fetch notes", env: env(forbidden))
     #expect(refused.status == 77 && refused.stderr.hasSuffix(": no permission to read notes\n"), "\(refused)")
