@@ -40,12 +40,19 @@ package struct FaultRule: Sendable, Equatable {
     self.pathPrefix = pathPrefix
   }
 
-  /// The rule syntax, for help texts.
+  /// The rule syntax, for help texts: one "term  meaning" line each.
   package static let syntax = """
-    WHAT@WHEN[:PATH]: WHAT is 500, 502, 503, 429, 403, cut (a 200 cut off mid-body), reset (connection \
-    reset, no answer), html (a 200 HTML page), login (a 302 to the login page), badjson (a whole 200 \
-    whose JSON is broken) or slow[=MS] (answer after MS ms, default 15000); \
-    WHEN is N (only the Nth matching request) or *N (every Nth); PATH is a path prefix (default /api)
+    WHAT@WHEN[:PATH]     WHAT happens to the requests WHEN picks (PATH: /api)
+      500, 502, 503, 403   answer with that status
+      429                  a 429 with Retry-After: 1 and rate-limit headers
+      cut                  a 200 cut off half-way, then the connection closes
+      reset                the connection is reset with no answer at all
+      html                 a 200 HTML page instead of JSON
+      login                a 302 to the login page
+      badjson              a whole 200 JSON answer whose JSON is broken
+      slow, slow=MS        the normal answer after MS ms (default 15000)
+      N                    WHEN: only the Nth matching request
+      *N                   WHEN: every Nth matching request
     """
 
   /// Parses one rule; a bad one is a usage error naming it.
