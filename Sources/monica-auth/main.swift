@@ -1,4 +1,5 @@
 import ArgumentParser
+import MonicaAPI
 import MonicaKit
 
 struct MonicaAuth: AsyncParsableCommand, MonicaTool {

@@ -1,4 +1,5 @@
 import Foundation
+import MonicaAPI
 import MonicaKit
 import Testing
 

@@ -1,3 +1,4 @@
+import MonicaAPI
 import MonicaKit
 import Testing
 

@@ -1,3 +1,4 @@
+import MonicaKit
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -1,3 +1,5 @@
+import MonicaKit
+
 /// Reads one listing page by page: the first page alone (it tells `last_page`), then up to
 /// `concurrency` pages in flight, handed to the caller strictly in page order.
 ///

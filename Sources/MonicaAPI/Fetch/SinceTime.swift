@@ -1,3 +1,4 @@
+import MonicaKit
 import Foundation
 
 /// The instant `--since` names: an ISO date or date-time, or a duration back from now.

@@ -1,3 +1,4 @@
+import MonicaKit
 import Foundation
 
 /// One API answer taken apart without rebuilding it: where each record of `data` sits in the

@@ -1,24 +1,9 @@
+import MonicaKit
 import Foundation
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-
-/// Where a tool talks to and with which token; how the token was found is the resolver's business.
-package struct Credentials: Sendable {
-  /// The instance.
-  package let instance: InstanceURL
-  /// The Bearer token. Never print it, log it or put it in an error message.
-  package let token: String
-  /// The profile it came from, or `nil` for MONICA_URL/MONICA_TOKEN.
-  package let profile: String?
-
-  package init(instance: InstanceURL, token: String, profile: String?) {
-    self.instance = instance
-    self.token = token
-    self.profile = profile
-  }
-}
 
 /// One request as `--verbose` shows it: never the token.
 package struct RequestRecord: Sendable {

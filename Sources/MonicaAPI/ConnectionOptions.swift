@@ -1,3 +1,4 @@
+import MonicaKit
 import ArgumentParser
 import Foundation
 

@@ -1,3 +1,5 @@
+import MonicaKit
+
 /// `monica-fetch`'s one entry point: resolves the credentials, plans the requests and streams
 /// every record to the output as NDJSON, in order, byte-for-byte as the server sent it.
 package struct Fetcher {

@@ -1,3 +1,5 @@
+import MonicaKit
+
 /// What `monica-fetch` can read: the collections of the Monica 4.x API, and the signed-in user.
 package enum ResourceKind: String, Sendable, CaseIterable {
   case contacts, activities, notes, tasks, gifts, tags, photos, me

@@ -1,3 +1,5 @@
+import MonicaKit
+
 
 /// Which contacts `--contact` names: one id, or ids read from standard input.
 package enum ContactSelector: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import MonicaKit
 import Foundation
 
 /// What `monica-auth` does, with its terminal and output given to it.

@@ -1,3 +1,4 @@
+import MonicaKit
 import Foundation
 
 /// A permission to send one request, handed back with its answer so the pacer can tell which
