@@ -122,7 +122,8 @@ monica-sandbox --port 0 --contacts 200 --ready-file "$$work/ready.json" >/dev/nu
 sandbox=$$!
 for _ in $$(seq 300); do [ -s "$$work/ready.json" ] && break; sleep 0.1; done
 url=$$(jq -r .url "$$work/ready.json")
-show() { printf '\n\033[1m$$ %s\033[0m\n' "$$1" >&2; bash -o pipefail -c "$$1"; }
+bold=; plain=; if [ -t 2 ] && [ -z "$${NO_COLOR:-}" ]; then bold=$$'\033[1m'; plain=$$'\033[0m'; fi
+show() { printf '\n%s$$ %s%s\n' "$$bold" "$$1" "$$plain" >&2; bash -o pipefail -c "$$1"; }
 echo "monica-sandbox is serving 200 seeded contacts at $$url (throw-away HOME: $$HOME)" >&2
 if command -v monica-auth >/dev/null; then
   jq -r .token "$$work/ready.json" | monica-auth login --url "$$url" --token-stdin
