@@ -11,7 +11,7 @@ BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build test test-deps demo install install-files uninstall clean bench man completions check-generated
+.PHONY: all build test test-deps demo install install-files uninstall clean bench man completions check-generated lint
 
 all: build
 
@@ -35,6 +35,11 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory check-generated
+	$(MAKE) --no-print-directory lint
+
+## lint: swift format lint with the shared .swift-format, warnings are failures
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
 ## man: regenerate man/*.1 with swift-argument-parser's generate-manual plugin (date: last commit's)
 man:

@@ -43,8 +43,10 @@ let package = Package(
       name: "MonicaSandbox",
       dependencies: ["MonicaKit", .product(name: "Hummingbird", package: "hummingbird")],
       swiftSettings: strict),
-    .testTarget(name: "MonicaKitTests", dependencies: ["MonicaKit", "MonicaAPI", "MonicaSandbox"], swiftSettings: strict),
-    .testTarget(name: "EndToEndTests", dependencies: ["MonicaKit", "MonicaAPI"], exclude: ["Fixtures"], swiftSettings: strict),
+    .testTarget(
+      name: "MonicaKitTests", dependencies: ["MonicaKit", "MonicaAPI", "MonicaSandbox"], swiftSettings: strict),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["MonicaKit", "MonicaAPI"], exclude: ["Fixtures"], swiftSettings: strict),
   ]
     + tools.map {
       .executableTarget(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict)

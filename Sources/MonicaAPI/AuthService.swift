@@ -1,5 +1,5 @@
-import MonicaKit
 import Foundation
+import MonicaKit
 
 /// What `monica-auth` does, with its terminal and output given to it.
 package struct AuthService: Sendable {
@@ -35,7 +35,8 @@ package struct AuthService: Sendable {
     try CredentialStore.validate(profile: profile)
     let instance = try InstanceURL(try instanceText(request), allowHTTP: request.allowHTTP)
     let token = try readToken(fromStdin: request.tokenFromStdin)
-    let client = MonicaClient(credentials: Credentials(instance: instance, token: token, profile: profile), policy: policy)
+    let client = MonicaClient(
+      credentials: Credentials(instance: instance, token: token, profile: profile), policy: policy)
     try await verifyMonica4(client)
     _ = try await client.get("/contacts", query: [("limit", "1")], what: "contacts")
     let me = try await client.get("/me", what: "the signed-in user")
@@ -53,7 +54,8 @@ package struct AuthService: Sendable {
     // The first login becomes the default, and so does any login while the default is gone.
     let current = try store.defaultProfile()
     if current == nil || !store.profiles().contains(current ?? "") { try store.setDefault(profile) }
-    return "signed in to \(instance) as \(name.isEmpty ? "(no name)" : name) <\(payload.userEmail)> (profile \(profile))"
+    return
+      "signed in to \(instance) as \(name.isEmpty ? "(no name)" : name) <\(payload.userEmail)> (profile \(profile))"
   }
 
   private func instanceText(_ request: LoginRequest) throws(MonicaError) -> String {
@@ -96,14 +98,18 @@ package struct AuthService: Sendable {
       if let vaults, [200, 401].contains(vaults.status), (try? JSONValue(parsing: vaults.body)) != nil {
         throw .unavailable(
           request: instance.api,
-          detail: "this is a Monica 5 instance (its API has /api/vaults, not /api/contacts); the toolset speaks the Monica 4.x API")
+          detail:
+            "this is a Monica 5 instance (its API has /api/vaults, not /api/contacts); the toolset speaks the Monica 4.x API"
+        )
       }
     }
     let found: String
     if (300...399).contains(root.status) {
       found = "a redirect to \(root.headers["location"] ?? "nowhere")"
     } else if json == nil {
-      found = contentType.contains("html") ? "an HTML page (HTTP \(root.status))" : "a response that is not JSON (HTTP \(root.status))"
+      found =
+        contentType.contains("html")
+        ? "an HTML page (HTTP \(root.status))" : "a response that is not JSON (HTTP \(root.status))"
     } else {
       found = "JSON without Monica's welcome (HTTP \(root.status))"
     }
@@ -126,7 +132,9 @@ package struct AuthService: Sendable {
 
     /// The outcome as the exit table has it.
     package var failure: MonicaError? {
-      if let daysLeft, daysLeft < 0 { return .notPermitted("the token expired on \(Self.day(expiresAt)); run monica-auth login") }
+      if let daysLeft, daysLeft < 0 {
+        return .notPermitted("the token expired on \(Self.day(expiresAt)); run monica-auth login")
+      }
       switch server {
       case "rejected": return .notPermitted("the instance rejects the token; run monica-auth login")
       case "unreachable": return .unavailable(request: instance, detail: serverDetail ?? "cannot connect")
@@ -137,14 +145,16 @@ package struct AuthService: Sendable {
     /// A warning for a token that expires within 30 days.
     package var warning: String? {
       guard let daysLeft, daysLeft >= 0, daysLeft < 30 else { return nil }
-      return "warning: the token expires in \(daysLeft) day\(daysLeft == 1 ? "" : "s") (\(Self.day(expiresAt))); create a new one in Settings > API"
+      return
+        "warning: the token expires in \(daysLeft) day\(daysLeft == 1 ? "" : "s") (\(Self.day(expiresAt))); create a new one in Settings > API"
     }
 
     /// Lines for a person.
     package var lines: [String] {
       let expiry: String
       if let daysLeft {
-        expiry = daysLeft < 0 ? "expired on \(Self.day(expiresAt))" : "expires \(Self.day(expiresAt)) (in \(daysLeft) days)"
+        expiry =
+          daysLeft < 0 ? "expired on \(Self.day(expiresAt))" : "expires \(Self.day(expiresAt)) (in \(daysLeft) days)"
       } else {
         expiry = "no expiry date in the token"
       }

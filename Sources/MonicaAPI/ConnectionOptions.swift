@@ -1,6 +1,6 @@
-import MonicaKit
 import ArgumentParser
 import Foundation
+import MonicaKit
 
 /// The options of every tool that talks to Monica, defined once.
 package struct ConnectionOptions: ParsableArguments {
@@ -11,7 +11,9 @@ package struct ConnectionOptions: ParsableArguments {
     })
   package var profile: String?
 
-  @Flag(name: .shortAndLong, help: "One stderr line per request: method, path, status, time, rate limit left. Never the token.")
+  @Flag(
+    name: .shortAndLong,
+    help: "One stderr line per request: method, path, status, time, rate limit left. Never the token.")
   package var verbose = false
 
   package init() {}

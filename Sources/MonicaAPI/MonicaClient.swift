@@ -1,5 +1,5 @@
-import MonicaKit
 import Foundation
+import MonicaKit
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -195,7 +195,8 @@ package final class MonicaClient: Sendable {
     case 422:
       throw .rejected(request: target, messages: Self.errorMessages(response.body))
     case 429:
-      throw .temporary(request: target, reason: "rate limited by the instance (HTTP 429) after \(policy.retries) retries")
+      throw .temporary(
+        request: target, reason: "rate limited by the instance (HTTP 429) after \(policy.retries) retries")
     case 500...599:
       throw .unavailable(request: target, detail: "Monica answered HTTP \(response.status) for \(describe(path, []))")
     case 400...499:

@@ -1,5 +1,5 @@
-import MonicaKit
 import Foundation
+import MonicaKit
 
 /// A permission to send one request, handed back with its answer so the pacer can tell which
 /// window the request landed in.

@@ -58,7 +58,9 @@ package struct FaultRule: Sendable, Equatable {
   /// Parses one rule; a bad one is a usage error naming it.
   package init(parsing text: String) throws(MonicaError) {
     func bad(_ why: String) -> MonicaError { .usage("--fault \(text): \(why)") }
-    guard let at = text.firstIndex(of: "@") else { throw bad("expected WHAT@WHEN[:PATH], such as 503@2 or cut@*3:/api/contacts") }
+    guard let at = text.firstIndex(of: "@") else {
+      throw bad("expected WHAT@WHEN[:PATH], such as 503@2 or cut@*3:/api/contacts")
+    }
     let what = String(text[..<at])
     var rest = text[text.index(after: at)...]
     var path = "/api"
@@ -79,7 +81,8 @@ package struct FaultRule: Sendable, Equatable {
       if what.hasPrefix("slow="), let ms = Int(what.dropFirst(5)), ms >= 0 {
         effect = .slow(ms)
       } else {
-        throw bad("unknown fault '\(what)': use 500, 502, 503, 429, 403, cut, reset, html, login, badjson, slow or slow=MS")
+        throw bad(
+          "unknown fault '\(what)': use 500, 502, 503, 429, 403, cut, reset, html, login, badjson, slow or slow=MS")
       }
     }
     if rest.hasPrefix("*") {

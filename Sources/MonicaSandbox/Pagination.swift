@@ -35,7 +35,9 @@ package struct Pagination: Sendable, Equatable {
   package static func url(_ path: String, _ page: Int) -> String { "\(path)?page=\(page)" }
 
   /// `links` and `meta` for a page of `count` records at `path`, with `extraMeta` appended to meta.
-  package func envelope(path: String, count: Int, extraMeta: [JSONObject.Member] = []) -> (links: JSONValue, meta: JSONValue) {
+  package func envelope(path: String, count: Int, extraMeta: [JSONObject.Member] = []) -> (
+    links: JSONValue, meta: JSONValue
+  ) {
     let from: JSONValue = count > 0 ? .int((page - 1) * perPage + 1) : .null
     let to: JSONValue = count > 0 ? .int((page - 1) * perPage + count) : .null
     let previous: JSONValue = page > 1 ? .string(Self.url(path, page - 1)) : .null

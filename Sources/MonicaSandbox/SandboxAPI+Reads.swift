@@ -35,7 +35,8 @@ extension SandboxAPI {
       let text = APIRequest.rawDecode(needle[...])
       return store.withState { state in
         let (ids, variant) = Self.search(text, sort: listing.sort, contents: state.contents)
-        return page(kind, ids, listing, path: path, variant: variant, extraMeta: [.init("query", .string(text))], state: &state)
+        return page(
+          kind, ids, listing, path: path, variant: variant, extraMeta: [.init("query", .string(text))], state: &state)
       }
     }
     return store.withState { state in
@@ -58,7 +59,8 @@ extension SandboxAPI {
     _ needle: String, sort: (column: String, descending: Bool), contents: StoreContents
   ) -> (ids: [Int], variant: RecordVariant) {
     let contacts = contents[.contact].all.filter { $0["is_partial"]?.boolValue != true }
-    if let colon = needle.lastIndex(of: ":"), colon != needle.startIndex, needle.index(after: colon) != needle.endIndex {
+    if let colon = needle.lastIndex(of: ":"), colon != needle.startIndex, needle.index(after: colon) != needle.endIndex
+    {
       let field = needle[..<colon].lowercased()
       let term = needle[needle.index(after: colon)...].lowercased()
       let matching = contacts.filter { contact in
@@ -127,7 +129,8 @@ extension SandboxAPI {
           contact["tags"]?.arrayValue?.contains { $0["id"]?.intValue == tagID } ?? false
         }.compactMap { $0["id"]?.intValue }
       }
-      return page(.contact, ids, listing, path: "\(baseURL)/api/tags/\(tagID)/contacts", variant: .contactFields, state: &state)
+      return page(
+        .contact, ids, listing, path: "\(baseURL)/api/tags/\(tagID)/contacts", variant: .contactFields, state: &state)
     }
   }
 }

@@ -14,7 +14,9 @@ package struct APIRequest: Sendable {
   /// The Content-Type header.
   package var contentType: String = ""
 
-  package init(method: String, segments: [String], query: [String: String], body: [UInt8] = [], contentType: String = "") {
+  package init(
+    method: String, segments: [String], query: [String: String], body: [UInt8] = [], contentType: String = ""
+  ) {
     self.method = method
     self.segments = segments
     self.query = query
@@ -80,7 +82,8 @@ package struct APIResponse: Sendable {
   /// Monica's own error shape: `{"error":{"message":...,"error_code":N}}`.
   package static func error(_ status: Int, _ code: Int, _ message: JSONValue? = nil) -> APIResponse {
     let text = message ?? .string(Self.messages[code] ?? "Error")
-    return json(status, .object(JSONObject(["error": .object(JSONObject(["message": text, "error_code": .int(code)]))])))
+    return json(
+      status, .object(JSONObject(["error": .object(JSONObject(["message": text, "error_code": .int(code)]))])))
   }
 
   /// Laravel's own shape: `{"message":"..."}`.

@@ -79,10 +79,14 @@ final class SandboxHandler: Sendable {
       return make(redirectToLogin(api.baseURL))
     case .badJSON?:
       record(200, fault: "badjson")
-      return make(Answer(response: APIResponse(status: 200, body: Array(#"{"data":[{"id":1,"object":"contact"},]}"#.utf8))))
+      return make(
+        Answer(response: APIResponse(status: 200, body: Array(#"{"data":[{"id":1,"object":"contact"},]}"#.utf8))))
     case .html?:
       record(200, fault: "html")
-      return make(Answer(response: APIResponse(status: 200, body: Array(Self.loginPage.utf8), contentType: "text/html; charset=UTF-8")))
+      return make(
+        Answer(
+          response: APIResponse(status: 200, body: Array(Self.loginPage.utf8), contentType: "text/html; charset=UTF-8"))
+      )
     default: break
     }
 
@@ -93,7 +97,8 @@ final class SandboxHandler: Sendable {
     }
     let answer = self.answer(
       api: api, method: request.method.rawValue, path: path, rawQuery: rawQuery, accept: accept,
-      authorization: request.headers[.authorization], ajax: request.headers[HTTPField.Name("X-Requested-With") ?? .accept],
+      authorization: request.headers[.authorization],
+      ajax: request.headers[HTTPField.Name("X-Requested-With") ?? .accept],
       body: body, contentType: request.headers[.contentType] ?? "")
     if case .cut? = fault {
       record(200, fault: "cut")
@@ -109,10 +114,16 @@ final class SandboxHandler: Sendable {
     ajax: String?, body: [UInt8], contentType: String
   ) -> Answer {
     let base = api.baseURL
-    if path == "/login" { return Answer(response: APIResponse(status: 200, body: Array(Self.loginPage.utf8), contentType: "text/html; charset=UTF-8")) }
+    if path == "/login" {
+      return Answer(
+        response: APIResponse(status: 200, body: Array(Self.loginPage.utf8), contentType: "text/html; charset=UTF-8"))
+    }
     if path.hasPrefix("/store/") { return redirectToLogin(base) }
     guard path == "/api" || path.hasPrefix("/api/") else {
-      return Answer(response: APIResponse(status: 404, body: Array("<!DOCTYPE html><title>Not Found</title>\n".utf8), contentType: "text/html; charset=UTF-8"))
+      return Answer(
+        response: APIResponse(
+          status: 404, body: Array("<!DOCTYPE html><title>Not Found</title>\n".utf8),
+          contentType: "text/html; charset=UTF-8"))
     }
     var segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2).map(String.init)
     if segments.last == "" { segments.removeLast() }
@@ -124,7 +135,8 @@ final class SandboxHandler: Sendable {
     case .methodNotAllowed(let used, let allowed):
       return Answer(
         response: .message(
-          405, "The \(used) method is not supported for this route. Supported methods: \(allowed.joined(separator: ", ")).")
+          405,
+          "The \(used) method is not supported for this route. Supported methods: \(allowed.joined(separator: ", ")).")
       )
     case .found(let found): route = found
     }
@@ -141,7 +153,9 @@ final class SandboxHandler: Sendable {
     if let decision = configuration.rateLimiter.hit(token.text, now: now) {
       headers = [("X-RateLimit-Limit", String(decision.limit)), ("X-RateLimit-Remaining", String(decision.remaining))]
       if !decision.allowed {
-        headers += [("Retry-After", String(decision.retryAfter ?? 1)), ("X-RateLimit-Reset", String(decision.resetAt ?? 0))]
+        headers += [
+          ("Retry-After", String(decision.retryAfter ?? 1)), ("X-RateLimit-Reset", String(decision.resetAt ?? 0)),
+        ]
         return Answer(response: .error(429, 34), headers: headers)
       }
     }
@@ -157,9 +171,19 @@ final class SandboxHandler: Sendable {
     }
     switch first {
     case "statistics":
-      return .json(200, .object(JSONObject(["instance_creation_date": .string("2020-01-01T00:00:00Z"), "number_of_contacts": .int(configuration.contacts)])))
+      return .json(
+        200,
+        .object(
+          JSONObject([
+            "instance_creation_date": .string("2020-01-01T00:00:00Z"),
+            "number_of_contacts": .int(configuration.contacts),
+          ])))
     case "currencies":
-      let usd = JSONValue.object(JSONObject(["id": .int(2), "object": .string("currency"), "iso": .string("USD"), "name": .string("US Dollar"), "symbol": .string("$")]))
+      let usd = JSONValue.object(
+        JSONObject([
+          "id": .int(2), "object": .string("currency"), "iso": .string("USD"), "name": .string("US Dollar"),
+          "symbol": .string("$"),
+        ]))
       return .json(200, .object(JSONObject(["data": .array([usd])])))
     default:
       return .json(200, .object(JSONObject(["data": .array([])])))
@@ -200,7 +224,10 @@ final class SandboxHandler: Sendable {
     case 429: return .error(429, 34)
     case 502:
       return APIResponse(
-        status: 502, body: Array("<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n".utf8),
+        status: 502,
+        body: Array(
+          "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n"
+            .utf8),
         contentType: "text/html")
     case 503: return .message(503, "Service Unavailable")
     // What Laravel answers when a policy refuses (a revoked scope, a shared account's limits).
@@ -236,7 +263,8 @@ final class SandboxHandler: Sendable {
       try? await Task.sleep(for: .milliseconds(50))
       try? await channel.close().get()
     }
-    return Response(status: .ok, headers: headers(Answer(response: APIResponse(status: 200, body: []), headers: [])), body: body)
+    return Response(
+      status: .ok, headers: headers(Answer(response: APIResponse(status: 200, body: []), headers: [])), body: body)
   }
 
   static func reason(_ status: Int) -> String {

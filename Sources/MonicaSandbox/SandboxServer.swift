@@ -21,7 +21,9 @@ package struct SandboxContext: RequestContext {
 /// The local Monica 4.x server: binds 127.0.0.1, announces itself, serves until SIGINT/SIGTERM.
 package enum SandboxServer {
   /// Runs the sandbox; `announce` receives the instance URL once it listens.
-  package static func run(_ configuration: SandboxConfiguration, announce: @escaping @Sendable (String) -> Void) async throws {
+  package static func run(_ configuration: SandboxConfiguration, announce: @escaping @Sendable (String) -> Void)
+    async throws
+  {
     let token = try makeToken(configuration)
     let log = try configuration.log.map { path throws(MonicaError) in try RequestLog(path: path) }
     // Parse files before binding, so a bad line fails before anything listens.
@@ -50,14 +52,17 @@ package enum SandboxServer {
         }
         let store = RecordStore(contents: contents)
         handler.start(
-          SandboxAPI(store: store, baseURL: baseURL, maxPageSize: configuration.maxPageSize, statePath: configuration.state))
+          SandboxAPI(
+            store: store, baseURL: baseURL, maxPageSize: configuration.maxPageSize, statePath: configuration.state))
         if let path = configuration.readyFile {
           let ready = JSONValue.object(
             JSONObject(["url": .string(baseURL), "api": .string(baseURL + "/api"), "token": .string(token.text)]))
           do {
             let temporary = path + ".tmp"
             try Data(JSONWriter.plain.bytes(ready) + [0x0A]).write(to: URL(fileURLWithPath: temporary))
-            if rename(temporary, path) != 0 { StandardError.line("monica-sandbox: error: \(path): cannot write the ready file") }
+            if rename(temporary, path) != 0 {
+              StandardError.line("monica-sandbox: error: \(path): cannot write the ready file")
+            }
           } catch {
             StandardError.line("monica-sandbox: error: \(path): cannot write the ready file")
           }
@@ -79,7 +84,9 @@ package enum SandboxServer {
     guard let path = configuration.tokenFile else {
       return .generate(expiresInDays: configuration.tokenExpiresInDays, now: Int(Date().timeIntervalSince1970))
     }
-    guard let data = FileManager.default.contents(atPath: path) else { throw .notFound("\(path): cannot read the token file") }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .notFound("\(path): cannot read the token file")
+    }
     let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { throw .usage("--token-file \(path): the file is empty") }
     return AccessToken(text: text)

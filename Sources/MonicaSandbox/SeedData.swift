@@ -25,11 +25,15 @@ package enum SeedData {
     "Met at the conference in Lyon", "Neighbour from 4B", "Climbing partner", "Friend of a friend",
     "Ancien collègue — très sympa", "大学の友達",
   ]
-  private static let jobs = ["Engineer", "Teacher", "Nurse", "Chef", "Architect", "Journalist", "Ingénieure", "Pharmacist"]
+  private static let jobs = [
+    "Engineer", "Teacher", "Nurse", "Chef", "Architect", "Journalist", "Ingénieure", "Pharmacist",
+  ]
   private static let companies = ["Acme Corp", "Société Générale", "株式会社テスト", "Initech", "Globex", "شركة النور"]
   private static let foods = ["Vegetarian", "Allergic to peanuts", "Loves sushi", "No gluten"]
   /// The colours Monica picks initials avatars from.
-  package static let avatarColors = ["#fdb660", "#93521e", "#bd5067", "#b3d5fe", "#ff9807", "#709512", "#5f479a", "#e5e5cd"]
+  package static let avatarColors = [
+    "#fdb660", "#93521e", "#bd5067", "#b3d5fe", "#ff9807", "#709512", "#5f479a", "#e5e5cd",
+  ]
   private static let tagNames: [(String, String)] = [
     ("family", "family"), ("work", "work"), ("école", "ecole"), ("友達", "you-da"), ("عائلة", "aayl"),
     ("book club", "book-club"), ("tennis", "tennis"), ("neighbours", "neighbours"),
@@ -39,7 +43,9 @@ package enum SeedData {
     "Birthday dinner at \"Chez Léon\"", "Recommended the book </br> \"Dune\"", "会議のメモ: next steps",
     "Lives at 12 rue de la Paix, Paris", "Asked about https://example.com/path?x=1&y=2",
   ]
-  private static let taskTitles = ["Send the photos", "Return the book", "Plan the trip", "Buy a present", "Écrire une carte"]
+  private static let taskTitles = [
+    "Send the photos", "Return the book", "Plan the trip", "Buy a present", "Écrire une carte",
+  ]
   private static let giftNames = ["Book", "Scarf", "Concert tickets", "Plant", "Chocolates", "Headphones"]
   private static let summaries = ["Lunch", "Coffee", "Hiking", "Movie night", "Dîner au restaurant", "Board games"]
   private static let emotions = [(1, "adoration"), (2, "joy"), (3, "relief"), (4, "nostalgia")]
@@ -65,7 +71,8 @@ package enum SeedData {
     contents[.tag] = tags
 
     let shorts: (Int) -> JSONValue = { id in
-      RecordShapes.shortContact(fromFull: RecordShapes.fullContact(facts[id - 1]), avatar: RecordShapes.avatar(facts[id - 1]))
+      RecordShapes.shortContact(
+        fromFull: RecordShapes.fullContact(facts[id - 1]), avatar: RecordShapes.avatar(facts[id - 1]))
     }
     var ids = (activity: 0, note: 0, task: 0, gift: 0, photo: 0, field: 0, relationship: 0)
     var activities = RecordTable(), notes = RecordTable(), tasks = RecordTable()
@@ -104,17 +111,22 @@ package enum SeedData {
         let first = facts[index - 1].firstName
         let address = first.allSatisfy(\.isASCII) ? first.lowercased() : "contact"
         contents.contactFields[index, default: []].append(
-          contactField(id: ids.field, content: "\(address).\(index)@example.com", type: (1, "Email", "email"), short: short, random: &random, at: start))
+          contactField(
+            id: ids.field, content: "\(address).\(index)@example.com", type: (1, "Email", "email"), short: short,
+            random: &random, at: start))
       }
       if random.chance(40) {
         ids.field += 1
         contents.contactFields[index, default: []].append(
-          contactField(id: ids.field, content: "+1 555 01\(index % 100)", type: (2, "Phone", "phone"), short: short, random: &random, at: start))
+          contactField(
+            id: ids.field, content: "+1 555 01\(index % 100)", type: (2, "Phone", "phone"), short: short,
+            random: &random, at: start))
       }
       var lastActivity: Int?
       for _ in 0..<random.below(3) {
         ids.activity += 1
-        let happened = UTCTime.seconds(year: 2020 + random.below(4), month: 1 + random.below(12), day: 1 + random.below(28))
+        let happened = UTCTime.seconds(
+          year: 2020 + random.below(4), month: 1 + random.below(12), day: 1 + random.below(28))
         lastActivity = max(lastActivity ?? happened, happened)
         var attendees = [short]
         if random.chance(40), count > 1 {
@@ -186,11 +198,13 @@ package enum SeedData {
         ids.photo += 1
         let created = start + 120
         let name = pendingPhotoName(seed: seed, index: index)
-        let bytes = TinyImage.png(red: UInt8(random.below(256)), green: UInt8(random.below(256)), blue: UInt8(random.below(256)))
+        let bytes = TinyImage.png(
+          red: UInt8(random.below(256)), green: UInt8(random.below(256)), blue: UInt8(random.below(256)))
         photos.put(
           ids.photo,
           photo(
-            id: ids.photo, uuid: random.uuid(), originalName: "IMG_\(2020 + index % 4)0\(1 + index % 9)\(10 + index % 18).png",
+            id: ids.photo, uuid: random.uuid(),
+            originalName: "IMG_\(2020 + index % 4)0\(1 + index % 9)\(10 + index % 18).png",
             newName: name, bytes: bytes, mimeType: "image/png", contact: short, baseURL: baseURL, created: created))
       }
       facts[index - 1].statistics = stats
@@ -251,11 +265,13 @@ package enum SeedData {
     if random.chance(60) {
       let createdYear = UTCTime.civil(created).year
       if random.chance(5) {
-        facts.birthdate = SpecialDate(date: UTCTime.seconds(year: random.pick([1972, 1984, 1996, 2000]), month: 2, day: 29))
+        facts.birthdate = SpecialDate(
+          date: UTCTime.seconds(year: random.pick([1972, 1984, 1996, 2000]), month: 2, day: 29))
       } else if random.chance(15) {
         // Monica stores an unknown year as the year the date was saved.
         facts.birthdate = SpecialDate(
-          isYearUnknown: true, date: UTCTime.seconds(year: createdYear, month: 1 + random.below(12), day: 1 + random.below(28)))
+          isYearUnknown: true,
+          date: UTCTime.seconds(year: createdYear, month: 1 + random.below(12), day: 1 + random.below(28)))
       } else {
         facts.birthdate = SpecialDate(
           isAgeBased: random.chance(10),
@@ -340,7 +356,9 @@ package enum SeedData {
 
   /// Monica's default activity types, as ActivityTypeResource renders them.
   package static func activityType(_ id: Int) -> JSONValue {
-    let names = [1: ("just hung out", "simple"), 2: ("ate at a restaurant", "food"), 3: ("went to the theater", "cultural")]
+    let names = [
+      1: ("just hung out", "simple"), 2: ("ate at a restaurant", "food"), 3: ("went to the theater", "cultural"),
+    ]
     let (name, _) = names[id] ?? ("just hung out", "simple")
     let stamp = JSONValue.string(UTCTime.timestamp(epoch - 86_400 * 30))
     return .object(

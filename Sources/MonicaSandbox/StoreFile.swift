@@ -31,7 +31,9 @@ package enum StoreFile {
       }
       guard let id = record["id"]?.intValue else { return fail("the \(object) has no integer \"id\"") }
       if object == "contactfield" {
-        guard let contact = record["contact"]?["id"]?.intValue else { return fail("the contactfield has no contact.id") }
+        guard let contact = record["contact"]?["id"]?.intValue else {
+          return fail("the contactfield has no contact.id")
+        }
         contents.contactFields[contact, default: []].append(value)
         return
       }
@@ -40,7 +42,8 @@ package enum StoreFile {
         return
       }
       guard let kind = RecordKind(rawValue: object) else {
-        return fail("unsupported object \"\(object)\": expected contact, activity, note, task, gift, photo, tag or user")
+        return fail(
+          "unsupported object \"\(object)\": expected contact, activity, note, task, gift, photo, tag or user")
       }
       contents[kind].put(id, record)
     }
@@ -86,10 +89,16 @@ package enum StoreFile {
     }
     for id in contents.contactFields.keys.sorted() { for field in contents.contactFields[id] ?? [] { line(field) } }
     for id in contents.partialAvatars.keys.sorted() {
-      line(.object(JSONObject(["object": .string("sandbox-avatar"), "id": .int(id), "avatar": contents.partialAvatars[id] ?? .null])))
+      line(
+        .object(
+          JSONObject([
+            "object": .string("sandbox-avatar"), "id": .int(id), "avatar": contents.partialAvatars[id] ?? .null,
+          ])))
     }
     let temporary = path + ".tmp-\(getpid())"
     try Data(out).write(to: URL(fileURLWithPath: temporary))
-    if rename(temporary, path) != 0 { throw MonicaError.unavailable(request: path, detail: String(cString: strerror(errno))) }
+    if rename(temporary, path) != 0 {
+      throw MonicaError.unavailable(request: path, detail: String(cString: strerror(errno)))
+    }
   }
 }

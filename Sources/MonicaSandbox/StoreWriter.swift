@@ -22,7 +22,8 @@ struct StoreWriter {
   }
   private var stamp: JSONValue { .string(UTCTime.timestamp(now)) }
 
-  mutating func perform(_ route: Route, _ input: JSONObject, upload: (bytes: [UInt8], filename: String)?) -> APIResponse {
+  mutating func perform(_ route: Route, _ input: JSONObject, upload: (bytes: [UInt8], filename: String)?) -> APIResponse
+  {
     switch route {
     case .create(.contact): return saveContact(nil, input)
     case .update(.contact, let id): return Int(id).map { saveContact($0, input) } ?? .notFound
@@ -80,7 +81,9 @@ struct StoreWriter {
 
   /// Recounts a contact's items and its last activity after a child changed.
   private mutating func refreshContact(_ id: Int) {
-    guard var record = contents[.contact].records[id], var statistics = record["statistics"]?.objectValue else { return }
+    guard var record = contents[.contact].records[id], var statistics = record["statistics"]?.objectValue else {
+      return
+    }
     let counts: [(String, RecordKind)] = [
       ("number_of_notes", .note), ("number_of_activities", .activity), ("number_of_tasks", .task),
       ("number_of_gifts", .gift),
@@ -120,7 +123,8 @@ struct StoreWriter {
     guard let month = input["\(prefix)_month"]?.intValue, let day = input["\(prefix)_day"]?.intValue else { return nil }
     let year = input["\(prefix)_year"]?.intValue ?? 0
     if year == 0 {
-      return SpecialDate(isYearUnknown: true, date: UTCTime.seconds(year: UTCTime.civil(now).year, month: month, day: day))
+      return SpecialDate(
+        isYearUnknown: true, date: UTCTime.seconds(year: UTCTime.civil(now).year, month: month, day: day))
     }
     return SpecialDate(date: UTCTime.seconds(year: year, month: month, day: day))
   }
@@ -144,7 +148,8 @@ struct StoreWriter {
     let last = Self.text(input["last_name"])
     let dead = Self.flag(input["is_deceased"])
     let birthdate = Self.flag(input["is_birthdate_known"]) ? specialDate(input, prefix: "birthdate") : nil
-    let deceased = dead && Self.flag(input["is_deceased_date_known"]) ? specialDate(input, prefix: "deceased_date") : nil
+    let deceased =
+      dead && Self.flag(input["is_deceased_date_known"]) ? specialDate(input, prefix: "deceased_date") : nil
     let record: JSONObject
     if let id, var existing = contents[.contact].records[id] {
       let name = RecordShapes.completeName(first: first, last: last, dead: dead)
@@ -264,7 +269,9 @@ struct StoreWriter {
       "updated_at": stamp,
     ])
     contents[.task].put(newID, record)
-    for owner in [contact["id"]?.intValue, existing?["contact"]?["id"]?.intValue].compactMap({ $0 }) { refreshContact(owner) }
+    for owner in [contact["id"]?.intValue, existing?["contact"]?["id"]?.intValue].compactMap({ $0 }) {
+      refreshContact(owner)
+    }
     // Monica's CreateTask answers 200, not 201.
     return data(200, record)
   }
@@ -313,7 +320,9 @@ struct StoreWriter {
     let existing = id.flatMap { contents[.activity].records[$0] }
     let newID = id ?? contents[.activity].nextID
     let typeID = input["activity_type_id"]?.intValue
-    let emotions = (input["emotions"]?.arrayValue ?? []).compactMap(\.intValue).map { ($0, ["adoration", "joy", "relief", "nostalgia"][($0 - 1) % 4 < 0 ? 0 : ($0 - 1) % 4]) }
+    let emotions = (input["emotions"]?.arrayValue ?? []).compactMap(\.intValue).map {
+      ($0, ["adoration", "joy", "relief", "nostalgia"][($0 - 1) % 4 < 0 ? 0 : ($0 - 1) % 4])
+    }
     var record = SeedData.activity(
       id: newID, uuid: existing?["uuid"]?.stringValue ?? random.uuid(), summary: Self.text(input["summary"]) ?? "",
       description: Self.text(input["description"]),
@@ -333,7 +342,8 @@ struct StoreWriter {
     check.string("name", required: true)
     if let failure = check.failure { return failure }
     let name = Self.text(input["name"]) ?? ""
-    let record = makeTag(id: id ?? contents[.tag].nextID, name: name, created: id.flatMap { contents[.tag].records[$0]?["created_at"] })
+    let record = makeTag(
+      id: id ?? contents[.tag].nextID, name: name, created: id.flatMap { contents[.tag].records[$0]?["created_at"] })
     contents[.tag].put(record.id, record.json)
     if id != nil { replaceTagInContacts(record.id, with: record.json) }
     return data(id == nil ? 201 : 200, record.json)
@@ -370,7 +380,8 @@ struct StoreWriter {
       original = upload.filename
       if TinyImage.kind(of: upload.bytes) == nil { check.add("The photo must be an image.") }
     } else if let text = Self.text(input["data"]) {
-      let payload = text.hasPrefix("data:") ? String(text[(text.range(of: ",")?.upperBound ?? text.startIndex)...]) : text
+      let payload =
+        text.hasPrefix("data:") ? String(text[(text.range(of: ",")?.upperBound ?? text.startIndex)...]) : text
       bytes = Data(base64Encoded: payload, options: .ignoreUnknownCharacters).map(Array.init)
       if bytes.map({ TinyImage.kind(of: $0) == nil }) ?? true { check.add("The data must be a valid photo.") }
     } else {
@@ -396,7 +407,8 @@ struct StoreWriter {
     contents[kind].remove(number)
     if kind == .tag { replaceTagInContacts(number, with: nil) }
     for owner in RecordStore.State.contactIDs(of: record, kind: kind) { refreshContact(owner) }
-    return .json(200, .object(JSONObject(["deleted": .bool(true), "id": kind.deletesWithStringID ? .string(id) : .int(number)])))
+    return .json(
+      200, .object(JSONObject(["deleted": .bool(true), "id": kind.deletesWithStringID ? .string(id) : .int(number)])))
   }
 
   // MARK: - Tags and avatar of a contact
@@ -431,7 +443,8 @@ struct StoreWriter {
       if let failure = check.failure { return failure }
     }
     let removed = Set((input["tags"]?.arrayValue ?? []).compactMap(\.intValue))
-    contact["tags"] = .array(all ? [] : (contact["tags"]?.arrayValue ?? []).filter { !removed.contains($0["id"]?.intValue ?? -1) })
+    contact["tags"] = .array(
+      all ? [] : (contact["tags"]?.arrayValue ?? []).filter { !removed.contains($0["id"]?.intValue ?? -1) })
     contents[.contact].put(contactID, contact)
     return data(200, contact)
   }
@@ -441,7 +454,9 @@ struct StoreWriter {
     var check = Validation(input)
     check.oneOf("source", ["default", "adorable", "gravatar", "photo"], required: true)
     let source = Self.text(input["source"]) ?? ""
-    if source == "photo" && input["photo_id"] == nil { check.add("The photo id field is required when source is photo.") }
+    if source == "photo" && input["photo_id"] == nil {
+      check.add("The photo id field is required when source is photo.")
+    }
     check.integer("photo_id")
     let photo = input["photo_id"]?.intValue.flatMap { contents[.photo].records[$0] }
     check.exists("photo_id", photo != nil)
@@ -449,7 +464,8 @@ struct StoreWriter {
     let uuid = contact["uuid"]?.stringValue ?? random.uuid()
     let url: JSONValue =
       switch source {
-      case "adorable": .string(TinyImage.dataURL(TinyImage.png(red: UInt8(random.below(256)), green: 90, blue: 160, size: 4)))
+      case "adorable":
+        .string(TinyImage.dataURL(TinyImage.png(red: UInt8(random.below(256)), green: 90, blue: 160, size: 4)))
       case "gravatar": .string("https://www.gravatar.com/avatar/\(random.hex(32))?d=mm&s=200")
       case "photo": photo?["link"] ?? .string("")
       default: .string("\(baseURL)/store/avatars/\(uuid).jpg?\(now)")

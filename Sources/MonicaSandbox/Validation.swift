@@ -75,7 +75,9 @@ package struct Validation {
   /// `numeric`.
   package mutating func numeric(_ key: String) {
     guard present(key), let value = input[key] else { return }
-    if value.doubleValue == nil && Double(value.stringValue ?? "") == nil { fail("The \(Self.attribute(key)) must be a number.") }
+    if value.doubleValue == nil && Double(value.stringValue ?? "") == nil {
+      fail("The \(Self.attribute(key)) must be a number.")
+    }
   }
 
   /// `date|date_format:Y-m-d` (with `format` true) or `date`.

@@ -30,7 +30,9 @@ struct Login: AsyncParsableCommand, MonicaTool {
   static let configuration = CommandConfiguration(
     commandName: "login", abstract: "Check a token against an instance and save it encrypted.")
   @OptionGroup var connection: ConnectionOptions
-  @Option(help: ArgumentHelp("The instance (https://app.monicahq.com is the cloud); asked for when omitted.", valueName: "url"))
+  @Option(
+    help: ArgumentHelp(
+      "The instance (https://app.monicahq.com is the cloud); asked for when omitted.", valueName: "url"))
   var url: String?
   @Flag(help: "Read the token from standard input instead of the terminal.") var tokenStdin = false
   @Flag(help: "Protect the token with a passphrase (scrypt) instead of a key file.") var passphrase = false
@@ -39,7 +41,9 @@ struct Login: AsyncParsableCommand, MonicaTool {
 
   func run() async throws {
     try await reportingFailures {
-      let service = AuthService(environment: environment, passphraseDescriptor: passphraseFd, policy: connection.policy(environment, tool: Self.toolName))
+      let service = AuthService(
+        environment: environment, passphraseDescriptor: passphraseFd,
+        policy: connection.policy(environment, tool: Self.toolName))
       var request = AuthService.LoginRequest()
       (request.url, request.profile, request.tokenFromStdin) = (url, connection.profile, tokenStdin)
       (request.usePassphrase, request.allowHTTP) = (passphrase || passphraseFd != nil, allowHttp)
@@ -58,10 +62,16 @@ struct Status: AsyncParsableCommand, MonicaTool {
 
   func run() async throws {
     try await reportingFailures {
-      let service = AuthService(environment: environment, passphraseDescriptor: passphraseFd, policy: connection.policy(environment, tool: Self.toolName))
+      let service = AuthService(
+        environment: environment, passphraseDescriptor: passphraseFd,
+        policy: connection.policy(environment, tool: Self.toolName))
       let status = try await service.status(profile: connection.profile)
       let output = LineOutput.standardOutput()
-      if json { try output.writeLine(JSONWriter.plain.bytes(status.json)) } else { try status.lines.forEach { line throws(MonicaError) in try output.writeLine(line) } }
+      if json {
+        try output.writeLine(JSONWriter.plain.bytes(status.json))
+      } else {
+        try status.lines.forEach { line throws(MonicaError) in try output.writeLine(line) }
+      }
       try output.flush()
       if let warning = status.warning { StandardError.line("\(Self.toolName): \(warning)") }
       if let failure = status.failure { throw failure }
@@ -104,7 +114,9 @@ struct List: ParsableCommand, MonicaTool {
   func run() throws {
     try reportingFailures {
       let output = LineOutput.standardOutput()
-      for line in try AuthService(environment: environment, policy: ClientPolicy()).list(json: json) { try output.writeLine(line) }
+      for line in try AuthService(environment: environment, policy: ClientPolicy()).list(json: json) {
+        try output.writeLine(line)
+      }
       try output.flush()
     }
   }

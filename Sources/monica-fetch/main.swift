@@ -27,25 +27,35 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       """,
     version: toolsetVersion)
 
-  @Argument(help: ArgumentHelp("What to read: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
+  @Argument(
+    help: ArgumentHelp(
+      "What to read: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
   var kind: ResourceKind
   @Argument(help: ArgumentHelp("One record's id.", valueName: "id")) var id: Int?
-  @Option(help: ArgumentHelp("One contact's items (nested route); - reads contact records or ids from stdin.", valueName: "id|-"))
+  @Option(
+    help: ArgumentHelp(
+      "One contact's items (nested route); - reads contact records or ids from stdin.", valueName: "id|-"))
   var contact: String?
   @Option(help: ArgumentHelp("The contacts with this tag, by id or name.", valueName: "id|name")) var tag: String?
   @Option(help: ArgumentHelp("Search contacts (names, nickname, description, job; field:prefix).", valueName: "text"))
   var query: String?
-  @Option(help: ArgumentHelp("Sort by \(ResourceKind.sortFields.joined(separator: ", ")); - prefix for descending (--sort=-updated_at).", valueName: "field"))
+  @Option(
+    help: ArgumentHelp(
+      "Sort by \(ResourceKind.sortFields.joined(separator: ", ")); - prefix for descending (--sort=-updated_at).",
+      valueName: "field"))
   var sort: String?
   @Flag(help: "Include contact fields and latest notes (with=contactfields).") var withFields = false
   @Option(help: ArgumentHelp("Stop after this many records.", valueName: "n")) var max: Int?
   @Option(help: ArgumentHelp("Fetch this page only.", valueName: "n")) var page: Int?
   @Option(help: ArgumentHelp("Records per request (Monica's maximum, 100, makes fewest requests).", valueName: "n"))
   var pageSize = 100
-  @Option(help: ArgumentHelp("Only records updated since: a date, a UTC time or a duration (30m, 12h, 7d).", valueName: "time"))
+  @Option(
+    help: ArgumentHelp(
+      "Only records updated since: a date, a UTC time or a duration (30m, 12h, 7d).", valueName: "time"))
   var since: String?
   @Option(help: ArgumentHelp("Pages in flight at once.", valueName: "k")) var concurrency = 4
-  @Option(help: ArgumentHelp("Retries of a request after a 5xx, a 429, a time-out or a dropped connection.", valueName: "n"))
+  @Option(
+    help: ArgumentHelp("Retries of a request after a 5xx, a 429, a time-out or a dropped connection.", valueName: "n"))
   var retries = 3
   @Flag(name: .shortAndLong, help: "No progress on stderr.") var quiet = false
   @OptionGroup var connection: ConnectionOptions

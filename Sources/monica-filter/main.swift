@@ -25,7 +25,9 @@ struct MonicaFilter: MonicaTool, ParsableCommand {
     version: toolsetVersion)
 
   @OptionGroup var input: InputOptions
-  @Option(name: .customLong("object"), help: "Keep records of this kind (contact, activity, note, task, gift, tag, photo, user).")
+  @Option(
+    name: .customLong("object"),
+    help: "Keep records of this kind (contact, activity, note, task, gift, tag, photo, user).")
   var kind: String?
   @Flag(help: "Contacts: keep the deceased.") var dead = false
   @Flag(help: "Contacts: keep the living.") var alive = false
@@ -50,7 +52,9 @@ struct MonicaFilter: MonicaTool, ParsableCommand {
   @Option(help: "Keep records dated on or before DATE.") var until: String?
   @Option(help: "The date --since and --until look at (default: happened_at for activities, else updated_at).")
   var dateField: String?
-  @Option(name: .customLong("where"), help: "Keep records whose PATH equals VALUE (PATH=VALUE) or matches REGEX (PATH~REGEX).")
+  @Option(
+    name: .customLong("where"), help: "Keep records whose PATH equals VALUE (PATH=VALUE) or matches REGEX (PATH~REGEX)."
+  )
   var wheres: [String] = []
   @Option(help: "Keep records with a non-null value at this dotted path.") var has: [String] = []
   @Option(help: "Keep records with no value (or null) at this dotted path.") var missing: [String] = []

@@ -36,7 +36,8 @@ struct MonicaFormat: MonicaTool, ParsableCommand {
   @OptionGroup var input: InputOptions
   @Option(help: "The columns or fields to show, as dotted paths (id,first_name,information.career.job).")
   var fields: String?
-  @Option(help: "Sort by FIELD[,FIELD] (--sort=-FIELD for descending), or auto for the display order; reads all input first.")
+  @Option(
+    help: "Sort by FIELD[,FIELD] (--sort=-FIELD for descending), or auto for the display order; reads all input first.")
   var sort: String?
   @Option(help: "The template format's text, with {{dotted.path}} placeholders.") var template: String?
   @Option(help: "Colour: auto (terminals without NO_COLOR), always, never.") var color: ColorChoice = .auto

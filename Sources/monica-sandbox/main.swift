@@ -30,17 +30,26 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
     version: toolsetVersion)
 
   @Option(help: "Port to listen on, on 127.0.0.1 (0 picks a free port).") var port = 0
-  @Option(help: ArgumentHelp("Write {\"url\",\"api\",\"token\"} here once listening.", valueName: "path")) var readyFile: String?
-  @Option(help: ArgumentHelp("Accept the token in this file instead of a generated one.", valueName: "path")) var tokenFile: String?
+  @Option(help: ArgumentHelp("Write {\"url\",\"api\",\"token\"} here once listening.", valueName: "path"))
+  var readyFile: String?
+  @Option(help: ArgumentHelp("Accept the token in this file instead of a generated one.", valueName: "path"))
+  var tokenFile: String?
   @Option(help: "Days until the generated token expires (negative: already expired).") var tokenExpiresIn = 365
   @Option(help: "Seed of the generated data.") var seed: UInt64 = 1
   @Option(help: "Number of generated contacts.") var contacts = 200
-  @Option(help: ArgumentHelp("Serve the records of this NDJSON file instead of generated data.", valueName: "file")) var load: String?
-  @Option(help: ArgumentHelp("Keep the store in this file across runs (rewritten after each write).", valueName: "file")) var state: String?
+  @Option(help: ArgumentHelp("Serve the records of this NDJSON file instead of generated data.", valueName: "file"))
+  var load: String?
+  @Option(
+    help: ArgumentHelp("Keep the store in this file across runs (rewritten after each write).", valueName: "file"))
+  var state: String?
   @Option(help: "Largest accepted limit parameter.") var maxPageSize = 100
-  @Option(help: ArgumentHelp("Requests allowed per token: N/SECONDS, N per minute, or 0 for no limit.", valueName: "N/SECONDS")) var rateLimit = "60/60"
+  @Option(
+    help: ArgumentHelp(
+      "Requests allowed per token: N/SECONDS, N per minute, or 0 for no limit.", valueName: "N/SECONDS"))
+  var rateLimit = "60/60"
   @Option(help: ArgumentHelp("Wait this many milliseconds before every API answer.", valueName: "ms")) var latency = 0
-  @Option(help: ArgumentHelp("Inject a fault: WHAT@WHEN[:PATH] (repeatable; see FAULTS).", valueName: "rule")) var fault: [String] = []
+  @Option(help: ArgumentHelp("Inject a fault: WHAT@WHEN[:PATH] (repeatable; see FAULTS).", valueName: "rule"))
+  var fault: [String] = []
   @Option(help: ArgumentHelp("Append one NDJSON line per request to this file.", valueName: "file")) var log: String?
 
   func run() async throws {

@@ -44,7 +44,9 @@ import Testing
     #expect(try mode(config + "/default.credentials") == 0o600)
     #expect(try mode(data + "/default.key") == 0o600)
     #expect(FileManager.default.contents(atPath: data + "/default.key")?.count == 32)
-    let paths = sandbox.requests().map { "\($0["method"]?.stringValue ?? "") \($0["path"]?.stringValue ?? "")?\($0["query"]?.stringValue ?? "")" }
+    let paths = sandbox.requests().map {
+      "\($0["method"]?.stringValue ?? "") \($0["path"]?.stringValue ?? "")?\($0["query"]?.stringValue ?? "")"
+    }
     #expect(paths == ["GET /api?", "GET /api/contacts?limit=1", "GET /api/me?"])
     #expect(sandbox.requests().allSatisfy { $0["accept"]?.stringValue == "application/json" })
 
@@ -76,13 +78,15 @@ import Testing
   @Test("--passphrase on a terminal asks twice without echo; a mismatch saves nothing")
   func passphraseFromTerminal() throws {
     let sandbox = try Sandbox.start()
-    let typed = "{ sleep 1; printf '%s\\r' \"$SANDBOX_TOKEN\"; sleep 1; printf 'tty pass\\r'; sleep 1; printf '%s\\r' \"$SECOND\"; sleep 3; }"
+    let typed =
+      "{ sleep 1; printf '%s\\r' \"$SANDBOX_TOKEN\"; sleep 1; printf 'tty pass\\r'; sleep 1; printf '%s\\r' \"$SECOND\"; sleep 3; }"
     let script = "script -qec 'monica-auth login --url \"$SANDBOX_URL\" --passphrase' /dev/null"
     let mismatch = try sh("\(typed) | \(script)", env: sandbox.env.merging(["SECOND": "other"]) { $1 })
     #expect(mismatch.stdout.contains("the passphrases do not match"), "\(mismatch)")
     #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/.config/monica/default.credentials"))
     let run = try sh("\(typed) | \(script)", env: sandbox.env.merging(["SECOND": "tty pass"]) { $1 })
-    #expect(run.stdout.contains("Passphrase for profile default:") && run.stdout.contains("Passphrase again:"), "\(run)")
+    #expect(
+      run.stdout.contains("Passphrase for profile default:") && run.stdout.contains("Passphrase again:"), "\(run)")
     #expect(!run.stdout.contains("tty pass") && !run.stdout.contains(sandbox.token), "echoed: \(run)")
     let file = try #require(FileManager.default.contents(atPath: sandbox.home + "/.config/monica/default.credentials"))
     #expect(file[9] == 2)
@@ -290,7 +294,9 @@ import Testing
     #expect(flag.status == 64)
     let notLoggedIn = try sh("monica-auth token", env: home.env)
     #expect(notLoggedIn.status == 78)
-    #expect(notLoggedIn.stderr == "monica-auth: error: not logged in: run monica-auth login (or set MONICA_URL and MONICA_TOKEN)\n")
+    #expect(
+      notLoggedIn.stderr
+        == "monica-auth: error: not logged in: run monica-auth login (or set MONICA_URL and MONICA_TOKEN)\n")
   }
 
   @Test("an answer that is not a Monica 4.x API is refused with what was found")

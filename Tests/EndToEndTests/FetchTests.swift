@@ -20,7 +20,10 @@ import Testing
 
   /// The raw body of a GET, as curl saw it.
   func curl(_ sandbox: Sandbox, _ target: String) throws -> Data {
-    try sh("curl -sf -H 'Accept: application/json' -H \"Authorization: Bearer $SANDBOX_TOKEN\" \"$SANDBOX_API\(target)\"", env: sandbox.env).output
+    try sh(
+      "curl -sf -H 'Accept: application/json' -H \"Authorization: Bearer $SANDBOX_TOKEN\" \"$SANDBOX_API\(target)\"",
+      env: sandbox.env
+    ).output
   }
 
   @Test("every record of every page, byte-for-byte as sent, page URLs keeping limit and query")
@@ -36,10 +39,14 @@ import Testing
     let bodies = pages.map { String(decoding: $0, as: UTF8.self) }
     #expect(run.lines.allSatisfy { line in bodies.contains { $0.contains(line) } })
     #expect(run.stdout.contains(#"\/"#) && run.stdout.contains(#"\u"#))
-    #expect(fetched.sorted() == ["/api/contacts?page=1&limit=100", "/api/contacts?page=2&limit=100", "/api/contacts?page=3&limit=100"])
+    #expect(
+      fetched.sorted() == [
+        "/api/contacts?page=1&limit=100", "/api/contacts?page=2&limit=100", "/api/contacts?page=3&limit=100",
+      ])
     #expect(sandbox.requests().allSatisfy { $0["accept"]?.stringValue == "application/json" })
 
-    let search = try sh("monica-fetch contacts --query a --sort=-updated_at --page-size 20 --concurrency 2", env: env(sandbox))
+    let search = try sh(
+      "monica-fetch contacts --query a --sort=-updated_at --page-size 20 --concurrency 2", env: env(sandbox))
     #expect(search.status == 0, "\(search)")
     let searched = targets(sandbox).filter { $0.contains("query=a") }
     #expect(searched.count > 2 && searched.allSatisfy { $0.contains("limit=20") && $0.contains("sort=-updated_at") })
@@ -85,7 +92,8 @@ import Testing
     let sandbox = try Sandbox.start(["--contacts", "200", "--rate-limit", "0", "--max-page-size", "40"])
     let run = try sh("monica-fetch contacts", env: env(sandbox))
     #expect(run.status == 0, "\(run)")
-    #expect(run.stderr == "monica-fetch: warning: the instance refuses 100 records per page (Monica error 30); using 25\n")
+    #expect(
+      run.stderr == "monica-fetch: warning: the instance refuses 100 records per page (Monica error 30); using 25\n")
     let all = try sh("monica-fetch contacts --page-size 10", env: env(sandbox))
     #expect(run.lines == all.lines && all.stderr.isEmpty)
   }
@@ -93,13 +101,16 @@ import Testing
   @Test("a 429 mid-stream waits Retry-After and asks for the same page again: no record lost or doubled")
   func recoversFrom429() throws {
     let sandbox = try Sandbox.start(["--contacts", "900", "--rate-limit", "0", "--fault", "429@3:/api/contacts"])
-    let run = try sh("monica-fetch contacts > out; sort out | uniq -d | wc -l; wc -l < out", env: env(sandbox), directory: sandbox.temporary.root)
+    let run = try sh(
+      "monica-fetch contacts > out; sort out | uniq -d | wc -l; wc -l < out", env: env(sandbox),
+      directory: sandbox.temporary.root)
     #expect(run.status == 0, "\(run)")
     let expected = try sh("monica-fetch contacts --page-size 50 | sort", env: env(sandbox)).lines.count
     #expect(run.lines == ["0", String(expected)])
     let statuses = sandbox.requests(path: "/api/contacts").compactMap { $0["status"]?.intValue }
     #expect(statuses.filter { $0 == 429 }.count == 1)
-    let same = try sh("monica-fetch contacts | sort | cmp - <(monica-fetch contacts --page-size 50 | sort)", env: env(sandbox))
+    let same = try sh(
+      "monica-fetch contacts | sort | cmp - <(monica-fetch contacts --page-size 50 | sort)", env: env(sandbox))
     #expect(same.status == 0, "\(same)")
   }
 
@@ -116,7 +127,9 @@ import Testing
 
   @Test("retries 5xx, resets and cut bodies with backoff; 5xx past the retries is 69 naming the path")
   func serverFailures() throws {
-    let flaky = try Sandbox.start(["--contacts", "500", "--rate-limit", "0", "--fault", "503@2", "--fault", "reset@4", "--fault", "cut@5"])
+    let flaky = try Sandbox.start([
+      "--contacts", "500", "--rate-limit", "0", "--fault", "503@2", "--fault", "reset@4", "--fault", "cut@5",
+    ])
     let run = try sh("monica-fetch contacts --concurrency 1 | jq -r .id | sort -n | uniq -d | wc -l", env: env(flaky))
     #expect(run.status == 0 && run.lines == ["0"], "\(run)")
     #expect(targets(flaky, under: "/api/contacts").count > 5)
@@ -136,7 +149,9 @@ import Testing
     let run = try sh("monica-fetch contacts --concurrency 1 --retries 0", env: env(sandbox))
     #expect(run.status == 69, "\(run)")
     #expect(run.lines.count == 200 && run.stdout.hasSuffix("}\n"))
-    #expect(run.stderr == "monica-fetch: error: page 3: /api/contacts?page=3&limit=100: Monica answered HTTP 502 for /api/contacts\n")
+    #expect(
+      run.stderr
+        == "monica-fetch: error: page 3: /api/contacts?page=3&limit=100: Monica answered HTTP 502 for /api/contacts\n")
   }
 
   @Test("401, 403, 404, HTML, time-out, 429 past retries and no server map to the exit table")
@@ -144,11 +159,14 @@ import Testing
     let sandbox = try Sandbox.start(["--contacts", "30", "--rate-limit", "0"])
     let unauthorized = try sh("monica-fetch contacts", env: env(sandbox, ["MONICA_TOKEN": "not-the-token"]))
     #expect(unauthorized.status == 77)
-    #expect(unauthorized.stderr.hasSuffix(": the token was rejected or has expired; run monica-auth login\n"), "\(unauthorized)")
+    #expect(
+      unauthorized.stderr.hasSuffix(": the token was rejected or has expired; run monica-auth login\n"),
+      "\(unauthorized)")
     let missing = try sh("monica-fetch contacts 999999", env: env(sandbox))
     #expect(missing.status == 66 && missing.stderr == "monica-fetch: error: contact #999999 was not found\n")
     let missingContact = try sh("monica-fetch notes --contact 999999", env: env(sandbox))
-    #expect(missingContact.status == 66 && missingContact.stderr == "monica-fetch: error: contact #999999 was not found\n")
+    #expect(
+      missingContact.status == 66 && missingContact.stderr == "monica-fetch: error: contact #999999 was not found\n")
     let nowhere = try sh("monica-fetch contacts", env: env(sandbox, ["MONICA_URL": "http://127.0.0.1:9"]))
     #expect(nowhere.status == 69 && nowhere.stderr.contains("cannot connect"), "\(nowhere)")
 
@@ -185,7 +203,8 @@ import Testing
     #expect(single.status == 0)
     #expect(targets(sandbox).last == "/api/contacts/12/notes?page=1&limit=100")
     let piped = try sh(
-      "printf '12\\n12\\n{\"id\":12,\"object\":\"contact\"}\\n13\\n' | monica-fetch notes --contact -", env: env(sandbox))
+      "printf '12\\n12\\n{\"id\":12,\"object\":\"contact\"}\\n13\\n' | monica-fetch notes --contact -",
+      env: env(sandbox))
     #expect(piped.status == 0, "\(piped)")
     let twelve = targets(sandbox).filter { $0.hasPrefix("/api/contacts/12/notes") }
     #expect(twelve.count == 2)
@@ -193,7 +212,8 @@ import Testing
     #expect(piped.lines == single.lines + thirteen.lines)
     #expect(try records(piped.stdout).allSatisfy { $0["object"]?.stringValue == "note" })
 
-    let pipeline = try sh("monica-fetch contacts --query an --max 5 | monica-fetch notes --contact -", env: env(sandbox))
+    let pipeline = try sh(
+      "monica-fetch contacts --query an --max 5 | monica-fetch notes --contact -", env: env(sandbox))
     #expect(pipeline.status == 0, "\(pipeline)")
     #expect(targets(sandbox).filter { $0.contains("/notes?") }.count == 2 + 2 + 5)
     let bad = try sh("printf 'x\\n' | monica-fetch notes --contact -", env: env(sandbox))
@@ -211,7 +231,8 @@ import Testing
     let byName = try sh("monica-fetch contacts --tag \"\(name)\"", env: env(sandbox))
     let byID = try sh("monica-fetch contacts --tag \(id)", env: env(sandbox))
     #expect(byName.status == 0 && !byName.lines.isEmpty && byName.lines == byID.lines, "\(byName)")
-    #expect(try records(byID.stdout).allSatisfy { $0["tags"]?.arrayValue?.contains { $0["id"]?.intValue == id } == true })
+    #expect(
+      try records(byID.stdout).allSatisfy { $0["tags"]?.arrayValue?.contains { $0["id"]?.intValue == id } == true })
     let unknown = try sh("monica-fetch contacts --tag no-such-tag", env: env(sandbox))
     #expect(unknown.status == 66 && unknown.stderr == "monica-fetch: error: tag \"no-such-tag\" was not found\n")
 
@@ -220,7 +241,8 @@ import Testing
     #expect(stamps.count == all.lines.count && stamps == stamps.sorted(by: >))
     let cut = stamps[stamps.count / 2]
     let since = try sh("monica-fetch contacts --since \(cut)", env: env(sandbox))
-    #expect(since.lines == Array(all.lines.prefix { (try? JSONValue(parsing: $0))?["updated_at"]?.stringValue ?? "" >= cut }))
+    #expect(
+      since.lines == Array(all.lines.prefix { (try? JSONValue(parsing: $0))?["updated_at"]?.stringValue ?? "" >= cut }))
     #expect(targets(sandbox).last?.contains("sort=-updated_at") == true)
     let before = targets(sandbox).count
     let future = try sh("monica-fetch contacts --since 2999-01-01 --concurrency 1", env: env(sandbox))
@@ -241,7 +263,8 @@ import Testing
     let out = try String(contentsOfFile: sandbox.temporary.root + "/out", encoding: .utf8)
     let count = out.split(separator: "\n").count
     #expect(count > 300)
-    #expect(shown.stdout.contains("\(count) of \(count) records, page 4 of 4"), "records of meta.total, pages: \(shown)")
+    #expect(
+      shown.stdout.contains("\(count) of \(count) records, page 4 of 4"), "records of meta.total, pages: \(shown)")
     #expect(!out.contains("records, page"))
     let quiet = try sh("script -qec 'monica-fetch contacts --quiet > /dev/null' /dev/null", env: env(sandbox))
     #expect(!quiet.stdout.contains("records"), "\(quiet)")
@@ -250,9 +273,10 @@ import Testing
   @Test("bad flags and combinations are usage errors (64) before any request")
   func usage() throws {
     let sandbox = try Sandbox.start(["--contacts", "10", "--rate-limit", "0"])
-    for flags in ["contacts --sort name", "tags --contact 1", "notes --query x", "contacts --page-size 101",
-      "contacts 12 --max 2", "notes --tag 1", "contacts --since yesterday", "widgets", "contacts --concurrency 0"]
-    {
+    for flags in [
+      "contacts --sort name", "tags --contact 1", "notes --query x", "contacts --page-size 101",
+      "contacts 12 --max 2", "notes --tag 1", "contacts --since yesterday", "widgets", "contacts --concurrency 0",
+    ] {
       let run = try sh("monica-fetch \(flags)", env: env(sandbox))
       #expect(run.status == 64 && run.stdout.isEmpty, "\(flags): \(run)")
     }

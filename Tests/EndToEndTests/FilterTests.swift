@@ -56,14 +56,24 @@ import Testing
       ("--where 'information.career.job~^Eng'", "mixed.ndjson", ["contact:1"]),
       ("--where 'tags.name=book club'", "contacts.ndjson", ["contact:6"]),
       ("--where id=3 --object contact", "contacts.ndjson", ["contact:3"]),
-      ("--where description=null --object contact", "contacts.ndjson",
-       ["contact:2", "contact:3", "contact:4", "contact:5", "contact:6", "contact:7"]),
+      (
+        "--where description=null --object contact", "contacts.ndjson",
+        ["contact:2", "contact:3", "contact:4", "contact:5", "contact:6", "contact:7"]
+      ),
       ("--has information.career.job", "contacts.ndjson", ["contact:1", "contact:3"]),
       ("--missing statistics", "contacts.ndjson", ["contact:4"]),
       ("--has attendees.contacts.0.id --object activity", "mixed.ndjson", ["activity:1", "activity:2"]),
-      ("--dead --invert", "contacts.ndjson", ["contact:1", "contact:3", "contact:4", "contact:5", "contact:6", "contact:7"]),
-      ("--object contact --invert", "mixed.ndjson",
-       ["note:1", "task:2", "gift:1", "activity:1", "task:1", "note:2", "gift:2", "activity:2", "gift:3", "tag:10", "photo:1", "user:1"]),
+      (
+        "--dead --invert", "contacts.ndjson",
+        ["contact:1", "contact:3", "contact:4", "contact:5", "contact:6", "contact:7"]
+      ),
+      (
+        "--object contact --invert", "mixed.ndjson",
+        [
+          "note:1", "task:2", "gift:1", "activity:1", "task:1", "note:2", "gift:2", "activity:2", "gift:3", "tag:10",
+          "photo:1", "user:1",
+        ]
+      ),
     ])
   func condition(arguments: String, file: String, expected: [String]) throws {
     let run = try filter(arguments, file)
@@ -79,7 +89,9 @@ import Testing
     #expect(run.lines == [0, 1, 2, 4, 5, 6].map { input[$0] })
     #expect(run.stdout.contains(#"\u592a\u90ce"#) && run.stdout.contains(#"http:\/\/127.0.0.1"#))
     let home = try TemporaryHome()
-    let spaced = try sh("printf ' {\"object\":\"note\", \"id\" : 1}  \\r\\n' | monica-filter --object note | od -c | head -2", env: Fixtures.env(home))
+    let spaced = try sh(
+      "printf ' {\"object\":\"note\", \"id\" : 1}  \\r\\n' | monica-filter --object note | od -c | head -2",
+      env: Fixtures.env(home))
     #expect(spaced.stdout.contains("{   \"   o   b   j"), "\(spaced)")
   }
 
@@ -87,7 +99,8 @@ import Testing
   func badInput() throws {
     let home = try TemporaryHome()
     let env = Fixtures.env(home)
-    let input = "{\"object\":\"note\",\"id\":1}\n\n{\"object\":\"note\",\"id\":2}\n{\"object\":\"note\",\"id\":3\n[1,2]\n{\"object\":\"note\",\"id\":4}\n"
+    let input =
+      "{\"object\":\"note\",\"id\":1}\n\n{\"object\":\"note\",\"id\":2}\n{\"object\":\"note\",\"id\":3\n[1,2]\n{\"object\":\"note\",\"id\":4}\n"
     let stopped = try sh("monica-filter --object note", env: env, stdin: input)
     #expect(stopped.status == 65)
     #expect(stopped.lines == [#"{"object":"note","id":1}"#, #"{"object":"note","id":2}"#])
@@ -95,11 +108,13 @@ import Testing
     let skipped = try sh("monica-filter --object note --skip-invalid", env: env, stdin: input)
     #expect(skipped.status == 0)
     #expect(skipped.lines.count == 3)
-    #expect(skipped.stderr.split(separator: "\n") == [
-      "monica-filter: warning: stdin:4: invalid JSON: unexpected end of input at byte 24, line skipped",
-      "monica-filter: warning: stdin:5: not a JSON object but an array, line skipped",
-    ])
-    let named = try sh("printf '{\"a\":1}\\n\"text\"\\n' > bad.ndjson; monica-filter bad.ndjson", env: env, directory: home.root)
+    #expect(
+      skipped.stderr.split(separator: "\n") == [
+        "monica-filter: warning: stdin:4: invalid JSON: unexpected end of input at byte 24, line skipped",
+        "monica-filter: warning: stdin:5: not a JSON object but an array, line skipped",
+      ])
+    let named = try sh(
+      "printf '{\"a\":1}\\n\"text\"\\n' > bad.ndjson; monica-filter bad.ndjson", env: env, directory: home.root)
     #expect(named.status == 65 && named.stdout == "{\"a\":1}\n")
     #expect(named.stderr == "monica-filter: error: bad.ndjson:2: not a JSON object but a string\n")
   }
@@ -108,8 +123,10 @@ import Testing
   func statuses() throws {
     let home = try TemporaryHome()
     let env = Fixtures.env(home)
-    for arguments in ["--dead --alive", "--object planet", "--where nothing", "--where 'a~('", "--status lost",
-                      "--today 2024-13-01 --birthday-within 3", "--has a..b", "--since yesterday", "--completed --pending"] {
+    for arguments in [
+      "--dead --alive", "--object planet", "--where nothing", "--where 'a~('", "--status lost",
+      "--today 2024-13-01 --birthday-within 3", "--has a..b", "--since yesterday", "--completed --pending",
+    ] {
       let run = try sh("monica-filter \(arguments) < /dev/null", env: env)
       #expect(run.status == 64, "\(arguments): \(run)")
       #expect(run.stderr.contains("rror"), "\(arguments): \(run)")
@@ -143,7 +160,9 @@ import Testing
 
   @Test(
     "used by: monica-fetch contacts | monica-filter --dead | monica-format table",
-    .enabled(if: FileManager.default.isExecutableFile(atPath: binDirectory + "/monica-fetch"), "monica-fetch is not built yet"))
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: binDirectory + "/monica-fetch"), "monica-fetch is not built yet")
+  )
   func fetchPipeline() throws {
     let sandbox = try Sandbox.start(["--contacts", "120", "--seed", "3", "--rate-limit", "0"])
     defer { sandbox.stop() }

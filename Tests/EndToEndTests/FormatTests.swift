@@ -4,7 +4,9 @@ import Testing
 
 /// `monica-format`: a golden file per format, display rules, widths, colour, sorting, failures.
 @Suite struct FormatTests {
-  func format(_ arguments: String, _ file: String = "contacts.ndjson", env extra: [String: String] = [:]) throws -> ShellRun {
+  func format(_ arguments: String, _ file: String = "contacts.ndjson", env extra: [String: String] = [:]) throws
+    -> ShellRun
+  {
     let home = try TemporaryHome()
     return try sh("monica-format \(arguments) < \"$FIX/\(file)\"", env: Fixtures.env(home, extra))
   }
@@ -16,12 +18,18 @@ import Testing
       ("", "mixed.ndjson", "mixed.table.txt"),
       ("tsv", "mixed.ndjson", "mixed.tsv"),
       ("csv", "contacts.ndjson", "contacts.csv"),
-      ("csv --fields id,first_name,last_name,information.career.job,is_dead,tags", "contacts.ndjson", "contacts.fields.csv"),
+      (
+        "csv --fields id,first_name,last_name,information.career.job,is_dead,tags", "contacts.ndjson",
+        "contacts.fields.csv"
+      ),
       ("json --fields id,object,complete_name", "mixed.ndjson", "mixed.fields.json"),
       ("ndjson --fields id,information.dates.birthdate.date", "contacts.ndjson", "contacts.fields.ndjson"),
       ("markdown", "mixed.ndjson", "mixed.md"),
       ("vcard", "contacts.ndjson", "contacts.vcf"),
-      ("template --template '{{complete_name}} <{{id}}> {{information.career.job}}'", "contacts.ndjson", "contacts.template.txt"),
+      (
+        "template --template '{{complete_name}} <{{id}}> {{information.career.job}}'", "contacts.ndjson",
+        "contacts.template.txt"
+      ),
       ("table --fields id,object,name,title", "mixed.ndjson", "mixed.fields.table.txt"),
       ("table --fields id,first_name", "mixed.ndjson", "mixed.fields-object.table.txt"),
       ("table --sort auto", "mixed.ndjson", "mixed.sorted.table.txt"),
@@ -37,7 +45,9 @@ import Testing
     let ndjson = try format("ndjson", "mixed.ndjson")
     #expect(ndjson.output == (try Fixtures.data("mixed.ndjson")))
     let home = try TemporaryHome()
-    let json = try sh("monica-format json < \"$FIX/mixed.ndjson\" | jq -c '.[]' | cmp - <(jq -c . \"$FIX/mixed.ndjson\")", env: Fixtures.env(home))
+    let json = try sh(
+      "monica-format json < \"$FIX/mixed.ndjson\" | jq -c '.[]' | cmp - <(jq -c . \"$FIX/mixed.ndjson\")",
+      env: Fixtures.env(home))
     #expect(json.status == 0, "\(json)")
     let empty = try sh("monica-format json < /dev/null", env: Fixtures.env(home))
     #expect(empty.stdout == "[]\n")
@@ -47,10 +57,13 @@ import Testing
   func csv() throws {
     let run = try format("csv --no-header --fields id,first_name,last_name")
     let home = try TemporaryHome()
-    let jq = try sh("jq -r '[.id,.first_name,.last_name] | @csv' \"$FIX/contacts.ndjson\" | sed 's/$/\\r/'", env: Fixtures.env(home))
+    let jq = try sh(
+      "jq -r '[.id,.first_name,.last_name] | @csv' \"$FIX/contacts.ndjson\" | sed 's/$/\\r/'", env: Fixtures.env(home))
     #expect(run.output == jq.output)
     let quoted = try format("csv --fields id,description --no-header", "contacts.ndjson")
-    #expect(quoted.stdout.hasPrefix("1,\"Met at the conference; likes \"\"jazz\"\", hiking, and long walks by the sea.\nSecond line"))
+    #expect(
+      quoted.stdout.hasPrefix(
+        "1,\"Met at the conference; likes \"\"jazz\"\", hiking, and long walks by the sea.\nSecond line"))
     let python = try sh(
       "monica-format csv --fields id,description,information.career.company < \"$FIX/contacts.ndjson\" | python3 -c 'import csv,sys; rows=list(csv.reader(sys.stdin)); print(len(rows), rows[1][2])'",
       env: Fixtures.env(home))
@@ -96,14 +109,17 @@ import Testing
       PY
       """, env: withPython, directory: home.root)
     #expect(run.status == 0, "\(run)")
-    #expect(run.lines == [
-      "monica-format: warning: 12 records that are not contacts were left out of the vCards",
-      "Jane Doe | Doe | 4.0 | urn:uuid:0b6a6c2e-0000-4000-8000-000000000001 | 19850314 |  | family,Work Friends | Acme, Inc. | jane@example.com | +1 555 0100 | Paris | 'Met at the conference; likes \"jazz\", hiking, and long walks by the sea.\\nSecond line of notes that makes this description long enough to fold.'",
-      "Élodie Müller | Müller | 4.0 | urn:uuid:0b6a6c2e-0000-4000-8000-000000000002 | 19920229 | 20231102 | family |  |  |  |  | ",
-    ], "\(run)")
+    #expect(
+      run.lines == [
+        "monica-format: warning: 12 records that are not contacts were left out of the vCards",
+        "Jane Doe | Doe | 4.0 | urn:uuid:0b6a6c2e-0000-4000-8000-000000000001 | 19850314 |  | family,Work Friends | Acme, Inc. | jane@example.com | +1 555 0100 | Paris | 'Met at the conference; likes \"jazz\", hiking, and long walks by the sea.\\nSecond line of notes that makes this description long enough to fold.'",
+        "Élodie Müller | Müller | 4.0 | urn:uuid:0b6a6c2e-0000-4000-8000-000000000002 | 19920229 | 20231102 | family |  |  |  |  | ",
+      ], "\(run)")
     let yearless = try sh("monica-format vcard --sort id \"$FIX/contacts.ndjson\" | grep BDAY", env: env)
     // CRLF line ends; a year-unknown birthday is --MMDD.
-    #expect(yearless.stdout == ["19850314", "19920229", "--0605", "19901231", "19700101", "--0229"].map { "BDAY:\($0)\r\n" }.joined())
+    #expect(
+      yearless.stdout
+        == ["19850314", "19920229", "--0605", "19901231", "19700101", "--0229"].map { "BDAY:\($0)\r\n" }.joined())
   }
 
   @Test("tables fit COLUMNS by display width: CJK counts two, combining marks none, cut with …")
@@ -143,7 +159,9 @@ import Testing
     #expect(!piped.stdout.contains("\u{1B}[") && !piped.stdout.contains(" ago"))
     let tty = try sh("script -qfec 'monica-format table < \"$FIX/mixed.ndjson\"' /dev/null", env: env)
     #expect(tty.stdout.contains(" ago") && tty.stdout.contains("\u{1B}[1mID"), "\(tty)")
-    let noColor = try sh("script -qfec 'monica-format table < \"$FIX/mixed.ndjson\"' /dev/null", env: env.merging(["NO_COLOR": "1"]) { $1 })
+    let noColor = try sh(
+      "script -qfec 'monica-format table < \"$FIX/mixed.ndjson\"' /dev/null", env: env.merging(["NO_COLOR": "1"]) { $1 }
+    )
     #expect(noColor.stdout.contains(" ago") && !noColor.stdout.contains("\u{1B}["), "\(noColor)")
     let never = try sh("script -qfec 'monica-format --color never < \"$FIX/mixed.ndjson\"' /dev/null", env: env)
     #expect(!never.stdout.contains("\u{1B}["))
@@ -156,14 +174,16 @@ import Testing
   @Test("--sort by fields, descending, and auto's display order")
   func sorting() throws {
     let byName = try format("ndjson --sort last_name,-id")
-    #expect(try ids(byName) == ["contact:1", "contact:7", "contact:2", "contact:6", "contact:5", "contact:3", "contact:4"])
+    #expect(
+      try ids(byName) == ["contact:1", "contact:7", "contact:2", "contact:6", "contact:5", "contact:3", "contact:4"])
     let descending = try format("ndjson --sort=-id", "mixed.ndjson")
     #expect(try ids(descending).first == "tag:10")
     let auto = try format("ndjson --sort auto", "mixed.ndjson")
-    #expect(try ids(auto) == [
-      "contact:2", "contact:1", "note:1", "note:2", "task:2", "task:1", "gift:1", "gift:2", "gift:3",
-      "activity:2", "activity:1", "tag:10", "photo:1", "user:1",
-    ])
+    #expect(
+      try ids(auto) == [
+        "contact:2", "contact:1", "note:1", "note:2", "task:2", "task:1", "gift:1", "gift:2", "gift:3",
+        "activity:2", "activity:1", "tag:10", "photo:1", "user:1",
+      ])
   }
 
   @Test("bad input, bad flags")
@@ -177,7 +197,9 @@ import Testing
     #expect(table.status == 65 && table.lines == ["ID", " 1", " 2"], "\(table)")
     let array = try sh("(head -n 1 \"$FIX/contacts.ndjson\"; echo '{') | monica-format json --fields id", env: env)
     #expect(array.status == 65 && array.lines == ["[", #"{"id":1}"#, "]"], "\(array)")
-    let skip = try sh("(echo '[]'; head -n 1 \"$FIX/contacts.ndjson\") | monica-format template --template '{{id}}' --skip-invalid", env: env)
+    let skip = try sh(
+      "(echo '[]'; head -n 1 \"$FIX/contacts.ndjson\") | monica-format template --template '{{id}}' --skip-invalid",
+      env: env)
     #expect(skip.status == 0 && skip.stdout == "1\n" && skip.stderr.contains("stdin:1: not a JSON object"))
     for flags in ["pdf", "--fields 'a,,b'", "--sort ''", "template", "csv --template x", "template --template '{{a'"] {
       let run = try sh("monica-format \(flags) < /dev/null", env: env)

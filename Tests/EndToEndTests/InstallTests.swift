@@ -18,7 +18,8 @@ import Testing
   func installAndUninstall() throws {
     let home = try TemporaryHome()
     let prefix = home.root + "/prefix"
-    let install = try sh("make -s -C \"$ROOT\" install-files PREFIX=\"$PREFIX\" BINSRC=\"$BINSRC\"",
+    let install = try sh(
+      "make -s -C \"$ROOT\" install-files PREFIX=\"$PREFIX\" BINSRC=\"$BINSRC\"",
       env: home.env.merging(["ROOT": Self.root, "PREFIX": prefix, "BINSRC": binDirectory]) { $1 })
     #expect(install.status == 0, "\(install)")
     #expect(Self.tools.count >= 6)
@@ -32,7 +33,8 @@ import Testing
     }
     #expect(FileManager.default.fileExists(atPath: "\(prefix)/share/man/man7/monica.7"))
 
-    let uninstall = try sh("make -s -C \"$ROOT\" uninstall PREFIX=\"$PREFIX\"",
+    let uninstall = try sh(
+      "make -s -C \"$ROOT\" uninstall PREFIX=\"$PREFIX\"",
       env: home.env.merging(["ROOT": Self.root, "PREFIX": prefix]) { $1 })
     #expect(uninstall.status == 0, "\(uninstall)")
     let left = try sh("find \"$PREFIX\" -type f", env: home.env.merging(["PREFIX": prefix]) { $1 })
@@ -47,13 +49,16 @@ import Testing
     #expect(try sh("make -s -C \"$ROOT\" install-files PREFIX=\"$PREFIX\" BINSRC=\"$BINSRC\"", env: env).status == 0)
     let pages = Self.tools.map { "\(prefix)/share/man/man1/\($0).1" } + ["\(prefix)/share/man/man7/monica.7"]
     for page in pages {
-      let run = try sh("man --warnings -l \"$PAGE\" 2>&1 >/dev/null; man -l \"$PAGE\" 2>/dev/null | wc -l", env: env.merging(["PAGE": page]) { $1 })
+      let run = try sh(
+        "man --warnings -l \"$PAGE\" 2>&1 >/dev/null; man -l \"$PAGE\" 2>/dev/null | wc -l",
+        env: env.merging(["PAGE": page]) { $1 })
       #expect(run.status == 0)
       let lines = run.lines
       #expect(lines.count == 1, "warnings for \(page): \(run.stdout)")
       #expect((Int(lines.last ?? "") ?? 0) > 20, "\(page) renders to almost nothing")
     }
-    let fetch = try sh("man -M \"$PREFIX/share/man\" monica-fetch | grep -c -E 'EXAMPLES|ENVIRONMENT|EXIT STATUS|FILES'", env: env)
+    let fetch = try sh(
+      "man -M \"$PREFIX/share/man\" monica-fetch | grep -c -E 'EXAMPLES|ENVIRONMENT|EXIT STATUS|FILES'", env: env)
     #expect(fetch.lines == ["4"], "\(fetch)")
   }
 
@@ -75,7 +80,9 @@ import Testing
       return try sh(script, env: env).lines
     }
     let fetchFlags = try complete("monica-fetch", ["--"])
-    #expect(fetchFlags.contains("--max") && fetchFlags.contains("--contact") && fetchFlags.contains("--page-size"), "\(fetchFlags)")
+    #expect(
+      fetchFlags.contains("--max") && fetchFlags.contains("--contact") && fetchFlags.contains("--page-size"),
+      "\(fetchFlags)")
     let resources = try complete("monica-fetch", [""])
     #expect(resources.contains("contacts") && resources.contains("notes"), "\(resources)")
     let auth = try complete("monica-auth", [""])
@@ -101,7 +108,9 @@ import Testing
   @Test("profile names complete from the store")
   func profileCompletion() throws {
     let sandbox = try Sandbox.start()
-    let login = try sh("echo \"$SANDBOX_TOKEN\" | monica-auth login --url \"$SANDBOX_URL\" --token-stdin --profile home", env: sandbox.env)
+    let login = try sh(
+      "echo \"$SANDBOX_TOKEN\" | monica-auth login --url \"$SANDBOX_URL\" --token-stdin --profile home",
+      env: sandbox.env)
     #expect(login.status == 0, "\(login)")
     let script = """
       source <(monica-auth --generate-completion-script bash)

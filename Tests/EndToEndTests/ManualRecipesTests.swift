@@ -6,8 +6,9 @@ import Testing
   /// The literal blocks of the EXAMPLES section, as a reader would copy them.
   static func recipes() throws -> [String] {
     let page = try String(contentsOfFile: InstallTests.root + "/man/monica.7", encoding: .utf8)
-    guard let examples = page.components(separatedBy: ".Sh EXAMPLES").dropFirst().first?
-      .components(separatedBy: "\n.Sh ").first
+    guard
+      let examples = page.components(separatedBy: ".Sh EXAMPLES").dropFirst().first?
+        .components(separatedBy: "\n.Sh ").first
     else { return [] }
     return examples.components(separatedBy: ".Bd -literal -offset indent\n").dropFirst().map {
       $0.components(separatedBy: "\n.Ed").first ?? ""

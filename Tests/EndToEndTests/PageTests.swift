@@ -27,7 +27,8 @@ import Testing
   func wrapAndUnwrap() throws {
     let home = try TemporaryHome()
     let env = Fixtures.env(home)
-    let wrapped = try sh("monica-page --size 5 --wrap --path http://127.0.0.1:8080/api/contacts \"$FIX/mixed.ndjson\"", env: env)
+    let wrapped = try sh(
+      "monica-page --size 5 --wrap --path http://127.0.0.1:8080/api/contacts \"$FIX/mixed.ndjson\"", env: env)
     try Fixtures.expectGolden(wrapped, "mixed.wrap-5.ndjson")
     let pages = try records(wrapped.stdout)
     #expect(pages.count == 3)
@@ -43,13 +44,22 @@ import Testing
     #expect(one.lines.count == 1 && one.lines.map(envelopeData) == [envelopeData(wrapped.lines[1])])
     #expect(one.stderr == "monica-page: page 2 of 3, records 6-10 of 14\n")
     let empty = try sh("monica-page --wrap < /dev/null", env: env)
-    #expect(empty.stdout == #"{"data":[],"links":{"first":"?page=1","last":"?page=1","prev":null,"next":null},"meta":{"current_page":1,"from":null,"last_page":1,"path":"","per_page":15,"to":null,"total":0}}"# + "\n")
-    let roundTrip = try sh("monica-page --size 4 --wrap \"$FIX/mixed.ndjson\" | monica-page --unwrap | cmp - \"$FIX/mixed.ndjson\"", env: env)
+    #expect(
+      empty.stdout
+        == #"{"data":[],"links":{"first":"?page=1","last":"?page=1","prev":null,"next":null},"meta":{"current_page":1,"from":null,"last_page":1,"path":"","per_page":15,"to":null,"total":0}}"#
+        + "\n")
+    let roundTrip = try sh(
+      "monica-page --size 4 --wrap \"$FIX/mixed.ndjson\" | monica-page --unwrap | cmp - \"$FIX/mixed.ndjson\"", env: env
+    )
     #expect(roundTrip.status == 0, "\(roundTrip)")
     // curl saves several responses without newlines between them.
-    let concatenated = try sh("monica-page --size 4 --wrap \"$FIX/mixed.ndjson\" | tr -d '\\n' | monica-page --unwrap | cmp - \"$FIX/mixed.ndjson\"", env: env)
+    let concatenated = try sh(
+      "monica-page --size 4 --wrap \"$FIX/mixed.ndjson\" | tr -d '\\n' | monica-page --unwrap | cmp - \"$FIX/mixed.ndjson\"",
+      env: env)
     #expect(concatenated.status == 0, "\(concatenated)")
-    let single = try sh("printf '{\"data\":{\"id\":12,\"object\":\"contact\",\"url\":\"http:\\\\/\\\\/h\"}}' | monica-page --unwrap", env: env)
+    let single = try sh(
+      "printf '{\"data\":{\"id\":12,\"object\":\"contact\",\"url\":\"http:\\\\/\\\\/h\"}}' | monica-page --unwrap",
+      env: env)
     #expect(single.stdout == #"{"id":12,"object":"contact","url":"http:\/\/h"}"# + "\n", "\(single)")
   }
 
@@ -80,7 +90,8 @@ import Testing
     let notEnvelope = try sh("printf '{\"data\":[{\"id\":1}]}\\n{\"id\":2}\\n' | monica-page --unwrap", env: env)
     #expect(notEnvelope.status == 65 && notEnvelope.stdout == "{\"id\":1}\n")
     #expect(notEnvelope.stderr == "monica-page: error: stdin:2: not a page envelope: no \"data\" key\n")
-    let skipped = try sh("printf '[1]\\n{\"data\":[{\"id\":1},2]}\\n{\"data\":[]}\\n' | monica-page --unwrap --skip-invalid", env: env)
+    let skipped = try sh(
+      "printf '[1]\\n{\"data\":[{\"id\":1},2]}\\n{\"data\":[]}\\n' | monica-page --unwrap --skip-invalid", env: env)
     #expect(skipped.status == 0 && skipped.stdout.isEmpty)
     #expect(skipped.stderr.split(separator: "\n").count == 2, "\(skipped)")
     let badLine = try sh("printf '{\"id\":1}\\n{\"id\":2}\\n{oops}\\n' | monica-page --size 1 --page 2", env: env)

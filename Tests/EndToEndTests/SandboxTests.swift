@@ -3,8 +3,10 @@ import MonicaKit
 import Testing
 
 /// Shell helpers for talking to the sandbox with curl.
-private let curlJSON = #"get() { curl -sS -H "Authorization: Bearer $SANDBOX_TOKEN" -H 'Accept: application/json' "$SANDBOX_API$1"; }; "#
-private let curlSend = #"send() { curl -sS -X "$1" -H "Authorization: Bearer $SANDBOX_TOKEN" -H 'Accept: application/json' -H 'Content-Type: application/json' --data "$3" "$SANDBOX_API$2"; }; "#
+private let curlJSON =
+  #"get() { curl -sS -H "Authorization: Bearer $SANDBOX_TOKEN" -H 'Accept: application/json' "$SANDBOX_API$1"; }; "#
+private let curlSend =
+  #"send() { curl -sS -X "$1" -H "Authorization: Bearer $SANDBOX_TOKEN" -H 'Accept: application/json' -H 'Content-Type: application/json' --data "$3" "$SANDBOX_API$2"; }; "#
 
 private func json(_ run: ShellRun) throws -> JSONValue { try JSONValue(parsing: run.stdout) }
 
@@ -29,7 +31,8 @@ struct SandboxTests {
   func limitTooBig() throws {
     let sandbox = try Sandbox.start(["--max-page-size", "50"])
     defer { sandbox.stop() }
-    let run = try sh(curlJSON + "get '/contacts?limit=51'; echo; get '/contacts?limit=50' | head -c 10", env: sandbox.env)
+    let run = try sh(
+      curlJSON + "get '/contacts?limit=51'; echo; get '/contacts?limit=50' | head -c 10", env: sandbox.env)
     #expect(run.lines.first == #"{"error":{"message":"The limit parameter is too big","error_code":30}}"#)
     #expect(run.lines.last == #"{"data":[{"#)
   }
@@ -54,7 +57,10 @@ struct SandboxTests {
       curl -s -H 'Accept: application/json' "$SANDBOX_API/me"; echo
       curl -s -H 'X-Requested-With: XMLHttpRequest' "$SANDBOX_API/me"; echo
       """, env: sandbox.env)
-    #expect(run.lines == ["302 \(sandbox.url)/login", "0", #"{"message":"Unauthenticated."}"#, #"{"message":"Unauthenticated."}"#])
+    #expect(
+      run.lines == [
+        "302 \(sandbox.url)/login", "0", #"{"message":"Unauthenticated."}"#, #"{"message":"Unauthenticated."}"#,
+      ])
     let counted = try sh(curlJSON + "get /me >/dev/null; get /me > /dev/null; get /me", env: sandbox.env)
     #expect(try json(counted)["error"]?["error_code"]?.intValue == 34)
   }
@@ -101,7 +107,8 @@ struct SandboxTests {
       if record?["is_partial"]?.boolValue == true { partial = record; break }
     }
     let record = try #require(partial)
-    #expect(record["last_called"] == nil && record["url"] == nil && record["statistics"] == nil && record["tags"] == nil)
+    #expect(
+      record["last_called"] == nil && record["url"] == nil && record["statistics"] == nil && record["tags"] == nil)
     #expect(record["information"]?.objectValue?.keys == ["dates"])
   }
 
@@ -112,7 +119,9 @@ struct SandboxTests {
     let both = try json(try sh(curlJSON + "get '/contacts?query=Sam%20Zo%C3%AB&limit=100'", env: sandbox.env))
     let names = both["data"]?.arrayValue?.compactMap { $0["first_name"]?.stringValue } ?? []
     #expect(names.contains("Sam") && names.contains("Zoë"))
-    #expect(both["data"]?.arrayValue?.allSatisfy { $0["is_active"]?.boolValue == false && $0["is_dead"]?.boolValue == false } == true)
+    #expect(
+      both["data"]?.arrayValue?.allSatisfy { $0["is_active"]?.boolValue == false && $0["is_dead"]?.boolValue == false }
+        == true)
     let field = try json(try sh(curlJSON + "get '/contacts?query=email:sam'", env: sandbox.env))
     #expect(field["data"]?.arrayValue?.first?["first_name"]?.stringValue == "Sam")
   }
@@ -121,7 +130,10 @@ struct SandboxTests {
   func sorting() throws {
     let sandbox = try Sandbox.start()
     defer { sandbox.stop() }
-    let run = try sh(curlJSON + "get '/contacts?sort=name'; echo; get '/contacts?sort=completed_at'; echo; get '/tasks?sort=-completed_at&limit=1' | head -c 9", env: sandbox.env)
+    let run = try sh(
+      curlJSON
+        + "get '/contacts?sort=name'; echo; get '/contacts?sort=completed_at'; echo; get '/tasks?sort=-completed_at&limit=1' | head -c 9",
+      env: sandbox.env)
     #expect(run.lines[0] == #"{"error":{"message":"The sorting criteria is invalid","error_code":39}}"#)
     #expect(run.lines[1] == #"{"error":{"message":"Invalid query","error_code":40}}"#)
     #expect(run.lines[2] == #"{"data":["#)
@@ -191,7 +203,8 @@ struct SandboxTests {
   @Test("faults: statuses, html, cut body and reset connection, each in the log")
   func faults() throws {
     let sandbox = try Sandbox.start([
-      "--fault", "503@1:/api/me", "--fault", "html@2:/api/me", "--fault", "cut@1:/api/contacts", "--fault", "reset@1:/api/notes",
+      "--fault", "503@1:/api/me", "--fault", "html@2:/api/me", "--fault", "cut@1:/api/contacts", "--fault",
+      "reset@1:/api/notes",
       "--fault", "429@*2:/api/tags",
     ])
     defer { sandbox.stop() }
@@ -241,7 +254,8 @@ struct SandboxTests {
     defer { source.stop() }
     let dump = source.home + "/dump.ndjson"
     _ = try sh(
-      curlJSON + #"for k in contacts notes; do get "/$k?limit=100" | python3 -c 'import sys,json; [print(json.dumps(r, ensure_ascii=False, separators=(",",":"))) for r in json.load(sys.stdin)["data"]]'; done > "\#(dump)""#,
+      curlJSON
+        + #"for k in contacts notes; do get "/$k?limit=100" | python3 -c 'import sys,json; [print(json.dumps(r, ensure_ascii=False, separators=(",",":"))) for r in json.load(sys.stdin)["data"]]'; done > "\#(dump)""#,
       env: source.env)
     let loaded = try Sandbox.start(["--load", dump])
     defer { loaded.stop() }
@@ -249,7 +263,9 @@ struct SandboxTests {
     let served = try sh(curlJSON + "get /contacts/1", env: loaded.env)
     #expect(served.stdout == original.stdout)
     let nested = try sh(curlJSON + "get /contacts/1/notes", env: loaded.env)
-    #expect(try json(nested)["meta"]?["total"] == (try json(try sh(curlJSON + "get /contacts/1/notes", env: source.env)))["meta"]?["total"])
+    #expect(
+      try json(nested)["meta"]?["total"]
+        == (try json(try sh(curlJSON + "get /contacts/1/notes", env: source.env)))["meta"]?["total"])
     let bad = source.home + "/bad.ndjson"
     try "{\"object\":\"contact\",\"id\":1}\nnot json\n".write(toFile: bad, atomically: true, encoding: .utf8)
     let failed = try sh("monica-sandbox --load \(bad)", env: source.env)

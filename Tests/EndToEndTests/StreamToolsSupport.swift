@@ -5,7 +5,8 @@ import Testing
 /// The committed fixtures of the stream tools' tests.
 enum Fixtures {
   /// `Tests/EndToEndTests/Fixtures`.
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    .path
 
   /// The path of a fixture.
   static func path(_ name: String) -> String { directory + "/" + name }
@@ -31,7 +32,8 @@ enum Fixtures {
     }
     let expected = try Data(contentsOf: URL(fileURLWithPath: golden))
     #expect(run.status == 0, "\(run)", sourceLocation: sourceLocation)
-    #expect(run.output == expected, "output differs from golden/\(name):\n\(run.stdout)", sourceLocation: sourceLocation)
+    #expect(
+      run.output == expected, "output differs from golden/\(name):\n\(run.stdout)", sourceLocation: sourceLocation)
   }
 }
 

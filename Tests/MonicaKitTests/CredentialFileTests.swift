@@ -9,7 +9,8 @@ import Testing
   @Test("a sealed file opens with its key, profile and instance, and hides the token")
   func roundTrip() throws {
     let key = SymmetricKey(size: .bits256)
-    let file = try CredentialFile.seal(payload, profile: "home", instance: "https://m.example", mode: .keyFile, key: key)
+    let file = try CredentialFile.seal(
+      payload, profile: "home", instance: "https://m.example", mode: .keyFile, key: key)
     let bytes = file.bytes
     #expect(Array(bytes[0..<8]) == Array("MONICACR".utf8) && bytes[8] == 1 && bytes[9] == 1)
     #expect(!String(decoding: bytes, as: UTF8.self).contains("tok.en.x"))
@@ -22,7 +23,9 @@ import Testing
   @Test("another profile name, an edited instance or a flipped bit do not decrypt")
   func bindsContext() throws {
     let key = SymmetricKey(size: .bits256)
-    let bytes = try CredentialFile.seal(payload, profile: "home", instance: "https://m.example", mode: .keyFile, key: key).bytes
+    let bytes = try CredentialFile.seal(
+      payload, profile: "home", instance: "https://m.example", mode: .keyFile, key: key
+    ).bytes
     #expect(CredentialFile(bytes: bytes)?.open(profile: "work", key: key) == nil)
     var moved = bytes
     let at = 53 + "https://".count
@@ -42,7 +45,9 @@ import Testing
     let parameters = CredentialFile.ScryptParameters.fresh()
     #expect(parameters.log2N == 15 && parameters.r == 8 && parameters.p == 1 && parameters.salt.count == 16)
     let key = try parameters.deriveKey("open sesame")
-    let bytes = try CredentialFile.seal(payload, profile: "p", instance: "https://m.example", mode: .passphrase(parameters), key: key).bytes
+    let bytes = try CredentialFile.seal(
+      payload, profile: "p", instance: "https://m.example", mode: .passphrase(parameters), key: key
+    ).bytes
     let read = try #require(CredentialFile(bytes: bytes))
     #expect(read.mode == .passphrase(parameters))
     #expect(read.open(profile: "p", key: try parameters.deriveKey("open sesame")) == payload)

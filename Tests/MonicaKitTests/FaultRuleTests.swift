@@ -8,7 +8,9 @@ struct FaultRuleTests {
   @Test("parsing and counting per rule")
   func rules() throws {
     #expect(try FaultRule(parsing: "503@2") == FaultRule(effect: .status(503), schedule: .once(2)))
-    #expect(try FaultRule(parsing: "slow=50@*3:/api/x") == FaultRule(effect: .slow(50), schedule: .every(3), pathPrefix: "/api/x"))
+    #expect(
+      try FaultRule(parsing: "slow=50@*3:/api/x")
+        == FaultRule(effect: .slow(50), schedule: .every(3), pathPrefix: "/api/x"))
     #expect(throws: MonicaError.self) { try FaultRule(parsing: "404@1") }
     #expect(throws: MonicaError.self) { try FaultRule(parsing: "cut@0") }
     let injector = FaultInjector(rules: [try FaultRule(parsing: "cut@*2:/api/a")])

@@ -34,14 +34,20 @@ import Testing
     }
     let bad = [
       plan(.tags) { $0.contact = .id(1) }, plan(.notes) { $0.query = "x" }, plan(.notes) { $0.tag = "x" },
-      plan(.contacts) { $0.id = 3; $0.max = 1 }, plan(.contacts) { $0.pageSize = 101 },
+      plan(.contacts) {
+        $0.id = 3; $0.max = 1
+      }, plan(.contacts) { $0.pageSize = 101 },
       plan(.contacts) { $0.concurrency = 0 }, plan(.me) { $0.id = 1 }, plan(.contacts) { $0.max = 0 },
     ]
     for plan in bad {
       #expect(throws: MonicaError.self) { try plan.validate() }
     }
     #expect(throws: Never.self) { try plan(.notes) { $0.contact = .standardInput }.validate() }
-    #expect(throws: Never.self) { try plan(.contacts) { $0.tag = "family"; $0.max = 3 }.validate() }
+    #expect(throws: Never.self) {
+      try plan(.contacts) {
+        $0.tag = "family"; $0.max = 3
+      }.validate()
+    }
   }
 
   @Test("--contact is an id or -")

@@ -4,10 +4,12 @@ import Testing
 @testable import MonicaKit
 
 @Suite struct InstanceURLTests {
-  @Test("bare URLs, trailing slashes and /api all become the same instance", arguments: [
-    "https://monica.example.com", "https://monica.example.com/", "https://monica.example.com/api",
-    "https://monica.example.com/api/", " https://monica.example.com ",
-  ])
+  @Test(
+    "bare URLs, trailing slashes and /api all become the same instance",
+    arguments: [
+      "https://monica.example.com", "https://monica.example.com/", "https://monica.example.com/api",
+      "https://monica.example.com/api/", " https://monica.example.com ",
+    ])
   func normalizes(text: String) throws {
     let url = try InstanceURL(text)
     #expect(url.instance == "https://monica.example.com")

@@ -15,10 +15,12 @@ import Testing
     #expect(JSONWriter.plain.string(value) == "[\"a/b é\\t\\\"\"]")
   }
 
-  @Test("write then parse gives the same value back", arguments: [
-    #"{"a":[1,2.5,-3e-2,{"b":null}],"c":"\u00e9\/","d":false}"#,
-    #"[]"#, #"{}"#, #""""#,
-  ])
+  @Test(
+    "write then parse gives the same value back",
+    arguments: [
+      #"{"a":[1,2.5,-3e-2,{"b":null}],"c":"\u00e9\/","d":false}"#,
+      #"[]"#, #"{}"#, #""""#,
+    ])
   func roundTrips(text: String) throws {
     let value = try JSONValue(parsing: text)
     #expect(try JSONValue(parsing: JSONWriter.monica.bytes(value)) == value)
@@ -27,7 +29,8 @@ import Testing
 
   @Test("a Monica wire record written back in Monica's form is byte-identical")
   func reproducesWireBytes() throws {
-    let wire = #"{"id":1,"object":"contact","complete_name":"Zo\u00eb \u674e \u26b0","url":"http:\/\/127.0.0.1\/api\/contacts\/1","x":null}"#
+    let wire =
+      #"{"id":1,"object":"contact","complete_name":"Zo\u00eb \u674e \u26b0","url":"http:\/\/127.0.0.1\/api\/contacts\/1","x":null}"#
     #expect(JSONWriter.monica.string(try JSONValue(parsing: wire)) == wire)
   }
 }

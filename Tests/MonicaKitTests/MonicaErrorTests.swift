@@ -19,8 +19,9 @@ import Testing
 
   @Test("messages put the object first and a closed output says nothing")
   func messages() {
-    #expect(MonicaError.malformedInput(source: "a.ndjson", line: 2, reason: "not a JSON object").message
-      == "a.ndjson:2: not a JSON object")
+    #expect(
+      MonicaError.malformedInput(source: "a.ndjson", line: 2, reason: "not a JSON object").message
+        == "a.ndjson:2: not a JSON object")
     #expect(MonicaError.outputClosed.message == nil)
     #expect(ExitStatus.table.contains("  77  not permitted"))
   }

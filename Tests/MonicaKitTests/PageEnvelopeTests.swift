@@ -15,7 +15,8 @@ import Testing
 
   @Test("records come out as the bytes the server sent, escapes and spacing included")
   func byteForByte() throws {
-    let body = #"{"data":[ {"id":1,"url":"http:\/\/h\/1","name":"\u00e9t\u00e9"} ,{"id":2, "n":1.50e3}],"links":{"next":null},"meta":{"current_page":2,"last_page":7,"total":99}}"#
+    let body =
+      #"{"data":[ {"id":1,"url":"http:\/\/h\/1","name":"\u00e9t\u00e9"} ,{"id":2, "n":1.50e3}],"links":{"next":null},"meta":{"current_page":2,"last_page":7,"total":99}}"#
     let envelope = try PageEnvelope(Data(body.utf8), request: "/api/contacts")
     #expect(lines(envelope) == [#"{"id":1,"url":"http:\/\/h\/1","name":"\u00e9t\u00e9"}"#, #"{"id":2, "n":1.50e3}"#])
     #expect(envelope.currentPage == 2 && envelope.lastPage == 7 && envelope.total == 99)
@@ -27,7 +28,8 @@ import Testing
     #expect(lines(one) == [#"{"id":12,"object":"contact"}"#] && one.lastPage == nil)
     let bare = try PageEnvelope(Data(#" {"id":1,"object":"user"}"#.utf8), request: "/api/me")
     #expect(lines(bare) == [#"{"id":1,"object":"user"}"#])
-    let empty = try PageEnvelope(Data(#"{"data":[],"meta":{"current_page":9,"from":null,"last_page":3}}"#.utf8), request: "x")
+    let empty = try PageEnvelope(
+      Data(#"{"data":[],"meta":{"current_page":9,"from":null,"last_page":3}}"#.utf8), request: "x")
     #expect(lines(empty).isEmpty && empty.lastPage == 3)
   }
 

@@ -75,7 +75,9 @@ import Testing
       let run = simulate(requests: requests, concurrency: 4, latency: latency, throttle: &throttle)
       let floor = Double((requests + limit - 1) / limit - 1) * window
       #expect(run.tooMany == 0, "\(limit)/\(window)")
-      #expect(run.finished - 1_000 <= floor * 1.1 + 4 * latency + 0.1, "\(limit)/\(window): \(run.finished - 1_000) s, floor \(floor)")
+      #expect(
+        run.finished - 1_000 <= floor * 1.1 + 4 * latency + 0.1,
+        "\(limit)/\(window): \(run.finished - 1_000) s, floor \(floor)")
     }
   }
 

@@ -9,7 +9,8 @@ import Testing
     let filter = try RecordFilter(criteria)
     return Array(json.utf8).withUnsafeBufferPointer { buffer in
       guard scanner.scan(buffer) else { return false }
-      let record = Record(bytes: buffer, members: scanner.members, objectRange: scanner.objectRange, source: "t", line: 1)
+      let record = Record(
+        bytes: buffer, members: scanner.members, objectRange: scanner.objectRange, source: "t", line: 1)
       return filter.keeps(record)
     }
   }

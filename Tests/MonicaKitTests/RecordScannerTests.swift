@@ -44,13 +44,15 @@ import Testing
 
   @Test("indexes top-level members and reads values in place")
   func members() throws {
-    let text = #"{"id":7,"object":"contact","first_name":"\u00c9lodie","tags":[{"name":"a"},{"name":"b"}],"information":{"career":{"job":"x\/y"}},"n":null}"#
+    let text =
+      #"{"id":7,"object":"contact","first_name":"\u00c9lodie","tags":[{"name":"a"},{"name":"b"}],"information":{"career":{"job":"x\/y"}},"n":null}"#
     var scanner = RecordScanner()
     let bytes = Array(text.utf8)
     try bytes.withUnsafeBufferPointer { buffer in
       let accepted = scanner.scan(buffer)
       #expect(accepted)
-      let record = Record(bytes: buffer, members: scanner.members, objectRange: scanner.objectRange, source: "t", line: 1)
+      let record = Record(
+        bytes: buffer, members: scanner.members, objectRange: scanner.objectRange, source: "t", line: 1)
       #expect(scanner.members.count == 6)
       #expect(record.member("id")?.intValue == 7)
       #expect(record.isKind("contact") && !record.isKind("note"))

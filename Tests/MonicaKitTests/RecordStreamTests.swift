@@ -33,7 +33,8 @@ import Testing
     #expect(count == 1)
     var warnings: [String] = []
     count = 0
-    try RecordStream(sources: [InputSource(path)], skipInvalid: true) { warnings.append($0) }.forEach { _ in count += 1 }
+    try RecordStream(sources: [InputSource(path)], skipInvalid: true) { warnings.append($0) }.forEach { _ in count += 1
+    }
     #expect(count == 2 && warnings == ["\(path):2: not a JSON object but an array, line skipped"])
   }
 

@@ -7,8 +7,11 @@ import Testing
 struct SandboxAPITests {
   @Test("routes, 405 and sort names")
   func routing() {
-    #expect(SandboxAPI.match(method: "GET", segments: ["contacts", "3", "notes"]) == .found(.nested(contact: "3", .note)))
-    #expect(SandboxAPI.match(method: "PUT", segments: ["photos", "1"]) == .methodNotAllowed(used: "PUT", allowed: ["GET", "HEAD", "DELETE"]))
+    #expect(
+      SandboxAPI.match(method: "GET", segments: ["contacts", "3", "notes"]) == .found(.nested(contact: "3", .note)))
+    #expect(
+      SandboxAPI.match(method: "PUT", segments: ["photos", "1"])
+        == .methodNotAllowed(used: "PUT", allowed: ["GET", "HEAD", "DELETE"]))
     #expect(SandboxAPI.match(method: "GET", segments: ["nope"]) == .notFound)
     #expect(SandboxAPI.sortCriteria("-favorited_at")?.descending == true)
     #expect(SandboxAPI.sortCriteria("name") == nil)

@@ -11,6 +11,10 @@ struct ValidationTests {
     check.string("first_name", required: true)
     check.boolean("is_deceased", required: true)
     check.oneOf("status", ["idea"], required: true)
-    #expect(check.messages == ["The first name field is required.", "The is deceased field must be true or false.", "The status field is required."])
+    #expect(
+      check.messages == [
+        "The first name field is required.", "The is deceased field must be true or false.",
+        "The status field is required.",
+      ])
   }
 }

@@ -1,6 +1,5 @@
 import MonicaKit
 
-
 /// Which contacts `--contact` names: one id, or ids read from standard input.
 package enum ContactSelector: Sendable, Equatable {
   /// `--contact 12`.
@@ -44,19 +43,30 @@ package struct FetchPlan: Sendable {
     if resource == .me && (id != nil || contact != nil || tag != nil || page != nil || since != nil || sort != nil) {
       throw .usage("me: takes no id and no listing options")
     }
-    if id != nil && (contact != nil || tag != nil || query != nil || sort != nil || page != nil || since != nil || max != nil) {
-      throw .usage("\(resource.rawValue) \(id ?? 0): one record takes no listing options (--contact, --tag, --query, --sort, --page, --since, --max)")
+    if id != nil
+      && (contact != nil || tag != nil || query != nil || sort != nil || page != nil || since != nil || max != nil)
+    {
+      throw .usage(
+        "\(resource.rawValue) \(id ?? 0): one record takes no listing options (--contact, --tag, --query, --sort, --page, --since, --max)"
+      )
     }
     if contact != nil && !resource.isNestedUnderContacts {
-      throw .usage("--contact: only activities, notes, tasks, gifts and photos are read per contact, not \(resource.rawValue)")
+      throw .usage(
+        "--contact: only activities, notes, tasks, gifts and photos are read per contact, not \(resource.rawValue)")
     }
-    if case .id(let contact)? = contact, contact < 1 { throw .usage("--contact \(contact): expected a positive id or -") }
-    if tag != nil && resource != .contacts { throw .usage("--tag: only contacts are read per tag, not \(resource.rawValue)") }
+    if case .id(let contact)? = contact, contact < 1 {
+      throw .usage("--contact \(contact): expected a positive id or -")
+    }
+    if tag != nil && resource != .contacts {
+      throw .usage("--tag: only contacts are read per tag, not \(resource.rawValue)")
+    }
     if tag != nil && contact != nil { throw .usage("--tag and --contact cannot be combined") }
     if (query != nil || withFields) && resource != .contacts {
       throw .usage("\(query != nil ? "--query" : "--with-fields"): only contacts take it, not \(resource.rawValue)")
     }
-    if query != nil && tag != nil { throw .usage("--query and --tag cannot be combined: Monica does not search a tag's contacts") }
+    if query != nil && tag != nil {
+      throw .usage("--query and --tag cannot be combined: Monica does not search a tag's contacts")
+    }
     if let sort { try Self.checkSort(sort) }
     if since != nil && sort != nil { throw .usage("--since sorts by -updated_at itself; drop --sort") }
     if since != nil && page != nil { throw .usage("--since and --page cannot be combined") }
@@ -71,7 +81,8 @@ package struct FetchPlan: Sendable {
     let field = sort.hasPrefix("-") ? String(sort.dropFirst()) : sort
     guard ResourceKind.sortFields.contains(field) else {
       throw .usage(
-        "--sort \(sort): expected one of \(ResourceKind.sortFields.joined(separator: ", ")), optionally prefixed with - for descending")
+        "--sort \(sort): expected one of \(ResourceKind.sortFields.joined(separator: ", ")), optionally prefixed with - for descending"
+      )
     }
   }
 

@@ -1,5 +1,5 @@
-import MonicaKit
 import Foundation
+import MonicaKit
 
 #if canImport(Glibc)
   import Glibc

@@ -70,7 +70,9 @@ final class FetchSession {
     if kind == .me {
       try await one("/me", query: [], what: "the signed-in user")
     } else if let id = plan.id {
-      try await one(kind.path + "/\(id)", query: plan.withFields ? [("with", "contactfields")] : [], what: "\(kind.singular) #\(id)")
+      try await one(
+        kind.path + "/\(id)", query: plan.withFields ? [("with", "contactfields")] : [], what: "\(kind.singular) #\(id)"
+      )
     } else if let contact = plan.contact {
       try await perContact(contact)
     } else if let tag = plan.tag {

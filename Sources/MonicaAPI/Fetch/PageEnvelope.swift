@@ -1,5 +1,5 @@
-import MonicaKit
 import Foundation
+import MonicaKit
 
 /// One API answer taken apart without rebuilding it: where each record of `data` sits in the
 /// body, and the page numbers of `meta`.
@@ -28,7 +28,8 @@ package struct PageEnvelope: Sendable {
     switch scanned {
     case .success(let parts):
       guard let records = parts.records else {
-        throw .protocolViolation(request: request, detail: "the response is JSON but has no \"data\": not a Monica 4.x answer")
+        throw .protocolViolation(
+          request: request, detail: "the response is JSON but has no \"data\": not a Monica 4.x answer")
       }
       self.records = records
       currentPage = parts.meta?["current_page"]?.intValue
@@ -67,7 +68,9 @@ package struct PageEnvelope: Sendable {
     return nil
   }
 
-  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> (records: [Range<Int>]?, meta: JSONValue?) {
+  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> (
+    records: [Range<Int>]?, meta: JSONValue?
+  ) {
     var parser = JSONParser(bytes)
     try parser.enterObject()
     var records: [Range<Int>]?
@@ -92,7 +95,9 @@ package struct PageEnvelope: Sendable {
     return (records, meta)
   }
 
-  private static func dataRecords(_ parser: inout JSONParser, _ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [Range<Int>]? {
+  private static func dataRecords(_ parser: inout JSONParser, _ bytes: UnsafeBufferPointer<UInt8>)
+    throws(JSONSyntaxError) -> [Range<Int>]?
+  {
     // Peek at the value's first byte; the parser reports truncation itself below.
     var start = parser.index
     while start < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[start]) { start += 1 }

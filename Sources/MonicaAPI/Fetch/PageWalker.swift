@@ -161,7 +161,8 @@ extension MonicaError {
     case .rejected(let request, let messages): return .rejected(request: prefix + request, messages: messages)
     case .unavailable(let request, let detail): return .unavailable(request: prefix + request, detail: detail)
     case .temporary(let request, let reason): return .temporary(request: prefix + request, reason: reason)
-    case .protocolViolation(let request, let detail): return .protocolViolation(request: prefix + request, detail: detail)
+    case .protocolViolation(let request, let detail):
+      return .protocolViolation(request: prefix + request, detail: detail)
     case .malformedInput, .configuration, .internalError, .outputClosed: return self
     }
   }

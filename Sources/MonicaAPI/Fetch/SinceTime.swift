@@ -1,5 +1,5 @@
-import MonicaKit
 import Foundation
+import MonicaKit
 
 /// The instant `--since` names: an ISO date or date-time, or a duration back from now.
 package struct SinceTime: Sendable, Equatable {
@@ -23,7 +23,9 @@ package struct SinceTime: Sendable, Equatable {
     } else if let instant = Self.isoInstant(trimmed) {
       self.init(date: instant)
     } else {
-      throw .usage("--since \(text): expected a date (2024-05-01), a UTC time (2024-05-01T08:30:00Z) or a duration (30m, 12h, 7d, 2w)")
+      throw .usage(
+        "--since \(text): expected a date (2024-05-01), a UTC time (2024-05-01T08:30:00Z) or a duration (30m, 12h, 7d, 2w)"
+      )
     }
   }
 

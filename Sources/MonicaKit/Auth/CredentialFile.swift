@@ -75,7 +75,10 @@ package struct CredentialFile: Sendable, Equatable {
       .object(
         JSONObject([
           "token": .string(token),
-          "user": .object(JSONObject(["id": userID.map(JSONValue.int) ?? .null, "name": .string(userName), "email": .string(userEmail)])),
+          "user": .object(
+            JSONObject([
+              "id": userID.map(JSONValue.int) ?? .null, "name": .string(userName), "email": .string(userEmail),
+            ])),
         ]))
     }
 
@@ -109,7 +112,8 @@ package struct CredentialFile: Sendable, Equatable {
     let header = Self.header(mode: mode, instance: instance, keyCheck: Self.keyCheck(key))
     do {
       let plain = JSONWriter.plain.bytes(payload.json)
-      let box = try AES.GCM.seal(plain, using: key, nonce: AES.GCM.Nonce(), authenticating: header + Array(profile.utf8))
+      let box = try AES.GCM.seal(
+        plain, using: key, nonce: AES.GCM.Nonce(), authenticating: header + Array(profile.utf8))
       return CredentialFile(
         mode: mode, instance: instance, keyCheck: Self.keyCheck(key), header: header, nonce: Array(box.nonce),
         sealed: Array(box.ciphertext) + Array(box.tag))
@@ -135,7 +139,8 @@ package struct CredentialFile: Sendable, Equatable {
     case 2:
       mode = .passphrase(
         ScryptParameters(
-          log2N: bytes[10], r: Self.uint32(bytes[11..<15]), p: Self.uint32(bytes[15..<19]), salt: Array(bytes[19..<35])))
+          log2N: bytes[10], r: Self.uint32(bytes[11..<15]), p: Self.uint32(bytes[15..<19]), salt: Array(bytes[19..<35]))
+      )
     default: return nil
     }
     if case .passphrase(let parameters) = mode,

@@ -28,7 +28,8 @@ package struct CredentialStore: Sendable {
   /// Checks a profile name: letters, digits, `.`, `_`, `-`; it becomes a file name.
   package static func validate(profile: String) throws(MonicaError) {
     let allowed = profile.unicodeScalars.allSatisfy {
-      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || "._-".unicodeScalars.contains($0)
     }
     guard allowed, !profile.isEmpty, profile.count <= 64, !profile.hasPrefix(".") else {
       throw .usage("\(profile): not a profile name (letters, digits, '.', '_' and '-', at most 64)")
@@ -98,12 +99,14 @@ package struct CredentialStore: Sendable {
     switch file.mode {
     case .keyFile:
       guard let raw = try SecureFiles.readPrivateFile(keyPath(profile)) else {
-        throw .notPermitted("key file for profile \(profile) is missing (\(keyPath(profile))); run monica-auth login again")
+        throw .notPermitted(
+          "key file for profile \(profile) is missing (\(keyPath(profile))); run monica-auth login again")
       }
       guard raw.count == 32 else { throw .notPermitted("key file for profile \(profile) is damaged or was altered") }
       key = SymmetricKey(data: raw)
       guard file.matches(key) else {
-        throw .notPermitted("credential file for profile \(profile) is damaged or was altered (its key file does not match)")
+        throw .notPermitted(
+          "credential file for profile \(profile) is damaged or was altered (its key file does not match)")
       }
     case .passphrase(let parameters):
       key = try parameters.deriveKey(try passphrase())

@@ -32,7 +32,8 @@ package enum SecureFiles {
   /// a temporary file in the same directory, fsync, rename, fsync of the directory.
   package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(MonicaError) {
     let directory = (path as NSString).deletingLastPathComponent
-    let temporary = directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(UInt32.random(in: 0...UInt32.max))"
+    let temporary =
+      directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(UInt32.random(in: 0...UInt32.max))"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw .configuration("\(temporary): cannot create: \(reason(errno))") }
     var failure: Int32 = 0
@@ -97,7 +98,8 @@ package enum SecureFiles {
     if mode & 0o077 != 0 {
       let wanted = isDirectory ? "700" : "600"
       throw .notPermitted(
-        "\(path) is accessible by others (mode \(String(mode, radix: 8))); refusing to use it: run chmod \(wanted) \(path)")
+        "\(path) is accessible by others (mode \(String(mode, radix: 8))); refusing to use it: run chmod \(wanted) \(path)"
+      )
     }
   }
 

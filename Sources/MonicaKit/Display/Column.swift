@@ -57,7 +57,8 @@ package struct Column {
 
   /// The columns `kind` shows when no `--fields` are given, with its display rules.
   package static func defaults(for kind: String?) -> [Column] {
-    let id = Column("id", alignsRight: true) { record, _ in .text(record.member("id")?.displayText ?? "", isText: false) }
+    let id = Column("id", alignsRight: true) { record, _ in .text(record.member("id")?.displayText ?? "", isText: false)
+    }
     let updated = date("updated", "updated_at")
     switch kind {
     case "contact":
@@ -67,7 +68,9 @@ package struct Column {
         Column("birthday") { record, _ in .text(DisplayRules.birthday(record.root) ?? "") },
         Column("job") { record, _ in .text(DisplayRules.job(record.root)) },
         Column("tags") { record, _ in
-          .text((record.member("tags")?.elements ?? []).compactMap { $0.member("name")?.stringValue }.joined(separator: ", "))
+          .text(
+            (record.member("tags")?.elements ?? []).compactMap { $0.member("name")?.stringValue }.joined(
+              separator: ", "))
         },
         updated,
       ]
@@ -82,7 +85,9 @@ package struct Column {
       ]
     case "note":
       return [
-        id, Column("favorited", title: "★") { record, _ in .text(record.member("is_favorited")?.isTrue == true ? "★" : "") },
+        id,
+        Column("favorited", title: "★") { record, _ in .text(record.member("is_favorited")?.isTrue == true ? "★" : "")
+        },
         contactColumn("contact", "contact"),
         Column("body") { record, _ in
           .text(record.member("body")?.stringValue?.split(separator: "\n").first.map(String.init) ?? "")
@@ -109,7 +114,9 @@ package struct Column {
     case "photo":
       return [
         id, text("file", "original_filename"), text("type", "mime_type"),
-        Column("size", alignsRight: true) { record, _ in .text(record.member("filesize")?.displayText ?? "", isText: false) },
+        Column("size", alignsRight: true) { record, _ in
+          .text(record.member("filesize")?.displayText ?? "", isText: false)
+        },
         contactColumn("contact", "contact"),
       ]
     case "user":

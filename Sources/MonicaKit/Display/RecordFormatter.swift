@@ -123,7 +123,9 @@ package struct RecordFormatter {
         case .none:
           try stream.forEach { (record) throws(MonicaError) in try sink.consume(record) }
         case .auto, .fields:
-          try RecordSorter(order: options.sort).sorted(stream) { (record) throws(MonicaError) in try sink.consume(record) }
+          try RecordSorter(order: options.sort).sorted(stream) { (record) throws(MonicaError) in
+            try sink.consume(record)
+          }
         }
       }
       // The records before a bad line still come out complete: a table held in its
@@ -145,7 +147,8 @@ extension RecordScanner {
     _ body: (Record) throws(MonicaError) -> Void
   ) throws(MonicaError) {
     guard scanner.scan(bytes) else { throw .internalError("a spooled record no longer parses") }
-    try body(Record(bytes: bytes, members: scanner.members, objectRange: scanner.objectRange, source: source, line: line))
+    try body(
+      Record(bytes: bytes, members: scanner.members, objectRange: scanner.objectRange, source: source, line: line))
   }
 
   /// Calls `body` with an array of bytes as a record.

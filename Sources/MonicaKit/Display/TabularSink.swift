@@ -146,7 +146,8 @@ final class TableSection {
     let names = columns.map(\.name)
     switch options.format {
     case .table:
-      try writeTableRow(columns.map { $0.title ?? $0.name.uppercased() }, style: options.color ? TableSection.bold : nil)
+      try writeTableRow(
+        columns.map { $0.title ?? $0.name.uppercased() }, style: options.color ? TableSection.bold : nil)
     case .markdown:
       try output.writeLine("| " + names.map(markdownEscape).joined(separator: " | ") + " |")
       try output.writeLine("|" + columns.map { $0.alignsRight ? " ---: |" : " --- |" }.joined())
@@ -170,7 +171,8 @@ final class TableSection {
       let dead = options.color && record.isKind("contact") && record.member("is_dead")?.isTrue == true
       try writeTableRow(columns.map { cellText($0.cell(record, context)) }, style: dead ? TableSection.dim : nil)
     case .markdown:
-      try output.writeLine("| " + columns.map { markdownEscape(cellText($0.cell(record, context))) }.joined(separator: " | ") + " |")
+      try output.writeLine(
+        "| " + columns.map { markdownEscape(cellText($0.cell(record, context))) }.joined(separator: " | ") + " |")
     case .tsv:
       try output.writeLine(columns.map { tsvEscape(cellText($0.cell(record, context))) }.joined(separator: "\t"))
     default:
@@ -250,7 +252,8 @@ final class TableSection {
       guard let value, !value.isNull else { return }
       if value.isString {
         // Most strings have no escapes: their bytes go straight in, no decoding, no allocation.
-        let inner = UnsafeBufferPointer(rebasing: value.bytes[(value.range.lowerBound + 1)..<(value.range.upperBound - 1)])
+        let inner = UnsafeBufferPointer(
+          rebasing: value.bytes[(value.range.lowerBound + 1)..<(value.range.upperBound - 1)])
         if inner.contains(UInt8(ascii: "\\")) {
           scratch.removeAll(keepingCapacity: true)
           RawValue.appendUnescaped(inner, to: &scratch)

@@ -5,7 +5,9 @@ package enum JSONEscape {
   /// returns the offset in `raw` and the reason of the first bad escape, or `nil`.
   /// A lone surrogate becomes U+FFFD, as in jq and most JSON readers.
   @discardableResult
-  package static func decode(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> (offset: Int, reason: String)? {
+  package static func decode(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> (
+    offset: Int, reason: String
+  )? {
     var index = 0
     while index < raw.count {
       let byte = raw[index]

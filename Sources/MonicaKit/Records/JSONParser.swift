@@ -206,9 +206,11 @@ package struct JSONParser: ~Copyable {
 
   private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
     let count = literal.utf8CodeUnitCount
-    let matches = index + count <= bytes.count && literal.withUTF8Buffer { expected in
-      expected.elementsEqual(UnsafeBufferPointer(rebasing: bytes[index..<index + count]))
-    }
+    let matches =
+      index + count <= bytes.count
+      && literal.withUTF8Buffer { expected in
+        expected.elementsEqual(UnsafeBufferPointer(rebasing: bytes[index..<index + count]))
+      }
     guard matches else { throw fail("invalid literal") }
     index += count
   }
@@ -252,7 +254,8 @@ package struct JSONParser: ~Copyable {
   /// Checks a string and moves past it, without decoding it unless it has escapes.
   private mutating func skipString(expecting what: String) throws(JSONSyntaxError) {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-      throw fail(index < bytes.count ? "expected \(what) but found \(describe(bytes[index]))" : "unexpected end of input")
+      throw fail(
+        index < bytes.count ? "expected \(what) but found \(describe(bytes[index]))" : "unexpected end of input")
     }
     _ = try parseString(decode: false)
   }

@@ -95,7 +95,9 @@ package struct RawValue {
   /// The elements of an array (empty for anything else).
   package var elements: [RawValue] {
     var result: [RawValue] = []
-    forEachElement { result.append($0); return true }
+    forEachElement {
+      result.append($0); return true
+    }
     return result
   }
 

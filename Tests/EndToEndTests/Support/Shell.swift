@@ -26,7 +26,8 @@ struct ShellRun: CustomStringConvertible {
 /// Where `swift build` put the binaries: beside the test bundle, or `$MONICA_BIN_DIR`.
 let binDirectory: String = {
   if let dir = ProcessInfo.processInfo.environment["MONICA_BIN_DIR"], !dir.isEmpty { return dir }
-  let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+  let executable =
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
   var dir = URL(fileURLWithPath: executable).deletingLastPathComponent()
   // On some platforms the test binary sits inside a bundle folder below the bin directory.
   while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("monica-sandbox").path) {
