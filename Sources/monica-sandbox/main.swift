@@ -25,6 +25,10 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
         --load FILE        NDJSON records to serve instead of seeded data
         --token-file PATH  the token to accept
 
+      ENVIRONMENT
+        MONICA_URL, MONICA_TOKEN  not read here: set them to the URL printed and the ready
+                                  file's token to point the other tools at the sandbox
+
       \(Help.exitStatus)
       """,
     version: toolsetVersion)
