@@ -40,8 +40,9 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   @Option(help: ArgumentHelp("Search contacts (names, nickname, description, job; field:prefix).", valueName: "text"))
   var query: String?
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
-      "Sort by \(ResourceKind.sortFields.joined(separator: ", ")); - prefix for descending (--sort=-updated_at).",
+      "Sort by \(ResourceKind.sortFields.joined(separator: ", ")); - prefix for descending (-updated_at).",
       valueName: "field"))
   var sort: String?
   @Flag(help: "Include contact fields and latest notes (with=contactfields).") var withFields = false

@@ -1,7 +1,7 @@
 import ArgumentParser
 import MonicaKit
 
-struct MonicaFilter: MonicaTool, ParsableCommand {
+struct MonicaFilter: MonicaTool, AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "monica-filter",
     abstract: "Keep the Monica records that match every given condition.",
@@ -73,7 +73,7 @@ struct MonicaFilter: MonicaTool, ParsableCommand {
     }
   }
 
-  func run() throws {
+  func run() async throws {
     try reportingFailures {
       var criteria = FilterCriteria()
       criteria.kind = kind
@@ -96,5 +96,4 @@ struct MonicaFilter: MonicaTool, ParsableCommand {
   }
 }
 
-ProcessSetup.ignoreBrokenPipe()
-MonicaFilter.main()
+await MonicaFilter.launch()

@@ -1,10 +1,11 @@
 import ArgumentParser
+import Foundation
 import MonicaKit
 
 extension OutputFormat: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}
 
-struct MonicaFormat: MonicaTool, ParsableCommand {
+struct MonicaFormat: MonicaTool, AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "monica-format",
     abstract: "Write Monica records for people (tables) or for other programs (CSV, JSON, vCard...).",
@@ -31,25 +32,38 @@ struct MonicaFormat: MonicaTool, ParsableCommand {
       """,
     version: toolsetVersion)
 
-  @Argument(help: "The output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-  var format: OutputFormat = .table
+  @Argument(
+    help: ArgumentHelp(
+      "The output format (default table): \(OutputFormat.names); or the first file.", valueName: "format"),
+    completion: .list(OutputFormat.allCases.map(\.rawValue)))
+  var formatOrFile: String?
+  var format: OutputFormat { formatOrFile.flatMap(OutputFormat.init(rawValue:)) ?? .table }
   @OptionGroup var input: InputOptions
   @Option(help: "The columns or fields to show, as dotted paths (id,first_name,information.career.job).")
   var fields: String?
   @Option(
-    help: "Sort by FIELD[,FIELD] (--sort=-FIELD for descending), or auto for the display order; reads all input first.")
+    parsing: .unconditional,
+    help: "Sort by FIELD[,FIELD] (-FIELD for descending), or auto for the display order; reads all input first.")
   var sort: String?
   @Option(help: "The template format's text, with {{dotted.path}} placeholders.") var template: String?
   @Option(help: "Colour: auto (terminals without NO_COLOR), always, never.") var color: ColorChoice = .auto
   @Flag(help: "Leave out the header row of table, tsv, csv and markdown.") var noHeader = false
   @Flag(help: "Warn about lines that are not JSON objects and go on.") var skipInvalid = false
 
-  func validate() throws {
+  mutating func validate() throws {
+    // `monica-format contacts.ndjson` means the default format of that file.
+    if let word = formatOrFile, OutputFormat(rawValue: word) == nil {
+      guard word == "-" || FileManager.default.fileExists(atPath: word) else {
+        throw ValidationError("\(word): neither a format (\(OutputFormat.names)) nor a file")
+      }
+      input.files.insert(word, at: 0)
+      formatOrFile = nil
+    }
     if template != nil, format != .template { throw ValidationError("--template goes with the template format") }
     if format == .template, template == nil { throw ValidationError("the template format needs --template") }
   }
 
-  func run() throws {
+  func run() async throws {
     try reportingFailures {
       let environment = self.environment
       var options = FormatOptions.forEnvironment(environment)
@@ -66,5 +80,4 @@ struct MonicaFormat: MonicaTool, ParsableCommand {
   }
 }
 
-ProcessSetup.ignoreBrokenPipe()
-MonicaFormat.main()
+await MonicaFormat.launch()

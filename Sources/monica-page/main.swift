@@ -1,7 +1,7 @@
 import ArgumentParser
 import MonicaKit
 
-struct MonicaPage: MonicaTool, ParsableCommand {
+struct MonicaPage: MonicaTool, AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "monica-page",
     abstract: "Cut a stream of Monica records into pages, or page envelopes back into records.",
@@ -44,7 +44,7 @@ struct MonicaPage: MonicaTool, ParsableCommand {
     }
   }
 
-  func run() throws {
+  func run() async throws {
     try reportingFailures {
       if unwrap {
         let warning = "\(Self.toolName): warning: "
@@ -59,5 +59,4 @@ struct MonicaPage: MonicaTool, ParsableCommand {
   }
 }
 
-ProcessSetup.ignoreBrokenPipe()
-MonicaPage.main()
+await MonicaPage.launch()

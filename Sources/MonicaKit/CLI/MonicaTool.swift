@@ -111,7 +111,7 @@ package struct InputOptions: ParsableArguments {
   package var sources: [InputSource] { files.isEmpty ? [.standardInput] : files.map(InputSource.init) }
 }
 
-extension AsyncParsableCommand {
+extension AsyncParsableCommand where Self: MonicaTool {
   /// Ignores SIGPIPE, then parses the command line and runs the chosen (sub)command; the entry
   /// point of every tool's `main.swift`.
   package static func launch() async {
@@ -124,7 +124,23 @@ extension AsyncParsableCommand {
         try command.run()
       }
     } catch {
-      exit(withError: error)
+      fail(error)
     }
+  }
+
+  /// Ends the process for an error that reached the top: help and version as ArgumentParser
+  /// shows them, a failure already reported as its status, and anything else (a bad flag, a
+  /// failed `validate()`) as the toolset's one-line `monica-<tool>: error: …`.
+  private static func fail(_ error: any Error) -> Never {
+    if let failure = error as? MonicaError {
+      if let message = failure.message { StandardError.line("\(toolName): error: \(message)") }
+      Foundation.exit(failure.exitStatus.rawValue)
+    }
+    let code = exitCode(for: error)
+    if code == .success || error is ExitCode { exit(withError: error) }
+    let message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+    let first = message.prefix(1).lowercased() + message.dropFirst()
+    StandardError.line("\(toolName): error: \(first) (see \(toolName) --help)")
+    Foundation.exit(code.rawValue)
   }
 }

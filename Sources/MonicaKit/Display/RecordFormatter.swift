@@ -3,6 +3,9 @@ import Foundation
 /// The output formats of `monica-format`.
 package enum OutputFormat: String, Sendable, CaseIterable {
   case table, tsv, csv, json, ndjson, markdown, vcard, template
+
+  /// The names, for help and messages.
+  package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// The order `--sort` asks for.

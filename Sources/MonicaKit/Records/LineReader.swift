@@ -25,6 +25,11 @@ package struct InputSource: Sendable, Equatable {
       let reason = String(cString: strerror(errno))
       throw .notFound("\(path): \(reason.prefix(1).lowercased() + reason.dropFirst())")
     }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+      close(descriptor)
+      throw .notFound("\(path): is a directory, not a file of records")
+    }
     return LineReader(descriptor: descriptor, ownsDescriptor: true)
   }
 }
