@@ -82,7 +82,7 @@ complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" tag' -l 'tag' -d 'The contacts with this tag, by id or name.' -rfka ''
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" query' -l 'query' -d 'Search contacts (names, nickname, description, job; field:prefix).' -rfka ''
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" sort' -l 'sort' -d 'Sort by created_at, updated_at, completed_at, called_at, favorited_at; - prefix for descending (-updated_at).' -rfka ''
-complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" with-fields' -l 'with-fields' -d 'Include contact fields and latest notes (with=contactfields).'
+complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" with-fields' -l 'with-fields' -d 'Add contact fields and the latest notes (with=contactfields): Monica does so for one contact and a tag\'s.'
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" max' -l 'max' -d 'Stop after this many records.' -rfka ''
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" page' -l 'page' -d 'Fetch this page only.' -rfka ''
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" page-size' -l 'page-size' -d 'Records per request (Monica\'s maximum, 100, makes fewest requests).' -rfka ''

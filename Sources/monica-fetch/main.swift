@@ -45,7 +45,9 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       "Sort by \(ResourceKind.sortFields.joined(separator: ", ")); - prefix for descending (-updated_at).",
       valueName: "field"))
   var sort: String?
-  @Flag(help: "Include contact fields and latest notes (with=contactfields).") var withFields = false
+  @Flag(
+    help: "Add contact fields and the latest notes (with=contactfields): Monica does so for one contact and a tag's.")
+  var withFields = false
   @Option(help: ArgumentHelp("Stop after this many records.", valueName: "n")) var max: Int?
   @Option(help: ArgumentHelp("Fetch this page only.", valueName: "n")) var page: Int?
   @Option(help: ArgumentHelp("Records per request (Monica's maximum, 100, makes fewest requests).", valueName: "n"))

@@ -19,7 +19,7 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
       EXAMPLES
         monica-fetch contacts | monica-filter --dead | monica-format table
         monica-fetch contacts | monica-format csv --fields id,first_name,last_name
-        monica-fetch contacts --with-fields | monica-format vcard > contacts.vcf
+        monica-fetch contacts 12 --with-fields | monica-format vcard > contact-12.vcf
         monica-fetch tasks | monica-format table --sort auto
         monica-fetch notes | monica-format template --template '{{contact.complete_name}}: {{body}}'
 

@@ -270,6 +270,18 @@ import Testing
     #expect(!quiet.stdout.contains("records"), "\(quiet)")
   }
 
+  @Test("--with-fields on the contact list warns that Monica ignores it there; one contact gets its fields")
+  func withFields() throws {
+    let sandbox = try Sandbox.start(["--contacts", "30", "--rate-limit", "0"])
+    let list = try sh("monica-fetch contacts --with-fields --max 2", env: env(sandbox))
+    #expect(list.status == 0 && list.lines.count == 2)
+    #expect(list.stderr.hasPrefix("monica-fetch: warning: Monica ignores with=contactfields on the contact list"))
+    let one = try sh("monica-fetch contacts 2 --with-fields", env: env(sandbox))
+    #expect(one.status == 0 && one.stderr.isEmpty, "\(one)")
+    #expect(try records(one.stdout).first?["contactFields"] != nil)
+    #expect(targets(sandbox).last == "/api/contacts/2?with=contactfields")
+  }
+
   @Test("bad flags and combinations are usage errors (64) before any request")
   func usage() throws {
     let sandbox = try Sandbox.start(["--contacts", "10", "--rate-limit", "0"])

@@ -24,6 +24,15 @@ package struct FetchPlan: Sendable {
   package var sort: String?
   /// Ask for `with=contactfields`.
   package var withFields = false
+
+  /// A warning when the plan asks for something Monica silently ignores: `with=contactfields` on
+  /// the plain or searched contact list (ApiContactController@index always answers the short
+  /// ContactResource; one contact and a tag's contacts honour it).
+  package var ignoredByMonica: String? {
+    guard withFields, resource == .contacts, id == nil, tag == nil, contact == nil else { return nil }
+    return "Monica ignores with=contactfields on the contact list; ask for one contact (contacts ID --with-fields) "
+      + "or a tag's contacts (--tag) to get contact fields"
+  }
   /// Stop after this many records.
   package var max: Int?
   /// Fetch only this page.

@@ -26,6 +26,7 @@ package struct Fetcher {
   /// Fetches and writes; on failure every line already written is complete and flushed first.
   package func run(output: LineOutput) async throws(MonicaError) {
     try plan.validate()
+    if let warning = plan.ignoredByMonica { StandardError.line("\(tool): warning: \(warning)") }
     let credentials = try CredentialResolver(environment: environment).resolve(profile: profile)
     let progress = FetchProgress(tool: tool, enabled: environment.stderrIsTerminal && !quiet)
     let session = FetchSession(

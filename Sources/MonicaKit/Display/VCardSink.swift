@@ -64,15 +64,34 @@ final class VCardSink: RecordSink {
     for address in contact.member("addresses")?.elements ?? [] {
       let parts = ["street", "city", "province", "postal_code"].map { string(address.member($0)) }
       let country = address.member("country").map { $0.isObject ? string($0.member("name")) : string($0) } ?? ""
-      let label = string(address.member("name"))
-      let type = label.isEmpty ? "" : ";LABEL=\"" + label.replacingQuotes + "\""
-      lines.append("ADR\(type):;;" + (parts + [country]).map(escape).joined(separator: ";"))
+      // LABEL is the address as printed on an envelope (RFC 6350 6.3.1), its line breaks and
+      // quotes in RFC 6868's parameter escapes; Monica's own name for it ("Home") becomes TYPE.
+      let locality = [parts[3], parts[1]].filter { !$0.isEmpty }.joined(separator: " ")
+      let printed = [parts[0], locality, parts[2], country].filter { !$0.isEmpty }.joined(separator: "\n")
+      let name = string(address.member("name")).lowercased()
+      var parameters = ["home", "work"].contains(name) ? ";TYPE=" + name : ""
+      if !printed.isEmpty { parameters += ";LABEL=\"" + Self.parameterEscape(printed) + "\"" }
+      lines.append("ADR\(parameters):;;" + (parts + [country]).map(escape).joined(separator: ";"))
     }
     if let description = contact.member("description")?.stringValue, !description.isEmpty {
       lines.append("NOTE:" + escape(description))
     }
     lines.append("END:VCARD")
     return lines
+  }
+
+  /// A parameter value with RFC 6868's escapes: `^^` for ^, `^n` for a line break, `^'` for ".
+  static func parameterEscape(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "^": out += "^^"
+      case "\n", "\r\n", "\r": out += "^n"
+      case "\"": out += "^'"
+      default: out.append(character)
+      }
+    }
+    return out
   }
 
   /// A Monica date object as a vCard date: `19850314`, `--0314` when the year is unknown, or the
@@ -133,5 +152,5 @@ final class VCardSink: RecordSink {
 
 extension String {
   fileprivate var replacingDashes: String { String(filter { $0 != "-" }) }
-  fileprivate var replacingQuotes: String { String(map { $0 == "\"" ? "'" : $0 }) }
+
 }
