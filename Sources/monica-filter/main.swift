@@ -71,6 +71,10 @@ struct MonicaFilter: MonicaTool, AsyncParsableCommand {
     if let today, CalendarDate(parsing: today) == nil || today.count != 10 {
       throw ValidationError("--today: '\(today)' is not a date (YYYY-MM-DD)")
     }
+    if today != nil, birthdayWithin == nil { throw ValidationError("--today goes with --birthday-within") }
+    if dateField != nil, since == nil, until == nil {
+      throw ValidationError("--date-field goes with --since or --until")
+    }
   }
 
   func run() async throws {

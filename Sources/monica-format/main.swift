@@ -60,6 +60,12 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
       formatOrFile = nil
     }
     if template != nil, format != .template { throw ValidationError("--template goes with the template format") }
+    if fields != nil, [.vcard, .template].contains(format) {
+      throw ValidationError("--fields does not go with the \(format.rawValue) format, which has its own fields")
+    }
+    if noHeader, ![.table, .tsv, .csv, .markdown].contains(format) {
+      throw ValidationError("--no-header goes with table, tsv, csv and markdown")
+    }
     if format == .template, template == nil { throw ValidationError("the template format needs --template") }
   }
 

@@ -35,6 +35,16 @@ import Testing
         && both.stderr.split(separator: "\n").count == 1, "\(both)")
     let size = try sh("monica-page --size 0 </dev/null", env: home.env)
     #expect(size.status == 64 && size.stderr.hasPrefix("monica-page: error: "), "\(size)")
+    for flags in [
+      "monica-filter --today 2024-01-01", "monica-filter --date-field happened_at",
+      "monica-format vcard --fields id", "monica-format template --template x --fields id",
+      "monica-format json --no-header",
+    ] {
+      let ignored = try sh("\(flags) </dev/null", env: home.env)
+      #expect(
+        ignored.status == 64 && ignored.stderr.contains(" goes with ") || ignored.stderr.contains("does not go"),
+        "\(flags): \(ignored)")
+    }
     let format = try sh("monica-format tabel </dev/null", env: home.env)
     #expect(format.status == 64, "\(format)")
     #expect(format.stderr.hasPrefix("monica-format: error: tabel: neither a format"))

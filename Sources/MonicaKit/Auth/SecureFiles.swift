@@ -103,8 +103,5 @@ package enum SecureFiles {
     }
   }
 
-  private static func reason(_ code: Int32) -> String {
-    let text = String(cString: strerror(code))
-    return text.prefix(1).lowercased() + text.dropFirst()
-  }
+  private static func reason(_ code: Int32) -> String { systemErrorText(code) }
 }

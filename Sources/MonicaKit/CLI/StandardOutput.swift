@@ -65,7 +65,7 @@ package final class LineOutput {
     guard let failure else { return }
     closed = true
     if failure == EPIPE { throw .outputClosed }
-    throw .unavailable(request: "standard output", detail: String(cString: strerror(failure)))
+    throw .unavailable(request: "standard output", detail: systemErrorText(failure))
   }
 }
 

@@ -22,8 +22,7 @@ package struct InputSource: Sendable, Equatable {
     if path == "-" { return LineReader(descriptor: 0, ownsDescriptor: false) }
     let descriptor = openForReading(path)
     guard descriptor >= 0 else {
-      let reason = String(cString: strerror(errno))
-      throw .notFound("\(path): \(reason.prefix(1).lowercased() + reason.dropFirst())")
+      throw .notFound("\(path): \(systemErrorText(errno))")
     }
     var info = stat()
     if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {

@@ -20,7 +20,7 @@ package final class Spool {
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }
     guard descriptor >= 0 else {
-      throw .unavailable(request: "temporary file", detail: String(cString: strerror(errno)))
+      throw .unavailable(request: "temporary file", detail: systemErrorText(errno))
     }
     template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
     self.descriptor = descriptor
@@ -40,7 +40,7 @@ package final class Spool {
     try output.flush()
     let copy = dup(descriptor)
     guard copy >= 0, lseek(copy, 0, SEEK_SET) == 0 else {
-      throw .unavailable(request: "temporary file", detail: String(cString: strerror(errno)))
+      throw .unavailable(request: "temporary file", detail: systemErrorText(errno))
     }
     return LineReader(descriptor: copy, ownsDescriptor: true)
   }
