@@ -42,7 +42,7 @@ import Testing
     ] {
       let ignored = try sh("\(flags) </dev/null", env: home.env)
       #expect(
-        ignored.status == 64 && ignored.stderr.contains(" goes with ") || ignored.stderr.contains("does not go"),
+        ignored.status == 64 && (ignored.stderr.contains(" goes with ") || ignored.stderr.contains("does not go")),
         "\(flags): \(ignored)")
     }
     let format = try sh("monica-format tabel </dev/null", env: home.env)
