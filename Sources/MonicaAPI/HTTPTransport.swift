@@ -35,11 +35,16 @@ package enum TransportFailure: Error, Sendable, Equatable {
 /// (Monica's login page), and following one could carry the token to another host.
 package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
   private let session: URLSession
+  /// Seconds to wait for an answer; enforced here because URLSession on Linux rounds its own
+  /// time-outs down to whole seconds (0.5 s became 0).
+  private let timeout: TimeInterval
 
   /// A transport whose requests give up after `timeout` seconds without an answer.
   package init(timeout: TimeInterval) {
+    self.timeout = timeout
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
+    // A backstop only: `send` cancels the request itself when `timeout` has passed.
+    configuration.timeoutIntervalForRequest = timeout.rounded(.up) + 1
     configuration.timeoutIntervalForResource = max(timeout * 6, 60)
     configuration.httpMaximumConnectionsPerHost = 8
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -56,7 +61,7 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
   /// Sends `request` and returns the whole response.
   package func send(_ request: URLRequest) async throws(TransportFailure) -> HTTPResponse {
     do {
-      let (body, response) = try await session.data(for: request)
+      let (body, response) = try await data(for: request)
       guard let http = response as? HTTPURLResponse else { throw TransportFailure.dropped("not an HTTP response") }
       var headers: [String: String] = [:]
       for (name, value) in http.allHeaderFields {
@@ -80,6 +85,32 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
     }
   }
 
+  /// The body and response of one request, cancelled when the calling task is or when the
+  /// time-out passes. URLSession's own async `data(for:)` can miss a cancellation that arrives
+  /// while the request is being set up, and then never returns: a closed pipe hung the tool.
+  private func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+    let exchange = PendingExchange()
+    let outcome: Result<(Data, URLResponse), any Error> = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let task = session.dataTask(with: request) { data, response, error in
+          if let error {
+            continuation.resume(returning: .failure(exchange.timedOut ? URLError(.timedOut) : error))
+          } else if let data, let response {
+            continuation.resume(returning: .success((data, response)))
+          } else {
+            continuation.resume(returning: .failure(URLError(.badServerResponse)))
+          }
+        }
+        exchange.attach(task)
+        task.resume()
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { exchange.cancel(timedOut: true) }
+      }
+    } onCancel: {
+      exchange.cancel(timedOut: false)
+    }
+    return try outcome.get()
+  }
+
   private static func describe(_ error: URLError) -> String {
     switch error.code {
     case .cannotConnectToHost: "connection refused"
@@ -99,5 +130,36 @@ private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
     completionHandler(nil)
+  }
+}
+
+/// One request under way, so that a cancellation or a time-out reaches it whenever it comes.
+private final class PendingExchange: @unchecked Sendable {
+  private let lock = NSLock()
+  private var task: URLSessionDataTask?
+  private var cancelled = false
+  private var expired = false
+
+  /// Whether the time-out, rather than the caller, cancelled the request.
+  var timedOut: Bool { lock.withLock { expired } }
+
+  /// Records the task; one cancelled before it existed is cancelled now.
+  func attach(_ task: URLSessionDataTask) {
+    let cancelNow = lock.withLock {
+      self.task = task
+      return cancelled
+    }
+    if cancelNow { task.cancel() }
+  }
+
+  /// Cancels the request (once it exists), noting whether the time-out did it.
+  func cancel(timedOut: Bool) {
+    let task: URLSessionDataTask? = lock.withLock {
+      guard !cancelled else { return nil }
+      cancelled = true
+      expired = timedOut
+      return self.task
+    }
+    task?.cancel()
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MonicaKit
 import Synchronization
 
@@ -11,12 +12,15 @@ import Synchronization
 /// can read what the server saw.
 package final class RequestLog: Sendable {
   private let descriptor: Mutex<Int32>
+  /// The token, masked wherever a client put it besides the Authorization header (a query).
+  private let secret: String?
 
   /// A log appending to `path`; an unwritable path is a usage error.
-  package init(path: String) throws(MonicaError) {
+  package init(path: String, secret: String? = nil) throws(MonicaError) {
     let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw .usage("--log \(path): \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else { throw .usage("--log \(path): \(systemErrorText(errno))") }
     descriptor = Mutex(fd)
+    self.secret = secret.flatMap { $0.isEmpty ? nil : $0 }
   }
 
   deinit { descriptor.withLock { _ = close($0) } }
@@ -46,6 +50,11 @@ package final class RequestLog: Sendable {
 
   /// Appends an entry with one write call.
   package func append(_ entry: Entry) {
+    var entry = entry
+    if let secret {
+      entry.path = entry.path.replacingOccurrences(of: secret, with: "[token]")
+      entry.query = entry.query.replacingOccurrences(of: secret, with: "[token]")
+    }
     let bytes = entry.line
     descriptor.withLock { fd in
       bytes.withUnsafeBytes { raw in

@@ -25,7 +25,7 @@ package enum SandboxServer {
     async throws
   {
     let token = try makeToken(configuration)
-    let log = try configuration.log.map { path throws(MonicaError) in try RequestLog(path: path) }
+    let log = try configuration.log.map { path throws(MonicaError) in try RequestLog(path: path, secret: token.text) }
     // Parse files before binding, so a bad line fails before anything listens.
     var loaded: (contents: StoreContents, savedBaseURL: String?)?
     if let path = configuration.state, FileManager.default.fileExists(atPath: path) {

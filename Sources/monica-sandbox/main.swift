@@ -38,7 +38,8 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
   var readyFile: String?
   @Option(help: ArgumentHelp("Accept the token in this file instead of a generated one.", valueName: "path"))
   var tokenFile: String?
-  @Option(help: "Days until the generated token expires (negative: already expired).") var tokenExpiresIn = 365
+  @Option(parsing: .unconditional, help: "Days until the generated token expires (negative: already expired).")
+  var tokenExpiresIn = 365
   @Option(help: "Seed of the generated data.") var seed: UInt64 = 1
   @Option(help: "Number of generated contacts.") var contacts = 200
   @Option(help: ArgumentHelp("Serve the records of this NDJSON file instead of generated data.", valueName: "file"))

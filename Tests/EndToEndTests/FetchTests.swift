@@ -282,6 +282,31 @@ import Testing
     #expect(targets(sandbox).last == "/api/contacts/2?with=contactfields")
   }
 
+  @Test("a reader that stops while pages are in flight ends the tool at once, every time")
+  func closedPipeWithPagesInFlight() throws {
+    let sandbox = try Sandbox.start(["--contacts", "300", "--rate-limit", "0", "--latency", "300"])
+    for _ in 0..<5 {
+      // timeout(1) only guards against a hang (124); the status asked for is head's quiet 0.
+      let run = try sh("timeout 20 sh -c 'monica-fetch contacts --page-size 10 | head -n 1'", env: env(sandbox))
+      #expect(run.status == 0 && run.lines.count == 1 && run.stderr.isEmpty, "\(run)")
+    }
+  }
+
+  @Test("a time-out under a second is honoured; --page with a too-large page size says so")
+  func subsecondTimeoutAndPageSize() throws {
+    let slow = try Sandbox.start(["--contacts", "30", "--rate-limit", "0", "--latency", "100"])
+    let quick = try sh("monica-fetch contacts --max 1", env: env(slow, ["MONICA_TIMEOUT_MS": "600"]))
+    #expect(quick.status == 0 && quick.lines.count == 1, "\(quick)")
+    let tooQuick = try sh("monica-fetch contacts --max 1 --retries 0", env: env(slow, ["MONICA_TIMEOUT_MS": "50"]))
+    #expect(tooQuick.status == 75 && tooQuick.stderr.contains("no answer within 0.05 s"), "\(tooQuick)")
+
+    let strict = try Sandbox.start(["--contacts", "300", "--rate-limit", "0", "--max-page-size", "50"])
+    let page = try sh("monica-fetch contacts --page-size 80 --page 2", env: env(strict))
+    #expect(page.status == 64 && page.stdout.isEmpty && page.stderr.contains("Monica error 30"), "\(page)")
+    let tag = try sh("monica-fetch contacts --tag 999", env: env(strict))
+    #expect(tag.status == 66 && tag.stderr == "monica-fetch: error: tag #999 was not found\n", "\(tag)")
+  }
+
   @Test("bad flags and combinations are usage errors (64) before any request")
   func usage() throws {
     let sandbox = try Sandbox.start(["--contacts", "10", "--rate-limit", "0"])

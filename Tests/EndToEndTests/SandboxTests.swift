@@ -306,3 +306,16 @@ private enum TemporaryHomeEnv {
     return env
   }
 }
+
+@Suite("monica-sandbox request log")
+struct SandboxLogTests {
+  @Test("the token is masked in the log even where a client puts it in the query")
+  func masksTokenInQuery() throws {
+    let sandbox = try Sandbox.start()
+    let run = try sh(curlJSON + "get \"/contacts?x=$SANDBOX_TOKEN\" >/dev/null", env: sandbox.env)
+    #expect(run.status == 0)
+    let log = try String(contentsOfFile: sandbox.logPath, encoding: .utf8)
+    #expect(!log.contains(sandbox.token))
+    #expect(sandbox.requests(path: "/api/contacts").last?["query"] == .string("x=[token]"))
+  }
+}

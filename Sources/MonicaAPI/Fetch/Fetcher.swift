@@ -78,7 +78,11 @@ final class FetchSession {
       try await perContact(contact)
     } else if let tag = plan.tag {
       let id = try await tagID(tag)
-      try await listing("/tags/\(id)/contacts", what: "the contacts of tag #\(id)")
+      do {
+        try await listing("/tags/\(id)/contacts", what: "the contacts of tag #\(id)")
+      } catch .notFound {
+        throw .notFound("tag #\(id) was not found")
+      }
     } else {
       try await listing(kind.path, what: kind.rawValue)
     }

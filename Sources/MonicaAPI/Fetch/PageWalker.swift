@@ -114,6 +114,12 @@ package struct PageWalker: Sendable {
       let pageQuery = self.pageQuery(number, size)
       let response = try await client.getAllowingErrors(path, query: pageQuery)
       if response.status == 400, MonicaClient.errorCode(response.body) == 30, size > 1 {
+        // Page N of another page size holds other records: with --page, say so instead.
+        guard onlyPage == nil else {
+          throw .usage(
+            "--page-size \(size): the instance allows fewer records per page (Monica error 30); "
+              + "give a smaller --page-size with --page")
+        }
         size = max(size / 2, 1)
         continue
       }
