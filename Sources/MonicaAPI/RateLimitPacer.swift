@@ -19,10 +19,13 @@ package struct PacingTicket: Sendable, Equatable {
 /// - the first request goes alone; its `Remaining` says how many more the window allows;
 /// - a window's quota is handed out at once (concurrent requests are all counted as spent when
 ///   let go, so in-flight requests never overdraw it);
-/// - while the window's length is unknown, one request of the quota is kept back and spent as a
-///   lone probe one second after the window opened, then one each further second: a probe whose
-///   `Remaining` jumped back up opened a new window, which bounds the length (an integer number
-///   of seconds in Laravel) between the last probe that did not and this one;
+/// - while the window's length is unknown, a few requests of the quota are kept back and spent
+///   as lone probes 1, 2, 4, 8... seconds after the window opened: a probe whose `Remaining`
+///   jumped back up opened a new window, which bounds the length (an integer number of seconds
+///   in Laravel) between the last probe that did not and this one. With a limit of 40 or more
+///   (Monica's default is 60 a minute) six are kept back, so windows up to 64 s are found
+///   without a 429 at the cost of at most six requests of the first window; with a smaller
+///   limit one is, which keeps short windows at their floor;
 /// - once the length is known, the next window is opened by one lone request sent just after
 ///   `length` seconds past the moment the previous opener's answer arrived (a safe upper bound of
 ///   when the server opened it), and then its whole quota goes out.
@@ -68,7 +71,7 @@ package struct RateLimitSchedule: Sendable {
   /// Slack added to computed times, against clock granularity.
   private let margin = 0.005
   /// Requests kept back for probes while the window's length is unknown.
-  private let reserve = 1
+  private var reserve: Int { (limit ?? 0) >= 40 ? 6 : 1 }
 
   package init(window: Double? = nil) { self.window = window }
 
@@ -102,7 +105,7 @@ package struct RateLimitSchedule: Sendable {
         due = base + Double(nextProbe) + margin
       }
       if now < due { return .waitUntil(due) }
-      if window == nil { nextProbe += 1 }
+      if window == nil { nextProbe *= 2 }
       phase = .opening
       return grant(now, opener: true)
     }

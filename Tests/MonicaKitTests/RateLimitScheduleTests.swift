@@ -81,6 +81,16 @@ import Testing
     }
   }
 
+  @Test("Monica's default, 60 a minute: found by doubling probes, no 429, each later window waited once")
+  func monicaDefault() {
+    var throttle = Throttle(limit: 60, window: 60)
+    let run = simulate(requests: 150, concurrency: 4, latency: 0.02, throttle: &throttle)
+    #expect(run.tooMany == 0)
+    #expect((60...65).contains(run.schedule.window ?? 0), "learned \(String(describing: run.schedule.window))")
+    // Three windows' worth: the third opens after at most two (over-estimated) windows.
+    #expect(run.finished - 1_000 < 2 * 64 + 2, "took \(run.finished - 1_000) s")
+  }
+
   @Test("a window longer than the probes reach costs one 429, whose Retry-After teaches its length")
   func longWindow() {
     var throttle = Throttle(limit: 10, window: 60)
