@@ -93,6 +93,7 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
     let outcome: Result<(Data, URLResponse), any Error> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let task = session.dataTask(with: request) { data, response, error in
+          exchange.finish()
           if let error {
             continuation.resume(returning: .failure(exchange.timedOut ? URLError(.timedOut) : error))
           } else if let data, let response {
@@ -101,9 +102,10 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
             continuation.resume(returning: .failure(URLError(.badServerResponse)))
           }
         }
-        exchange.attach(task)
+        let expiry = DispatchWorkItem { exchange.cancel(timedOut: true) }
+        exchange.attach(task, expiry: expiry)
         task.resume()
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { exchange.cancel(timedOut: true) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: expiry)
       }
     } onCancel: {
       exchange.cancel(timedOut: false)
@@ -143,13 +145,29 @@ private final class PendingExchange: @unchecked Sendable {
   /// Whether the time-out, rather than the caller, cancelled the request.
   var timedOut: Bool { lock.withLock { expired } }
 
-  /// Records the task; one cancelled before it existed is cancelled now.
-  func attach(_ task: URLSessionDataTask) {
+  /// The time-out's pending work, dropped once the answer is in.
+  private var expiry: DispatchWorkItem?
+
+  /// Records the task and its time-out; one cancelled before it existed is cancelled now.
+  func attach(_ task: URLSessionDataTask, expiry: DispatchWorkItem) {
     let cancelNow = lock.withLock {
       self.task = task
+      self.expiry = expiry
       return cancelled
     }
     if cancelNow { task.cancel() }
+  }
+
+  /// The answer is in: the time-out is called off and nothing is kept alive for it.
+  func finish() {
+    let expiry: DispatchWorkItem? = lock.withLock {
+      defer {
+        self.expiry = nil
+        task = nil
+      }
+      return self.expiry
+    }
+    expiry?.cancel()
   }
 
   /// Cancels the request (once it exists), noting whether the time-out did it.
