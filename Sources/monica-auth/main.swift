@@ -7,14 +7,18 @@ struct MonicaAuth: AsyncParsableCommand, MonicaTool {
     commandName: "monica-auth",
     abstract: "Sign in to Monica instances; the token is kept encrypted at rest.",
     discussion: """
-      Every tool reads its instance and token the same way: MONICA_URL with MONICA_TOKEN or
-      MONICA_TOKEN_FILE, else the profile named by --profile or MONICA_PROFILE, else the default.
-      The token is never taken from the command line, and only `monica-auth token` prints it.
+      Every tool reads its instance and token the same way: MONICA_URL with MONICA_TOKEN or \
+      MONICA_TOKEN_FILE, else the profile named by --profile or MONICA_PROFILE, else the \
+      default one. The token is never taken from the command line, and only monica-auth token \
+      prints it.
 
       EXAMPLES
         monica-auth login --url https://monica.example.com
-        pass show monica | monica-auth login --url http://127.0.0.1:8080 --token-stdin --profile home
-        curl -H "Authorization: Bearer $(monica-auth token)" -H 'Accept: application/json' "$(monica-auth status --json | jq -r .instance)/api/me"
+        pass show monica | monica-auth login --token-stdin --profile home \\
+          --url http://127.0.0.1:8080
+        curl -H "Authorization: Bearer $(monica-auth token)" \\
+          -H 'Accept: application/json' \\
+          "$(monica-auth status --json | jq -r .instance)/api/me"
 
       \(Help.credentialFiles)
 

@@ -9,8 +9,9 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
     commandName: "monica-fetch",
     abstract: "Stream Monica records as NDJSON, page by page, exactly as the API sent them.",
     discussion: """
-      Reads contacts, activities, notes, tasks, gifts, tags, photos or the signed-in user (me), one
-      record per line, as pages arrive; stops the moment its reader stops; stays within the rate limit.
+      Reads contacts, activities, notes, tasks, gifts, tags, photos or the signed-in user (me), \
+      one record per line, as pages arrive; stops the moment its reader stops; stays within the \
+      rate limit.
 
       EXAMPLES
         monica-fetch contacts | monica-format table

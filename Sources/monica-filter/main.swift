@@ -13,7 +13,7 @@ struct MonicaFilter: MonicaTool, AsyncParsableCommand {
         monica-fetch contacts | monica-filter --dead | monica-format table
         monica-fetch contacts | monica-filter --birthday-within 14 --tag family
         monica-fetch tasks | monica-filter --pending --contact 12 | jq -r .title
-        monica-filter --where 'information.career.job~(?i)nurse' --skip-invalid backup.ndjson
+        monica-filter --where 'information.career.job~(?i)nurse' backup.ndjson
 
       FILES
         FILE...  NDJSON records to read in order; - or none reads standard input

@@ -21,7 +21,8 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
         monica-fetch contacts | monica-format csv --fields id,first_name,last_name
         monica-fetch contacts 12 --with-fields | monica-format vcard > contact-12.vcf
         monica-fetch tasks | monica-format table --sort auto
-        monica-fetch notes | monica-format template --template '{{contact.complete_name}}: {{body}}'
+        monica-fetch notes | \\
+          monica-format template --template '{{contact.complete_name}}: {{body}}'
 
       FILES
         FILE...  NDJSON records to read in order; - or none reads standard input

@@ -18,7 +18,7 @@ struct MonicaPage: MonicaTool, AsyncParsableCommand {
           "$MONICA_URL/api/contacts?limit=100" | monica-page --unwrap | monica-format
 
       FILES
-        FILE...           NDJSON records (or page envelopes with --unwrap); - or none is stdin
+        FILE...           NDJSON records (envelopes with --unwrap); - or none: stdin
         $TMPDIR/monica-*  --wrap's first pass over its input, removed as it goes
 
       \(Help.streamEnvironment)

@@ -12,8 +12,10 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
       EXAMPLES
         monica-sandbox --ready-file /tmp/ready.json &
         curl -s -H "Authorization: Bearer $(jq -r .token /tmp/ready.json)" \\
-          -H 'Accept: application/json' "$(jq -r .api /tmp/ready.json)/contacts?limit=100" | jq '.data[].complete_name'
-        monica-sandbox --contacts 100000 --rate-limit 0 --fault 503@2 --fault cut@*5:/api/contacts
+          -H 'Accept: application/json' \\
+          "$(jq -r .api /tmp/ready.json)/contacts?limit=100" | jq '.data[].id'
+        monica-sandbox --contacts 100000 --rate-limit 0 \\
+          --fault 503@2 --fault cut@*5:/api/contacts
 
       FAULTS
         \(FaultRule.syntax)
@@ -26,8 +28,8 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
         --token-file PATH  the token to accept
 
       ENVIRONMENT
-        MONICA_URL, MONICA_TOKEN  not read here: set them to the URL printed and the ready
-                                  file's token to point the other tools at the sandbox
+        MONICA_URL, MONICA_TOKEN  not read here: the URL printed and the ready file's
+                                  token, to point the other tools at the sandbox
 
       \(Help.exitStatus)
       """,

@@ -80,12 +80,12 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     case .success: "success, also when the reader closed stdout early (| head)"
     case .internalError: "internal error (a bug)"
     case .usage: "bad flags or arguments"
-    case .dataError: "malformed input data (source:line: reason), or data the server rejected (422)"
+    case .dataError: "bad input data (source:line: reason), or data the server rejected (422)"
     case .noInput: "the requested record or input file does not exist (HTTP 404)"
-    case .unavailable: "service unavailable: cannot connect, 5xx after retries, not a Monica 4.x server"
+    case .unavailable: "service unavailable: cannot connect, 5xx after retries, not Monica 4.x"
     case .temporaryFailure: "temporary failure: rate limited or timed out after retries"
     case .protocolError: "protocol error: a response that is not what the Monica API sends"
-    case .notPermitted: "not permitted: 401/403, expired token, wrong passphrase, altered credential file"
+    case .notPermitted: "not permitted: 401/403, expired token, wrong passphrase, altered file"
     case .configuration: "configuration: not logged in, unknown profile"
     }
   }

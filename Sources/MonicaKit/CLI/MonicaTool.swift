@@ -18,32 +18,32 @@ package enum Help {
   /// The environment variables every Monica-speaking tool reads.
   package static let environment = """
     ENVIRONMENT
-      MONICA_URL, MONICA_TOKEN     use this instance and token instead of the store
-      MONICA_TOKEN_FILE            read the token from this file (with MONICA_URL)
-      MONICA_PROFILE               the profile to use (default: the store's default)
-      MONICA_PASSPHRASE            the passphrase of a passphrase-protected profile
-      MONICA_TIMEOUT_MS            time to wait for each answer (default 10000)
-      MONICA_BACKOFF_MS            first delay before a retry, doubled each time (default 1000)
-      XDG_CONFIG_HOME              credentials in $XDG_CONFIG_HOME/monica (~/.config/monica)
-      XDG_DATA_HOME                keys in $XDG_DATA_HOME/monica (~/.local/share/monica)
-      XDG_CACHE_HOME               caches in $XDG_CACHE_HOME/monica (~/.cache/monica)
-      NO_COLOR                     no colour when set
+      MONICA_URL, MONICA_TOKEN  this instance and token instead of the store
+      MONICA_TOKEN_FILE         the token in this file (with MONICA_URL)
+      MONICA_PROFILE            the profile to use (default: the default one)
+      MONICA_PASSPHRASE         the passphrase of a passphrase profile
+      MONICA_TIMEOUT_MS         wait this long for each answer (10000)
+      MONICA_BACKOFF_MS         first wait before a retry, then doubled (1000)
+      XDG_CONFIG_HOME           credentials in $XDG_CONFIG_HOME/monica
+      XDG_DATA_HOME             key files in $XDG_DATA_HOME/monica
+      XDG_CACHE_HOME            caches in $XDG_CACHE_HOME/monica
+      NO_COLOR                  no colour when set
     """
 
   /// The credential files every Monica-speaking tool reads.
   package static let credentialFiles = """
     FILES
-      $XDG_CONFIG_HOME/monica/PROFILE.credentials  the profile's encrypted token (0600, dir 0700)
-      $XDG_CONFIG_HOME/monica/default-profile       the default profile's name
-      $XDG_DATA_HOME/monica/PROFILE.key             the random key of a key-file profile (0600)
+      $XDG_CONFIG_HOME/monica/P.credentials    profile P's encrypted token (0600)
+      $XDG_CONFIG_HOME/monica/default-profile  the default profile's name
+      $XDG_DATA_HOME/monica/P.key              profile P's random key (0600)
     """
 
   /// The environment variables the stream tools read.
   package static let streamEnvironment = """
     ENVIRONMENT
-      NO_COLOR                     no colour when set (tables on a terminal)
-      COLUMNS                      the width tables fit (default: the terminal's, else 80)
-      TMPDIR                       where temporary files go
+      NO_COLOR  no colour when set (tables on a terminal)
+      COLUMNS   the width tables fit (default: the terminal's, else 80)
+      TMPDIR    where temporary files go
     """
 
 }
