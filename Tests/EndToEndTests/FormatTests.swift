@@ -124,7 +124,7 @@ import Testing
 
   @Test("tables fit COLUMNS by display width: CJK counts two, combining marks none, cut with …")
   func widths() throws {
-    for columns in [40, 60, 100] {
+    for columns in [12, 20, 30, 40, 60, 100] {
       let run = try format("table", env: ["COLUMNS": "\(columns)"])
       #expect(run.status == 0)
       for line in run.lines { #expect(DisplayWidth.of(line) <= columns, "\(columns): \(line)") }

@@ -130,15 +130,20 @@ final class TableSection {
   }
 
   /// Narrows the widest columns until the table fits the width, two spaces between columns;
-  /// short columns (dates, marks, ids) keep their width unless nothing else can give.
+  /// short columns (dates, marks, ids) keep their width unless nothing else can give. On a
+  /// terminal too narrow even for that, the last columns are left out rather than overflow.
   private func fit() {
-    let gaps = 2 * max(0, columns.count - 1)
+    func total() -> Int { widths.reduce(0, +) + 2 * max(0, columns.count - 1) }
     for floors in [widths.map { min($0, 10) }, widths.map { min($0, 4) }] {
-      while widths.reduce(0, +) + gaps > options.width {
+      while total() > options.width {
         guard let widest = widths.indices.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] })
         else { break }
         widths[widest] -= 1
       }
+    }
+    while total() > options.width, columns.count > 1 {
+      columns.removeLast()
+      widths.removeLast()
     }
   }
 
