@@ -165,7 +165,7 @@ _monica-fetch() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--with-fields --quiet -q --verbose -v --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--contact --tag --query --sort --max --page --page-size --since --concurrency --retries --profile)
+    local -a non_repeating_options=(--contact --tag --query --sort --max --page --page-size --since --concurrency --retries --profile --passphrase-fd)
     __monica-fetch_offer_flags_options 2
 
     # Offer option value completions
@@ -202,6 +202,9 @@ _monica-fetch() {
         ;;
     '--profile')
         __monica-fetch_add_completions -W "$(__monica-fetch_custom_complete ---completion -- --profile "${COMP_CWORD}" "$(__monica-fetch_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--passphrase-fd')
         return
         ;;
     esac

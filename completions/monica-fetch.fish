@@ -20,7 +20,7 @@ function __monica-fetch_parse_tokens -S
     set -l unparsed_tokens (__monica-fetch_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-fetch'
-        __monica-fetch_parse_subcommand 2 'contact=' 'tag=' 'query=' 'sort=' 'with-fields' 'max=' 'page=' 'page-size=' 'since=' 'concurrency=' 'retries=' 'q/quiet' 'profile=' 'v/verbose' 'version' 'h/help'
+        __monica-fetch_parse_subcommand 2 'contact=' 'tag=' 'query=' 'sort=' 'with-fields' 'max=' 'page=' 'page-size=' 'since=' 'concurrency=' 'retries=' 'q/quiet' 'profile=' 'v/verbose' 'passphrase-fd=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-fetch_parse_subcommand -r 1 'version'
@@ -92,6 +92,7 @@ complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" q quiet' -l 'quiet' -s 'q' -d 'No progress on stderr.'
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" profile' -l 'profile' -d 'The profile to use (default: $MONICA_PROFILE, else the default profile).' -rfka '(__monica-fetch_custom_completion ---completion -- --profile (count (__monica-fetch_tokens -pc)) (__monica-fetch_tokens -tC))'
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" v verbose' -l 'verbose' -s 'v' -d 'One stderr line per request: method, path, status, time, rate limit left. Never the token.'
+complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" passphrase-fd' -l 'passphrase-fd' -d 'Read a passphrase profile\'s passphrase from this file descriptor.' -rfka ''
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" version' -l 'version' -d 'Show the version.'
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_positional "monica-fetch" -eq 2' -fa 'help' -d 'Show subcommand help information.'

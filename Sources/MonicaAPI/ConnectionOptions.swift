@@ -25,3 +25,13 @@ package struct ConnectionOptions: ParsableArguments {
     return policy
   }
 }
+
+/// `--passphrase-fd`, for every command that may have to unlock a passphrase profile.
+package struct PassphraseOptions: ParsableArguments {
+  @Option(
+    name: .customLong("passphrase-fd"),
+    help: ArgumentHelp("Read a passphrase profile's passphrase from this file descriptor.", valueName: "n"))
+  package var descriptor: Int32?
+
+  package init() {}
+}

@@ -40,17 +40,17 @@ struct Login: AsyncParsableCommand, MonicaTool {
   var url: String?
   @Flag(help: "Read the token from standard input instead of the terminal.") var tokenStdin = false
   @Flag(help: "Protect the token with a passphrase (scrypt) instead of a key file.") var passphrase = false
-  @Option(help: ArgumentHelp("Read the passphrase from this file descriptor.", valueName: "n")) var passphraseFd: Int32?
+  @OptionGroup var unlock: PassphraseOptions
   @Flag(help: "Allow plain http to a non-loopback host (the token travels unencrypted).") var allowHttp = false
 
   func run() async throws {
     try await reportingFailures {
       let service = AuthService(
-        environment: environment, passphraseDescriptor: passphraseFd,
+        environment: environment, passphraseDescriptor: unlock.descriptor,
         policy: connection.policy(environment, tool: Self.toolName))
       var request = AuthService.LoginRequest()
       (request.url, request.profile, request.tokenFromStdin) = (url, connection.profile, tokenStdin)
-      (request.usePassphrase, request.allowHTTP) = (passphrase || passphraseFd != nil, allowHttp)
+      (request.usePassphrase, request.allowHTTP) = (passphrase || unlock.descriptor != nil, allowHttp)
       let done = try await service.login(request)
       if environment.stderrIsTerminal { StandardError.line(done) }
     }
@@ -61,13 +61,13 @@ struct Status: AsyncParsableCommand, MonicaTool {
   static let configuration = CommandConfiguration(
     abstract: "Show the profile, instance, user, token expiry and whether the server accepts the token.")
   @OptionGroup var connection: ConnectionOptions
-  @Option(help: ArgumentHelp("Read the passphrase from this file descriptor.", valueName: "n")) var passphraseFd: Int32?
+  @OptionGroup var unlock: PassphraseOptions
   @Flag(help: "One JSON object instead of lines.") var json = false
 
   func run() async throws {
     try await reportingFailures {
       let service = AuthService(
-        environment: environment, passphraseDescriptor: passphraseFd,
+        environment: environment, passphraseDescriptor: unlock.descriptor,
         policy: connection.policy(environment, tool: Self.toolName))
       let status = try await service.status(profile: connection.profile)
       let output = LineOutput.standardOutput()
@@ -99,11 +99,12 @@ struct Token: ParsableCommand, MonicaTool {
   static let configuration = CommandConfiguration(
     abstract: "Print the token for another program; the only command that prints it.")
   @OptionGroup var connection: ConnectionOptions
-  @Option(help: ArgumentHelp("Read the passphrase from this file descriptor.", valueName: "n")) var passphraseFd: Int32?
+  @OptionGroup var unlock: PassphraseOptions
 
   func run() throws {
     try reportingFailures {
-      let service = AuthService(environment: environment, passphraseDescriptor: passphraseFd, policy: ClientPolicy())
+      let service = AuthService(
+        environment: environment, passphraseDescriptor: unlock.descriptor, policy: ClientPolicy())
       let output = LineOutput.standardOutput()
       try output.writeLine(try service.token(profile: connection.profile))
       try output.flush()

@@ -63,6 +63,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   var retries = 3
   @Flag(name: .shortAndLong, help: "No progress on stderr.") var quiet = false
   @OptionGroup var connection: ConnectionOptions
+  @OptionGroup var unlock: PassphraseOptions
 
   func plan() throws(MonicaError) -> FetchPlan {
     var plan = FetchPlan(resource: kind)
@@ -84,6 +85,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       var policy = connection.policy(environment, tool: Self.toolName)
       policy.retries = retries
       var fetcher = Fetcher(plan: try plan(), environment: environment, profile: connection.profile, policy: policy)
+      fetcher.passphraseDescriptor = unlock.descriptor
       (fetcher.quiet, fetcher.tool) = (quiet, Self.toolName)
       try await fetcher.run(output: .standardOutput())
     }

@@ -137,6 +137,11 @@ import Testing
     #expect(none.stderr.contains("set MONICA_PASSPHRASE"))
     let list = try sh("monica-auth list", env: sandbox.env)
     #expect(list.lines == ["* default\t\(sandbox.url)\tpassphrase"], "list needs no passphrase")
+    // monica-fetch unlocks the same profile the same ways.
+    let fetched = try sh("monica-fetch contacts --max 1 --passphrase-fd 3 3<<<'correct horse'", env: sandbox.env)
+    #expect(fetched.status == 0 && fetched.lines.count == 1, "\(fetched)")
+    let locked = try sh("monica-fetch contacts --max 1", env: sandbox.env)
+    #expect(locked.status == 77 && locked.stderr.contains("set MONICA_PASSPHRASE"), "\(locked)")
   }
 
   @Test("profiles: the first login is the default, --profile and MONICA_PROFILE pick another")

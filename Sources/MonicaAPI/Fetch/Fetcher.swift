@@ -15,6 +15,8 @@ package struct Fetcher {
   package var quiet = false
   /// The tool's name for warnings and progress.
   package var tool = "monica-fetch"
+  /// `--passphrase-fd`, for a passphrase profile in a script.
+  package var passphraseDescriptor: Int32?
 
   package init(plan: FetchPlan, environment: ToolEnvironment, profile: String?, policy: ClientPolicy) {
     self.plan = plan
@@ -27,7 +29,8 @@ package struct Fetcher {
   package func run(output: LineOutput) async throws(MonicaError) {
     try plan.validate()
     if let warning = plan.ignoredByMonica { StandardError.line("\(tool): warning: \(warning)") }
-    let credentials = try CredentialResolver(environment: environment).resolve(profile: profile)
+    let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
+      .resolve(profile: profile)
     let progress = FetchProgress(tool: tool, enabled: environment.stderrIsTerminal && !quiet)
     let session = FetchSession(
       plan: plan, client: MonicaClient(credentials: credentials, policy: policy), output: output, progress: progress,
