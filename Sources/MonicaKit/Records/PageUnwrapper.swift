@@ -4,17 +4,11 @@
 /// A line may hold several envelopes one after another, as `curl URL1 URL2 > pages.json` saves
 /// them without newlines; `data` may also be one object (`GET /api/contacts/12`).
 package struct PageUnwrapper {
-  /// The sources, read in order.
-  package var sources: [InputSource]
-  /// Warn about bad envelopes and go on, instead of stopping.
-  package var skipInvalid: Bool
-  /// Where warnings go.
-  package var warn: (String) -> Void
+  /// The lines to read, and what to do with a bad one.
+  package var stream: RecordStream
 
   package init(sources: [InputSource], skipInvalid: Bool = false, warn: @escaping (String) -> Void = { _ in }) {
-    self.sources = sources
-    self.skipInvalid = skipInvalid
-    self.warn = warn
+    stream = RecordStream(sources: sources, skipInvalid: skipInvalid, warn: warn)
   }
 
   /// Writes the records of every envelope to `output`, one per line.
@@ -24,20 +18,13 @@ package struct PageUnwrapper {
 
   private func unwrap(to output: LineOutput) throws(MonicaError) {
     var records: [Range<Int>] = []
-    for source in sources {
-      let reader = try source.open()
-      try reader.forEachLine { (line) throws(MonicaError) in
-        if RecordStream.isBlank(line) { return }
-        let result = Result { () throws(Failure) in try PageUnwrapper.records(in: line, into: &records) }
-        if case .failure(let error) = result {
-          let failure = MonicaError.malformedInput(source: source.name, line: reader.lineNumber, reason: error.reason)
-          guard skipInvalid else { throw failure }
-          warn("\(failure.message ?? ""), line skipped")
-          return
-        }
-        // Records go out only once the whole line proved good, so a bad envelope leaves no half.
-        for range in records { try output.writeLine(UnsafeBufferPointer(rebasing: line[range])) }
+    try stream.forEachLine { (line, source, number) throws(MonicaError) in
+      let result = Result { () throws(Failure) in try PageUnwrapper.records(in: line, into: &records) }
+      if case .failure(let error) = result {
+        return try stream.reject(source: source, line: number, reason: error.reason)
       }
+      // Records go out only once the whole line proved good, so a bad envelope leaves no half.
+      for range in records { try output.writeLine(UnsafeBufferPointer(rebasing: line[range])) }
     }
   }
 

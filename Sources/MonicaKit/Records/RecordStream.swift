@@ -86,24 +86,35 @@ package struct RecordStream {
   /// Calls `body` with each record in order.
   package func forEach(_ body: (Record) throws(MonicaError) -> Void) throws(MonicaError) {
     var scanner = RecordScanner()
+    try forEachLine { (line, source, number) throws(MonicaError) in
+      guard scanner.scan(line) else {
+        return try reject(source: source, line: number, reason: RecordStream.reason(line))
+      }
+      try body(
+        Record(bytes: line, members: scanner.members, objectRange: scanner.objectRange, source: source, line: number))
+    }
+  }
+
+  /// Calls `body` with each line that is not blank, its source's name and its number.
+  package func forEachLine(
+    _ body: (UnsafeBufferPointer<UInt8>, _ source: String, _ line: Int) throws(MonicaError) -> Void
+  ) throws(MonicaError) {
     for source in sources {
       let reader = try source.open()
       let name = source.name
       try reader.forEachLine { (line) throws(MonicaError) in
         if RecordStream.isBlank(line) { return }
-        guard scanner.scan(line) else {
-          let failure = MonicaError.malformedInput(
-            source: name, line: reader.lineNumber, reason: RecordStream.reason(line))
-          guard skipInvalid else { throw failure }
-          warn("\(failure.message ?? ""), line skipped")
-          return
-        }
-        try body(
-          Record(
-            bytes: line, members: scanner.members, objectRange: scanner.objectRange, source: name,
-            line: reader.lineNumber))
+        try body(line, name, reader.lineNumber)
       }
     }
+  }
+
+  /// A line that is not what the tool reads: malformed input (65), or with `skipInvalid` one
+  /// warning and nothing more.
+  package func reject(source: String, line: Int, reason: String) throws(MonicaError) {
+    let failure = MonicaError.malformedInput(source: source, line: line, reason: reason)
+    guard skipInvalid else { throw failure }
+    warn("\(failure.message ?? ""), line skipped")
   }
 
   /// True for a line of nothing but white space.
