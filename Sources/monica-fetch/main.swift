@@ -84,6 +84,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
     try await reportingFailures {
       var policy = connection.policy(environment, tool: Self.toolName)
       policy.retries = retries
+      if quiet { policy.notice = nil }
       var fetcher = Fetcher(plan: try plan(), environment: environment, profile: connection.profile, policy: policy)
       fetcher.passphraseDescriptor = unlock.descriptor
       (fetcher.quiet, fetcher.tool) = (quiet, Self.toolName)
