@@ -56,9 +56,10 @@ import Testing
     #expect(run.status == 0, "\(run)")
     #expect(run.lines.first == "relogin: status 78", "\(run)")
     #expect(run.stderr.contains("no space left on device"), "\(run)")
-    #expect(run.lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) } == [
-      "credentials: unchanged", sandbox.token, "1",
-    ])
+    #expect(
+      run.lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) } == [
+        "credentials: unchanged", sandbox.token, "1",
+      ])
   }
 
   @Test("network tools leave HOME as it was: no cache or cookie directories, a missing HOME stays missing")
@@ -84,7 +85,8 @@ import Testing
     let refused = try sh("monica-fetch contacts", env: env)
     #expect(refused.status == 64 && refused.stderr.contains("MONICA_ALLOW_HTTP=1"), "\(refused)")
     #expect(!refused.stderr.contains("secret-token"))
-    let allowed = try sh("MONICA_TIMEOUT_MS=500 monica-fetch contacts --retries 0", env: env.merging(["MONICA_ALLOW_HTTP": "1"]) { $1 })
+    let allowed = try sh(
+      "MONICA_TIMEOUT_MS=500 monica-fetch contacts --retries 0", env: env.merging(["MONICA_ALLOW_HTTP": "1"]) { $1 })
     #expect(allowed.status == 69 && allowed.stderr.contains("connection refused"), "\(allowed)")
   }
 

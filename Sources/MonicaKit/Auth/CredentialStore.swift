@@ -116,7 +116,8 @@ package struct CredentialStore: Sendable {
   /// The key of the profile's present credential file, when it is a key-file profile whose key
   /// file opens it.
   private func currentKey(_ profile: String) throws(MonicaError) -> [UInt8]? {
-    guard let bytes = try? SecureFiles.readPrivateFile(credentialPath(profile)), let file = CredentialFile(bytes: bytes),
+    guard let bytes = try? SecureFiles.readPrivateFile(credentialPath(profile)),
+      let file = CredentialFile(bytes: bytes),
       file.mode == .keyFile, let raw = try? SecureFiles.readPrivateFile(keyPath(profile))
     else { return nil }
     return Self.keys(in: raw).first { file.matches(SymmetricKey(data: $0)) }
