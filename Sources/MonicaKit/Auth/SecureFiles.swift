@@ -28,9 +28,11 @@ package enum SecureFiles {
     chmod(path, 0o700)
   }
 
-  /// Writes `bytes` to `path` with mode 0600 so that a crash leaves the old file or the new one:
-  /// a temporary file in the same directory, fsync, rename, fsync of the directory.
-  package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(MonicaError) {
+  /// Writes `bytes` to `path` with mode 0600 so that readers see the old file or the new one, never
+  /// a part: a temporary file in the same directory, then rename. `durable` adds an fsync of the
+  /// file before the rename and of the directory after it, so that a crash too leaves one or the
+  /// other; a cache, whose damaged entries are discarded anyway, can do without.
+  package static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(MonicaError) {
     let directory = (path as NSString).deletingLastPathComponent
     let temporary =
       directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(UInt32.random(in: 0...UInt32.max))"
@@ -50,13 +52,14 @@ package enum SecureFiles {
         offset += written
       }
     }
-    if failure == 0, fsync(descriptor) != 0 { failure = errno }
+    if failure == 0, durable, fsync(descriptor) != 0 { failure = errno }
     close(descriptor)
     if failure == 0, rename(temporary, path) != 0 { failure = errno }
     guard failure == 0 else {
       unlink(temporary)
       throw .configuration("\(path): cannot write: \(reason(failure))")
     }
+    guard durable else { return }
     let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if directoryDescriptor >= 0 {
       fsync(directoryDescriptor)
@@ -77,6 +80,47 @@ package enum SecureFiles {
       throw .configuration("\(path): cannot read the file")
     }
     return Array(data)
+  }
+
+  /// What `readBounded` found.
+  package enum BoundedRead: Sendable {
+    /// There is no file.
+    case absent
+    /// Not read: not a regular file of this user with mode 0600 or stricter, or larger than allowed.
+    case refused(String)
+    /// The whole file, and which file it was.
+    case bytes([UInt8], FileIdentity)
+  }
+
+  /// Reads a private file of at most `limit` bytes, deciding on the open descriptor (no race
+  /// between the check and the read): a link, a FIFO, another user's file, a file others can
+  /// read or one larger than `limit` is not read at all.
+  package static func readBounded(_ path: String, limit: Int) -> BoundedRead {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      return errno == ENOENT ? .absent : .refused("cannot open: \(reason(errno))")
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .refused("cannot read: \(reason(errno))") }
+    guard info.st_mode & S_IFMT == S_IFREG else { return .refused("not a regular file") }
+    guard info.st_uid == getuid() else { return .refused("belongs to another user") }
+    guard info.st_mode & 0o077 == 0 else { return .refused("accessible by others") }
+    guard info.st_size <= limit else { return .refused("larger than \(limit) bytes") }
+    let size = Int(info.st_size)
+    var bytes = [UInt8](repeating: 0, count: size)
+    var offset = 0
+    while offset < size {
+      let count = bytes.withUnsafeMutableBytes { raw in
+        read(descriptor, raw.baseAddress.map { $0 + offset }, size - offset)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { return .refused("cannot read: \(reason(errno))") }
+      // A file that shrank while it was read is not the file that was checked.
+      guard count > 0 else { return .refused("changed while it was read") }
+      offset += count
+    }
+    return .bytes(bytes, FileIdentity(info))
   }
 
   /// Removes a file; an absent one is fine.
@@ -104,4 +148,23 @@ package enum SecureFiles {
   }
 
   private static func reason(_ code: Int32) -> String { systemErrorText(code) }
+}
+
+/// Which file a path named at some moment (device and inode): a file replaced by a rename is
+/// another file, even with the same name and contents.
+package struct FileIdentity: Sendable, Equatable {
+  package let device: UInt64
+  package let inode: UInt64
+
+  init(_ info: stat) {
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+  }
+
+  /// The file `path` names now, following no link; `nil` when there is none.
+  package static func of(_ path: String) -> FileIdentity? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return FileIdentity(info)
+  }
 }
