@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+@testable import MonicaKit
+
+/// The cache on disk, in a temporary HOME: modes, damage, bounds, and the profile it belongs to.
+@Suite struct EncryptedCacheTests {
+  let root: String
+  let store: CredentialStore
+  let instance: InstanceURL
+
+  init() throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID())").path
+    store = CredentialStore(environment: ToolEnvironment(variables: ["HOME": root]))
+    instance = try InstanceURL("https://m.example")
+  }
+
+  /// A key-file profile saved in the store, and its cache.
+  func profileCache(_ profile: String = "p", token: String = "tok") throws -> ProfileCache {
+    let payload = CredentialFile.Payload(token: token, userName: "Ann", userEmail: "a@example.com", userID: 1)
+    try store.save(payload, profile: profile, instance: instance, passphrase: nil)
+    let loaded = try store.load(profile: profile) { () throws(MonicaError) in "unused" }
+    let credentials = Credentials(
+      instance: loaded.instance, token: token, profile: profile, keyFileKey: loaded.keyFileKey, savedFile: loaded.file)
+    return ProfileCache(credentials: credentials, store: store)
+  }
+
+  func key(_ page: Int = 1) -> CacheKey {
+    CacheKey(instance: instance.instance, resource: "https://m.example/api/contacts?page=\(page)&limit=100")
+  }
+
+  func mode(_ path: String) -> Int {
+    var info = stat()
+    return lstat(path, &info) == 0 ? Int(info.st_mode & 0o777) : -1
+  }
+
+  @Test("a stored entry reads back; the file is 0600 in 0700 directories, named by a keyed hash")
+  func storeAndRead() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let cache = try profileCache().section("responses", entryLimit: 1 << 20)
+    #expect(cache.read(key()) == .missing)
+    let entry = CacheEntry(metadata: [("walk", "1")], body: Array("{\"data\":[]}".utf8))
+    #expect(try cache.store(entry, for: key()))
+    #expect(cache.read(key()) == .found(entry))
+    #expect(cache.read(key(2)) == .missing)
+    let file = cache.filePath(key())
+    #expect(mode(file) == 0o600)
+    for directory in [root + "/.cache/monica", root + "/.cache/monica/p", root + "/.cache/monica/p/responses"] {
+      #expect(mode(directory) == 0o700, "\(directory)")
+    }
+    #expect(!file.contains("contacts") && !file.contains("page"))
+    // The last writer wins, whole.
+    let newer = CacheEntry(metadata: [("walk", "2")], body: Array("{\"data\":[{}]}".utf8))
+    #expect(try cache.store(newer, for: key()))
+    #expect(cache.read(key()) == .found(newer))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path) == [(file as NSString).lastPathComponent])
+  }
+
+  @Test("a damaged, renamed, oversized or exposed entry is discarded, never returned")
+  func discarded() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let cache = try profileCache().section("responses", entryLimit: 1_000)
+    let entry = CacheEntry(body: Array(repeating: UInt8(ascii: "x"), count: 500))
+    let file = cache.filePath(key())
+    func put(_ bytes: [UInt8], at path: String, mode: mode_t = 0o600) throws {
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      chmod(path, mode)
+    }
+    // A flipped byte.
+    try cache.store(entry, for: key())
+    var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+    bytes[bytes.count / 2] ^= 0x20
+    try put(bytes, at: file)
+    #expect(cache.read(key()) == .discarded("damaged or altered"))
+    #expect(!FileManager.default.fileExists(atPath: file))
+    // Page 1's file under page 2's name.
+    try cache.store(entry, for: key())
+    try FileManager.default.copyItem(atPath: file, toPath: cache.filePath(key(2)))
+    #expect(cache.read(key(2)) == .discarded("damaged or altered"))
+    #expect(cache.read(key()) == .found(entry))
+    // Larger than any entry can be: refused before it is read.
+    try put(Array(repeating: 0, count: 1_000 + CacheEntry.metadataLimit + 100), at: file)
+    guard case .discarded(let why) = cache.read(key()) else {
+      Issue.record("an oversized file was read")
+      return
+    }
+    #expect(why.hasPrefix("larger than"))
+    // Readable by others.
+    try cache.store(entry, for: key())
+    chmod(file, 0o644)
+    #expect(cache.read(key()) == .discarded("accessible by others"))
+    // A link in an entry's place is not followed.
+    try cache.store(entry, for: key(2))
+    symlink(cache.filePath(key(2)), file)
+    guard case .discarded = cache.read(key()) else {
+      Issue.record("a symbolic link was followed")
+      return
+    }
+    #expect(cache.read(key(2)) == .found(entry))
+  }
+
+  @Test("bodies over the limit are not stored; a directory others can enter is refused")
+  func limits() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let cache = try profileCache().section("responses", entryLimit: 100)
+    #expect(try !cache.store(CacheEntry(body: Array(repeating: 1, count: 101)), for: key()))
+    #expect(try cache.store(CacheEntry(body: Array(repeating: 1, count: 100)), for: key()))
+    try cache.checkDirectories()
+    chmod(cache.path, 0o755)
+    #expect(throws: MonicaError.self) { try cache.checkDirectories() }
+    #expect(throws: MonicaError.self) { try cache.store(CacheEntry(body: []), for: key()) }
+  }
+
+  @Test("after a logout or a new login, entries sealed with the old keys are neither written nor opened")
+  func boundToTheProfile() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let old = try profileCache(token: "old").section("responses", entryLimit: 1_000)
+    #expect(try old.store(CacheEntry(body: [1]), for: key()))
+    // A new login replaces the credential file and key, and empties the cache.
+    let new = try profileCache(token: "new").section("responses", entryLimit: 1_000)
+    #expect(!FileManager.default.fileExists(atPath: old.filePath(key())))
+    #expect(try !old.store(CacheEntry(body: [1]), for: key()))
+    #expect(try new.store(CacheEntry(body: [2]), for: key()))
+    // The old keys do not open the new entry, wherever it is put.
+    try FileManager.default.copyItem(atPath: new.filePath(key()), toPath: old.filePath(key()))
+    #expect(old.read(key()) == .discarded("damaged or altered"))
+    #expect(try store.delete(profile: "p"))
+    #expect(!FileManager.default.fileExists(atPath: new.profile.directory.path))
+    #expect(try !new.store(CacheEntry(body: [3]), for: key()))
+    #expect(!FileManager.default.fileExists(atPath: new.profile.directory.path))
+  }
+
+  @Test("profiles and environment tokens have directories and keys of their own")
+  func scopes() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let home = try profileCache("home").section("responses", entryLimit: 1_000)
+    let work = try profileCache("work").section("responses", entryLimit: 1_000)
+    let environment = ProfileCache(
+      credentials: Credentials(instance: instance, token: "tok", profile: nil), store: store
+    ).section("responses", entryLimit: 1_000)
+    #expect(Set([home.path, work.path, environment.path]).count == 3)
+    #expect(try home.store(CacheEntry(body: [1]), for: key()))
+    #expect(work.read(key()) == .missing && environment.read(key()) == .missing)
+    // Planted under the other profile's name, it does not open.
+    try FileManager.default.createDirectory(atPath: work.path, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: home.filePath(key()), toPath: work.filePath(key()))
+    #expect(work.read(key()) == .discarded("damaged or altered"))
+  }
+
+  @Test("usage counts entries and bytes; clear removes the directory")
+  func usageAndClear() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let profile = try profileCache()
+    let cache = profile.section("responses", entryLimit: 1_000)
+    #expect(profile.directory.usage() == CacheUsage())
+    #expect(CacheUsage().description == "empty")
+    try cache.store(CacheEntry(body: Array(repeating: 1, count: 10)), for: key())
+    try cache.store(CacheEntry(body: Array(repeating: 1, count: 10)), for: key(2))
+    let usage = profile.directory.usage()
+    #expect(usage.entries == 2 && usage.bytes == 2 * Int64(10 + 10 + CacheEntryFile.overhead))
+    #expect(CacheUsage(entries: 1, bytes: 812).description == "1 entry, 812 bytes")
+    #expect(CacheUsage(entries: 14, bytes: 1_234_567).description == "14 entries, 1.2 MB")
+    try profile.directory.clear()
+    #expect(!FileManager.default.fileExists(atPath: profile.directory.path))
+    try profile.directory.clear()
+  }
+}
