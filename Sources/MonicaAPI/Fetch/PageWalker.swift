@@ -23,6 +23,11 @@ package struct PageWalker: Sendable {
   package var recordLimit: Int?
   /// Told once when `meta.total` changes during the walk: the total before and now.
   package var totalMoved: (@Sendable (Int, Int) -> Void)?
+  /// The run's response cache, if any: pages are replayed from it and stored in it.
+  var cache: ResponseCache?
+  /// Whether a listing shown from the cache because the instance is out of reach says so on
+  /// stderr (not for a lookup the user did not ask for, such as a tag's id).
+  var announcesStandIn = true
 
   package init(client: MonicaClient, path: String, query: [(String, String)], what: String) {
     self.client = client
@@ -48,19 +53,20 @@ package struct PageWalker: Sendable {
     pageSize: Int, lowered: (Int, Int) -> Void, _ body: (Page) throws(MonicaError) -> Bool
   ) async throws(MonicaError) -> Int {
     let firstNumber = onlyPage ?? 1
-    let (first, size) = try await firstPage(firstNumber, pageSize: pageSize)
+    let (first, size, walk) = try await firstPage(firstNumber, pageSize: pageSize)
     if size != pageSize { lowered(pageSize, size) }
     let lastPage = max(first.lastPage ?? firstNumber, firstNumber)
     guard try body(Page(number: firstNumber, lastPage: lastPage, envelope: first)), onlyPage == nil else { return size }
     guard lastPage > firstNumber else { return size }
-    try await rest(from: firstNumber + 1, first: first, size: size, body)
+    try await rest(from: firstNumber + 1, first: first, size: size, walk: walk, body)
     return size
   }
 
   /// The pages after the first. Records added or removed during the walk move `last_page`: the
   /// newest page's meta decides where the walk ends, so records added at the end are not lost.
   private func rest(
-    from start: Int, first: PageEnvelope, size: Int, _ body: (Page) throws(MonicaError) -> Bool
+    from start: Int, first: PageEnvelope, size: Int, walk: ResponseCache.Walk?,
+    _ body: (Page) throws(MonicaError) -> Bool
   ) async throws(MonicaError) {
     let width = max(concurrency, 1)
     let pageCap = recordLimit.map { ($0 + size - 1) / size } ?? Int.max
@@ -79,7 +85,7 @@ package struct PageWalker: Sendable {
         // another `width`, so memory stays at a few pages whatever the listing's length.
         while scheduled <= last && inFlight < width && scheduled < nextToWrite + 2 * width {
           let number = scheduled
-          group.addTask { (number, await self.fetch(number, size: size)) }
+          group.addTask { (number, await self.fetch(number, size: size, walk: walk)) }
           scheduled += 1
           inFlight += 1
         }
@@ -120,37 +126,61 @@ package struct PageWalker: Sendable {
     try outcome.get()
   }
 
-  /// The first page, halving the page size while the instance answers error 30.
-  private func firstPage(_ number: Int, pageSize: Int) async throws(MonicaError) -> (PageEnvelope, Int) {
+  /// The first page, halving the page size while the instance answers error 30, and the walk it
+  /// starts (when there is a cache).
+  private func firstPage(_ number: Int, pageSize: Int) async throws(MonicaError) -> (
+    PageEnvelope, Int, ResponseCache.Walk?
+  ) {
     var size = pageSize
     while true {
       let pageQuery = self.pageQuery(number, size)
-      let response = try await client.getAllowingErrors(path, query: pageQuery)
-      if response.status == 400, MonicaClient.errorCode(response.body) == 30, size > 1 {
-        // Page N of another page size holds other records: with --page, say so instead.
-        guard onlyPage == nil else {
-          throw .usage(
-            "--page-size \(size): the instance allows fewer records per page (Monica error 30); "
-              + "give a smaller --page-size with --page")
-        }
-        size = max(size / 2, 1)
-        continue
-      }
+      let answer: (envelope: PageEnvelope, walk: ResponseCache.Walk?)?
       do {
-        try client.check(response, path: path, query: pageQuery, what: what)
-        return (try PageEnvelope(response.body, request: target(pageQuery)), size)
+        answer = try await page(pageQuery, continuing: nil) { [size] () async throws(MonicaError) -> HTTPResponse? in
+          let response = try await client.getAllowingErrors(path, query: pageQuery)
+          // Error 30: no answer to keep; the caller asks again with fewer records per page.
+          if response.status == 400, MonicaClient.errorCode(response.body) == 30, size > 1 { return nil }
+          try client.check(response, path: path, query: pageQuery, what: what)
+          return response
+        }
       } catch {
         throw number > 1 ? error.onPage(number) : error
       }
+      if let answer { return (answer.envelope, size, answer.walk) }
+      // Page N of another page size holds other records: with --page, say so instead.
+      guard onlyPage == nil else {
+        throw .usage(
+          "--page-size \(size): the instance allows fewer records per page (Monica error 30); "
+            + "give a smaller --page-size with --page")
+      }
+      size = max(size / 2, 1)
     }
   }
 
-  private func fetch(_ number: Int, size: Int) async -> Result<PageEnvelope, MonicaError> {
+  private func fetch(_ number: Int, size: Int, walk: ResponseCache.Walk?) async -> Result<PageEnvelope, MonicaError> {
     let pageQuery = self.pageQuery(number, size)
     return await Result(catching: { () async throws(MonicaError) in
-      let response = try await client.get(path, query: pageQuery, what: what)
-      return try PageEnvelope(response.body, request: target(pageQuery))
+      let answer = try await page(pageQuery, continuing: walk) { () async throws(MonicaError) -> HTTPResponse? in
+        try await client.get(path, query: pageQuery, what: what)
+      }
+      guard let answer else { throw .internalError("page \(number): no answer") }
+      return answer.envelope
     })
+  }
+
+  /// One page through the cache when there is one, else straight from `network`.
+  private func page(
+    _ pageQuery: [(String, String)], continuing walk: ResponseCache.Walk?,
+    network: () async throws(MonicaError) -> HTTPResponse?
+  ) async throws(MonicaError) -> (envelope: PageEnvelope, walk: ResponseCache.Walk?)? {
+    if let cache {
+      let answer = try await cache.answer(
+        path, pageQuery, what: what, target: target(pageQuery), continuing: walk, announce: announcesStandIn,
+        network: network)
+      return answer.map { ($0.envelope, $0.walk) }
+    }
+    guard let response = try await network() else { return nil }
+    return (try PageEnvelope(response.body, request: target(pageQuery)), nil)
   }
 
   private func pageQuery(_ number: Int, _ size: Int) -> [(String, String)] {
