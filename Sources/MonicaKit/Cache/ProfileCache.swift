@@ -30,6 +30,12 @@ package struct CacheDirectory: Sendable {
     self.init(root: store.cacheDirectory, path: store.cachePath(profile), lockPath: store.lockPath(profile))
   }
 
+  /// The whole of `$XDG_CACHE_HOME/monica` (`root`), every profile's cache and the
+  /// environment's, for `monica-auth cache clear --all`.
+  package init(root: String) {
+    self.init(root: (root as NSString).deletingLastPathComponent, path: root, lockPath: nil)
+  }
+
   private init(root: String, path: String, lockPath: String?) {
     self.root = root
     self.path = path
