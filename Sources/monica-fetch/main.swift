@@ -77,7 +77,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
     help: ArgumentHelp("Retries of a request after a 5xx, a 429, a time-out or a dropped connection.", valueName: "n"))
   var retries = 3
   @Option(
-    name: .customLong("cache"), defaultAsFlag: TimeToLive.standard,
+    name: .customLong("cache"), defaultAsFlag: TimeToLive.standard, parsing: .next,
     help: ArgumentHelp(
       "Replay answers younger than ttl (30s, 5m, 2h, 1d) from the encrypted cache; store the rest.",
       valueName: "ttl"))
