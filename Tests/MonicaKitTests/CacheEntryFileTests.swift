@@ -3,93 +3,90 @@ import Testing
 
 @testable import MonicaKit
 
-/// The sealed entry format: what opens, what must not, and what the bytes on disk reveal.
+/// The sealed segments of the entry format: what opens, what must not, and what they reveal.
 @Suite struct CacheEntryFileTests {
   let keys = CacheKeys(secret: Array(repeating: 7, count: 32), scope: "profile home")
   let key = CacheKey(
-    instance: "https://m.example", resource: "https://m.example/api/contacts?page=1&limit=100&query=Ann")
-  let entry = CacheEntry(
-    storedAt: Date(timeIntervalSince1970: 1_700_000_000.123_9), metadata: [("walk", "8f3a"), ("etag", "\"v1\"")],
-    body: Array(#"{"data":[{"id":1,"first_name":"Annabelle"}],"meta":{"last_page":1}}"#.utf8))
+    instance: "https://m.example", resource: "GET https://m.example/api/contacts?page=1&limit=100&query=Ann")
+  var context: [UInt8] { CacheEntryFile.context(key: key, namespace: "responses", scope: "profile home") }
+  let page = Array(#"{"data":[{"id":1,"first_name":"Annabelle"}],"meta":{"last_page":1}}"#.utf8)
 
-  func sealed() throws -> [UInt8] {
-    try CacheEntryFile.seal(entry, key: key, namespace: "responses", scope: "profile home", keys: keys)
+  func seal(_ plaintext: [UInt8], _ kind: CacheEntryFile.Kind = .part, index: UInt32 = 1) throws -> [UInt8] {
+    try CacheEntryFile.seal(plaintext, kind: kind, index: index, context: context, keys: keys)
   }
 
-  func open(
-    _ bytes: [UInt8], key: CacheKey? = nil, namespace: String = "responses", scope: String = "profile home",
-    keys: CacheKeys? = nil
-  ) -> CacheEntry? {
-    CacheEntryFile.open(bytes, key: key ?? self.key, namespace: namespace, scope: scope, keys: keys ?? self.keys)
-  }
+  /// A sealed segment's nonce, ciphertext and tag, as `open` takes them.
+  func body(_ sealed: [UInt8]) -> ArraySlice<UInt8> { sealed[5...] }
 
-  @Test("an entry opens as it was sealed: time to the millisecond, metadata in order, body byte for byte")
+  @Test("a segment opens as it was sealed, with its kind and length in front")
   func roundTrip() throws {
-    let bytes = try sealed()
-    #expect(Array(bytes[0..<8]) == Array("MONICACE".utf8) && bytes[8] == 1)
-    #expect(bytes.count == entry.plaintext.count + CacheEntryFile.overhead)
-    let opened = try #require(open(bytes))
-    #expect(opened == entry)
-    #expect(opened.storedAt.timeIntervalSince1970 == 1_700_000_000.123)
-    #expect(opened["walk"] == "8f3a" && opened["etag"] == "\"v1\"" && opened["none"] == nil)
-    // Binary bodies (images) and empty ones too.
-    let image = CacheEntry(body: (0...255).map { UInt8($0) } + [0, 0xFF, 0x0A])
-    let empty = CacheEntry(body: [])
-    for other in [image, empty] {
-      let bytes = try CacheEntryFile.seal(other, key: key, namespace: "avatars", scope: "environment", keys: keys)
-      #expect(CacheEntryFile.open(bytes, key: key, namespace: "avatars", scope: "environment", keys: keys) == other)
-    }
+    let sealed = try seal(page)
+    #expect(sealed[0] == CacheEntryFile.Kind.part.rawValue)
+    #expect(Int(sealed[1..<5].reduce(0) { $0 << 8 | UInt32($1) }) == page.count)
+    #expect(sealed.count == page.count + CacheEntryFile.segmentOverhead)
+    #expect(CacheEntryFile.open(body(sealed), kind: .part, index: 1, context: context, keys: keys) == page)
+    #expect(CacheEntryFile.header == Array("MONICACE".utf8) + [1])
+    // A fresh nonce each time: the same page never seals to the same bytes.
+    #expect(try seal(page) != seal(page))
   }
 
-  @Test("nothing of the entry is readable in the file: not the body, the metadata, the key nor the time")
+  @Test("nothing of the page, the key or the profile is readable in a sealed segment")
   func nothingInPlainText() throws {
-    let text = String(decoding: try sealed(), as: UTF8.self)
-    for secret in ["Annabelle", "first_name", "8f3a", "v1", "contacts", "m.example", "query"] {
+    let text = String(decoding: try seal(page), as: UTF8.self)
+    for secret in ["Annabelle", "first_name", "data", "contacts", "m.example", "query", "home"] {
       #expect(!text.contains(secret), "\(secret)")
     }
-    // A fresh nonce each time: the same entry never seals to the same bytes.
-    #expect(try sealed() != sealed())
   }
 
-  @Test("any flipped bit, a cut or an added byte, and a foreign file do not open")
-  func tampering() throws {
-    let bytes = try sealed()
-    for index in bytes.indices {
-      var flipped = bytes
+  @Test("any flipped bit, another index, kind, key, namespace, profile or secret: the segment does not open")
+  func bound() throws {
+    let sealed = try seal(page)
+    for index in 5..<sealed.count {
+      var flipped = sealed
       flipped[index] ^= 0x01
-      #expect(open(flipped) == nil, "byte \(index)")
+      #expect(CacheEntryFile.open(body(flipped), kind: .part, index: 1, context: context, keys: keys) == nil)
     }
-    #expect(open(Array(bytes.dropLast())) == nil)
-    #expect(open(bytes + [0]) == nil)
-    #expect(open(Array(bytes.prefix(CacheEntryFile.overhead - 1))) == nil)
-    #expect(open([]) == nil)
-    #expect(open(Array(repeating: 0, count: 200)) == nil)
-  }
-
-  @Test("an entry moved to another key, namespace, profile or secret does not open")
-  func boundToItsKey() throws {
-    let bytes = try sealed()
+    #expect(CacheEntryFile.open(body(sealed), kind: .part, index: 2, context: context, keys: keys) == nil)
+    #expect(CacheEntryFile.open(body(sealed), kind: .trailer, index: 1, context: context, keys: keys) == nil)
     let otherPage = CacheKey(
       instance: key.instance, resource: key.resource.replacingOccurrences(of: "page=1", with: "page=2"))
     let otherInstance = CacheKey(instance: "https://n.example", resource: key.resource)
-    #expect(open(bytes, key: otherPage) == nil)
-    #expect(open(bytes, key: otherInstance) == nil)
-    #expect(open(bytes, namespace: "avatars") == nil)
-    #expect(open(bytes, scope: "profile work") == nil)
-    #expect(open(bytes, keys: CacheKeys(secret: Array(repeating: 8, count: 32), scope: "profile home")) == nil)
-    #expect(open(bytes, keys: CacheKeys(secret: Array(repeating: 7, count: 32), scope: "profile work")) == nil)
+    for other in [
+      CacheEntryFile.context(key: otherPage, namespace: "responses", scope: "profile home"),
+      CacheEntryFile.context(key: otherInstance, namespace: "responses", scope: "profile home"),
+      CacheEntryFile.context(key: key, namespace: "avatars", scope: "profile home"),
+      CacheEntryFile.context(key: key, namespace: "responses", scope: "profile work"),
+    ] {
+      #expect(CacheEntryFile.open(body(sealed), kind: .part, index: 1, context: other, keys: keys) == nil)
+    }
+    for other in [
+      CacheKeys(secret: Array(repeating: 8, count: 32), scope: "profile home"),
+      CacheKeys(secret: Array(repeating: 7, count: 32), scope: "profile work"),
+    ] {
+      #expect(CacheEntryFile.open(body(sealed), kind: .part, index: 1, context: context, keys: other) == nil)
+    }
+    #expect(CacheEntryFile.open(body(sealed).prefix(27), kind: .part, index: 1, context: context, keys: keys) == nil)
   }
 
-  @Test("a plaintext that lies about its lengths is refused, never read past its end")
-  func plaintextBounds() {
-    let plain = entry.plaintext
-    #expect(CacheEntry(plaintext: plain) == entry)
-    for cut in 0..<30 { #expect(CacheEntry(plaintext: Array(plain.prefix(cut))) == nil, "\(cut)") }
-    var lying = plain
+  @Test("a head holds the time to the millisecond and the metadata in order; a lying one is refused")
+  func head() {
+    let stored = Date(timeIntervalSince1970: 1_700_000_000.123_9)
+    let metadata: [(name: String, value: String)] = [("limit", "100"), ("etag", "\"v1\"")]
+    let bytes = CacheEntry.head(storedAt: stored, metadata: metadata)
+    let read = CacheEntry.readHead(bytes)
+    #expect(read?.storedAt.timeIntervalSince1970 == 1_700_000_000.123)
+    #expect(read?.metadata.map { "\($0.name)=\($0.value)" } == ["limit=100", "etag=\"v1\""])
+    for cut in 0..<bytes.count { #expect(CacheEntry.readHead(Array(bytes.prefix(cut))) == nil, "\(cut)") }
+    #expect(CacheEntry.readHead(bytes + [0]) == nil)
+    var lying = bytes
     lying[9] = 200  // 200 metadata fields
-    #expect(CacheEntry(plaintext: lying) == nil)
-    var invalidUTF8 = plain
+    #expect(CacheEntry.readHead(lying) == nil)
+    var invalidUTF8 = bytes
     invalidUTF8[12] = 0xFF  // inside the first metadata name
-    #expect(CacheEntry(plaintext: invalidUTF8) == nil)
+    #expect(CacheEntry.readHead(invalidUTF8) == nil)
+    #expect(!CacheEntry.metadataIsValid([("a", "1"), ("a", "2")]))
+    #expect(!CacheEntry.metadataIsValid([("a", String(repeating: "x", count: CacheEntry.metadataLimit))]))
+    #expect(CacheEntryFile.readTrailer(CacheEntryFile.trailer(parts: 88, complete: true))! == (88, true))
+    #expect(CacheEntryFile.readTrailer([0, 0, 0, 1, 2]) == nil)
   }
 }

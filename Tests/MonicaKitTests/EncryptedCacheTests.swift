@@ -29,6 +29,15 @@ import Testing
     CacheKey(instance: instance.instance, resource: "https://m.example/api/contacts?page=\(page)&limit=100")
   }
 
+  /// What a lookup found, for comparisons.
+  func describe(_ lookup: EncryptedCache.Lookup<CacheEntryReader>) -> String {
+    switch lookup {
+    case .missing: "missing"
+    case .discarded(let why): "discarded: \(why)"
+    case .found: "found"
+    }
+  }
+
   func mode(_ path: String) -> Int {
     var info = stat()
     return lstat(path, &info) == 0 ? Int(info.st_mode & 0o777) : -1
@@ -56,6 +65,77 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path) == [(file as NSString).lastPathComponent])
   }
 
+  @Test("a listing is stored page by page and read back page by page, with its time and metadata")
+  func parts() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let cache = try profileCache().section("responses", entryLimit: 1 << 20)
+    let pages = (1...5).map { Array("{\"data\":[{\"id\":\($0)}]}".utf8) }
+    let stored = Date(timeIntervalSince1970: 1_800_000_000)
+    let writer = try cache.writer(for: key(), storedAt: stored, metadata: [("limit", "100")])
+    for page in pages { #expect(try writer.append(page)) }
+    // Nothing is in place before the commit.
+    #expect(describe(cache.open(key())) == "missing")
+    #expect(try writer.commit(complete: false))
+    guard case .found(let reader) = cache.open(key()) else {
+      Issue.record("the listing did not open")
+      return
+    }
+    #expect(reader.storedAt == stored && reader["limit"] == "100" && reader.partCount == 5 && !reader.isComplete)
+    var read: [[UInt8]] = []
+    while let part = try reader.nextPart() { read.append(part) }
+    #expect(read == pages)
+    #expect(try reader.nextPart() == nil)
+    // An abandoned writer leaves the entry as it was and no file behind.
+    let abandoned = try cache.writer(for: key())
+    try abandoned.append([1, 2, 3])
+    abandoned.abandon()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).count == 1)
+    guard case .found(let again) = cache.open(key()) else { return }
+    #expect(again.partCount == 5)
+  }
+
+  @Test("every single flipped bit, a cut, an extension or a dropped page makes the entry unusable")
+  func everyByte() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let cache = try profileCache().section("responses", entryLimit: 1 << 20)
+    let writer = try cache.writer(for: key(), metadata: [("limit", "2")])
+    for page in ["{\"a\":1}", "{\"b\":2}", "{\"c\":3}"] { try writer.append(Array(page.utf8)) }
+    try writer.commit(complete: true)
+    let file = cache.filePath(key())
+    let good = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+    func put(_ bytes: [UInt8]) throws {
+      try Data(bytes).write(to: URL(fileURLWithPath: file))
+      chmod(file, 0o600)
+    }
+    for index in good.indices {
+      var flipped = good
+      flipped[index] ^= 0x04
+      try put(flipped)
+      guard case .discarded = cache.open(key()) else {
+        Issue.record("a flipped bit at \(index) opened")
+        continue
+      }
+      #expect(!FileManager.default.fileExists(atPath: file))
+    }
+    // Cut at every segment boundary and inside, extended, or the second page's segment left out.
+    let segment = CacheEntryFile.segmentOverhead + 7
+    let headEnd = good.count - 3 * segment - (CacheEntryFile.segmentOverhead + 5)
+    for cut in [good.count - 1, good.count - CacheEntryFile.segmentOverhead - 5, headEnd + segment, 9, 0] {
+      try put(Array(good.prefix(cut)))
+      #expect(describe(cache.open(key())) == "discarded: damaged or altered", "cut at \(cut)")
+    }
+    try put(good + [0])
+    #expect(describe(cache.open(key())) == "discarded: damaged or altered")
+    try put(Array(good[..<(headEnd + segment)] + good[(headEnd + 2 * segment)...]))
+    #expect(describe(cache.open(key())) == "discarded: damaged or altered")
+    try put(good)
+    guard case .found(let reader) = cache.open(key()) else {
+      Issue.record("the good file no longer opens")
+      return
+    }
+    #expect(reader.partCount == 3 && reader.isComplete)
+  }
+
   @Test("a damaged, renamed, oversized or exposed entry is discarded, never returned")
   func discarded() throws {
     defer { try? FileManager.default.removeItem(atPath: root) }
@@ -79,12 +159,12 @@ import Testing
     #expect(cache.read(key(2)) == .discarded("damaged or altered"))
     #expect(cache.read(key()) == .found(entry))
     // Larger than any entry can be: refused before it is read.
-    try put(Array(repeating: 0, count: 1_000 + CacheEntry.metadataLimit + 100), at: file)
+    try put(Array(repeating: 0, count: CacheEntryReader.fileLimit(1_000) + 1), at: file)
     guard case .discarded(let why) = cache.read(key()) else {
       Issue.record("an oversized file was read")
       return
     }
-    #expect(why.hasPrefix("larger than"))
+    #expect(why == "larger than any entry")
     // Readable by others.
     try cache.store(entry, for: key())
     chmod(file, 0o644)
@@ -157,7 +237,10 @@ import Testing
     try cache.store(CacheEntry(body: Array(repeating: 1, count: 10)), for: key())
     try cache.store(CacheEntry(body: Array(repeating: 1, count: 10)), for: key(2))
     let usage = profile.directory.usage()
-    #expect(usage.entries == 2 && usage.bytes == 2 * Int64(10 + 10 + CacheEntryFile.overhead))
+    let sizes = try FileManager.default.contentsOfDirectory(atPath: cache.path).map {
+      try FileManager.default.attributesOfItem(atPath: cache.path + "/" + $0)[.size] as? Int ?? 0
+    }
+    #expect(usage.entries == 2 && usage.bytes == Int64(sizes.reduce(0, +)) && usage.bytes > 20)
     #expect(CacheUsage(entries: 1, bytes: 812).description == "1 entry, 812 bytes")
     #expect(CacheUsage(entries: 14, bytes: 1_234_567).description == "14 entries, 1.2 MB")
     try profile.directory.clear()

@@ -107,13 +107,11 @@ final class FetchSession {
   /// One record (or the signed-in user).
   private func one(_ path: String, query: [(String, String)], what: String) async throws(MonicaError) {
     let client = self.client
-    let answer = try await cache.answer(
-      path, query, what: what, target: "/api" + path, continuing: nil, announce: true
-    ) { () async throws(MonicaError) -> HTTPResponse? in
+    let envelope = try await cache.answer(path, query, what: what, target: "/api" + path) {
+      () async throws(MonicaError) -> HTTPResponse in
       try await client.get(path, query: query, what: what)
     }
-    guard let answer else { throw .internalError("\(what): no answer") }
-    _ = try write(answer.envelope)
+    _ = try write(envelope)
   }
 
   /// Every page of a listing, or the one `--page` names.

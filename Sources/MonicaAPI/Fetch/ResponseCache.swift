@@ -32,35 +32,20 @@ package enum CacheMode: Sendable, Equatable {
 
 /// One run's use of the encrypted response cache, around every GET `monica-fetch` makes.
 ///
-/// Entries are the answers' bodies as received, one per request URL (path and query, page and
-/// limit included), in the profile's cache under `responses/`. The pages of one listing are
-/// tied together by a walk id: a listing whose first page is replayed replays its further pages
-/// only from the same walk, and one whose first page is fetched fetches them all, so a replay
-/// never mixes pages of two reads of the listing (a page missing from the walk, as after
-/// `--max`, is fetched and joins it). When the instance cannot be reached or fails with 5xx
-/// after the retries before anything of a listing was written, its cached copy of any age
-/// stands in, with one warning, and the rest of the run asks the instance nothing more. A 401
-/// or 403 drops the profile's cache.
+/// A listing is one entry: its pages in order, as received, stored while they are walked and
+/// put in place at the end (whole when the walk reached its last page, as far as it went when
+/// the reader had enough), so a replay is always one read of the listing, never pages of two,
+/// and parallel runs leave one whole entry. One record or `--page N` is an entry of its own.
+/// Entries are keyed by the request (path, query, page size), in the profile's cache under
+/// `responses/`. When the instance cannot be reached or fails with 5xx after the retries
+/// before anything of a listing was written, its cached copy of any age stands in, with one
+/// warning, and the rest of the run asks the instance nothing more. A 401 or 403 drops the
+/// profile's cache.
 final class ResponseCache: Sendable {
-  /// The pages of one listing read together: from the network, or replayed from the cache.
-  struct Walk: Sendable, Equatable {
-    /// The id every page of the walk is stored with.
-    let id: String
-    /// Whether its first page came from the cache.
-    let fromCache: Bool
-  }
-
-  /// A page or record as the cache or the network gave it.
-  struct Answer: Sendable {
-    let envelope: PageEnvelope
-    let walk: Walk
-  }
-
   /// The subdirectory of the profile's cache.
   static let namespace = "responses"
-  /// The largest answer stored: a page of 100 records is far below, a page of photos with their
-  /// data URLs may not be.
-  static let entryLimit = 64 << 20
+  /// The most a listing stores (all its pages); a page may be at most 64 MiB.
+  static let entryLimit = 1 << 30
 
   let mode: CacheMode
   private let client: MonicaClient
@@ -81,7 +66,7 @@ final class ResponseCache: Sendable {
   }
 
   /// The run's cache for `credentials`; `warn` gets warnings, `observe` (for `--verbose`) one
-  /// line per replayed answer. A cache directory others can enter is an error with `--offline`,
+  /// line per replayed page. A cache directory others can enter is an error with `--offline`,
   /// and a warning (no cache) otherwise.
   init(
     mode: CacheMode, credentials: Credentials, store: CredentialStore, client: MonicaClient,
@@ -108,112 +93,166 @@ final class ResponseCache: Sendable {
     }
   }
 
-  /// The answer to one GET of `path` with `query`: replayed when the cache may serve it (fresh,
-  /// `--offline`, the instance out of reach, or the next page of a replayed `walk`), else from
-  /// `network` and stored; `nil` when `network` gives no answer to keep (it returns `nil`).
-  /// `target` names the request in messages, `what` its object; `announce` says whether a
-  /// stand-in for an unreachable instance is announced on stderr.
-  func answer(
-    _ path: String, _ query: [(String, String)], what: String, target: String, continuing walk: Walk?,
-    announce: Bool, network: () async throws(MonicaError) -> HTTPResponse?
-  ) async throws(MonicaError) -> Answer? {
-    let key = CacheKey(
-      instance: client.credentials.instance.instance, resource: client.url(path, query: query)?.absoluteString ?? target
-    )
-    var standIn: (CacheEntry, PageEnvelope)?
-    // A walk read from the network has no page in the cache yet: no need to look.
-    if walk?.fromCache != false, case let (entry, envelope)? = cached(key, target: target) {
-      let outage = state.withLock { $0.outage }
-      if let walk {
-        if entry["walk"] == walk.id { return replay(entry, envelope, target, walk: walk) }
-      } else if case .fresh(let ttl) = mode, entry.isFresh(within: ttl.seconds) {
-        return replay(entry, envelope, target, walk: nil)
-      } else if mode == .offline {
-        return replay(entry, envelope, target, walk: nil)
-      } else if outage != nil {
-        if announce { announceStandIn(entry, what) }
-        return replay(entry, envelope, target, walk: nil)
-      } else {
-        standIn = (entry, envelope)
-      }
-    }
-    if mode == .offline { throw .notFound("\(what): not in the cache (--offline sends no request)") }
-    if let outage = state.withLock({ $0.outage }) {
-      throw .unavailable(request: target, detail: "not in the cache, and the instance is out of reach (\(outage))")
-    }
-    let response: HTTPResponse?
-    do {
-      response = try await network()
-    } catch {
-      if case .notPermitted = error { drop() }
-      if MonicaClient.isOutage(error), walk == nil, case let (entry, envelope)? = standIn {
-        state.withLock { $0.outage = error.message ?? "no answer" }
-        if announce { announceStandIn(entry, what) }
-        return replay(entry, envelope, target, walk: nil)
-      }
-      throw error
-    }
-    guard let response else { return nil }
-    let envelope = try PageEnvelope(response.body, request: target)
-    let id = walk?.id ?? Self.newWalkID()
-    store(Array(response.body), key: key, walk: id)
-    return Answer(envelope: envelope, walk: Walk(id: id, fromCache: false))
+  // MARK: keys
+
+  /// The entry of one request: the URL with its path and query.
+  func requestKey(_ path: String, _ query: [(String, String)]) -> CacheKey {
+    CacheKey(instance: client.credentials.instance.instance, resource: "GET " + url(path, query))
   }
 
-  /// The cached entry of `key` with its page, when there is a usable one; an unusable one is
-  /// removed and reported once.
-  private func cached(_ key: CacheKey, target: String) -> (CacheEntry, PageEnvelope)? {
+  /// The entry of a listing read `size` records per page (as asked: the size that worked, when
+  /// the instance refused it, is in the entry).
+  func listingKey(_ path: String, _ query: [(String, String)], size: Int) -> CacheKey {
+    CacheKey(
+      instance: client.credentials.instance.instance,
+      resource: "GET pages of " + url(path, [("limit", String(size))] + query))
+  }
+
+  private func url(_ path: String, _ query: [(String, String)]) -> String {
+    client.url(path, query: query)?.absoluteString ?? path + "?"
+      + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+  }
+
+  // MARK: reading
+
+  /// No request may be sent: `--offline`, or the instance was found out of reach in this run.
+  var sendsNothing: Bool { mode == .offline || state.withLock { $0.outage } != nil }
+
+  /// The stored entry of `key`, opened; one that cannot be used is removed and reported once.
+  func open(_ key: CacheKey, target: String) -> CacheEntryReader? {
     guard let entries else { return nil }
-    let reason: String
-    switch entries.read(key) {
-    case .missing:
-      return nil
-    case .found(let entry):
-      // Only bodies that were whole pages are stored; one that no longer scans is dropped.
-      if let envelope = try? PageEnvelope(Data(entry.body), request: target) { return (entry, envelope) }
-      entries.remove(key)
-      reason = "not a page"
+    switch entries.open(key) {
+    case .missing: return nil
+    case .found(let reader): return reader
     case .discarded(let why):
-      reason = why
+      reportDiscarded(why, target)
+      return nil
     }
+  }
+
+  /// Whether an entry stored `age` seconds ago answers with no request: fresh, `--offline`, or
+  /// the instance found out of reach (then said on stderr when `announce`).
+  func answersAtOnce(age: TimeInterval, what: String, announce: Bool) -> Bool {
+    switch mode {
+    case .off: return false
+    case .offline: return true
+    case .fresh(let ttl):
+      if age <= ttl.seconds { return true }
+      guard state.withLock({ $0.outage }) != nil else { return false }
+      if announce { announceStandIn(age: age, what: what) }
+      return true
+    }
+  }
+
+  /// A request failed: a 401 or 403 drops the profile's cache; an outage with a cached copy to
+  /// stand in (`standIn` its age) is noted for the rest of the run, announced, and true.
+  func failed(_ error: MonicaError, standIn age: TimeInterval?, what: String, announce: Bool) -> Bool {
+    if case .notPermitted = error { drop() }
+    guard let age, MonicaClient.isOutage(error) else { return false }
+    state.withLock { $0.outage = error.message ?? "no answer" }
+    if announce { announceStandIn(age: age, what: what) }
+    return true
+  }
+
+  /// The error for a request the cache cannot answer when nothing may be sent.
+  func unavailable(_ target: String, what: String) -> MonicaError {
+    if let outage = state.withLock({ $0.outage }) {
+      return .unavailable(request: target, detail: "not in the cache, and the instance is out of reach (\(outage))")
+    }
+    return .notFound("\(what): not in the cache (--offline sends no request)")
+  }
+
+  /// `--verbose`: a page or record answered by the cache.
+  func replayed(_ target: String, age: TimeInterval) {
+    observe?("cached GET \(target) (stored \(DurationText.age(age)) ago)")
+  }
+
+  private func announceStandIn(age: TimeInterval, what: String) {
+    warn("offline: showing \(what) from \(DurationText.age(age)) ago")
+  }
+
+  private func reportDiscarded(_ reason: String, _ target: String) {
     let first = state.withLock { state in
       defer { state.reportedDamage = true }
       return !state.reportedDamage
     }
     if first { warn("cache: discarded an entry that was \(reason) (\(target)); it is fetched again") }
-    return nil
   }
 
-  private func replay(_ entry: CacheEntry, _ envelope: PageEnvelope, _ target: String, walk: Walk?) -> Answer {
-    observe?("cached GET \(target) (stored \(DurationText.age(entry.age())) ago)")
-    return Answer(envelope: envelope, walk: walk ?? Walk(id: entry["walk"] ?? Self.newWalkID(), fromCache: true))
-  }
+  // MARK: writing
 
-  private func announceStandIn(_ entry: CacheEntry, _ what: String) {
-    warn("offline: showing \(what) from \(DurationText.age(entry.age())) ago")
-  }
-
-  private func store(_ body: [UInt8], key: CacheKey, walk: String) {
-    guard let entries, state.withLock({ $0.storing }) else { return }
+  /// A writer for the entry of `key`, or `nil` when answers are not stored.
+  func writer(_ key: CacheKey, storedAt: Date, size: Int) -> CacheEntryWriter? {
+    guard let entries, mode != .offline, state.withLock({ $0.storing }) else { return nil }
     do {
-      try entries.store(CacheEntry(metadata: [("walk", walk)], body: body), for: key)
+      return try entries.writer(for: key, storedAt: storedAt, metadata: [("limit", String(size))])
     } catch {
-      let first = state.withLock { state in
-        defer { state.storing = false }
-        return state.storing
-      }
-      if first { warn("cache: \(error.message ?? "cannot store"); answers are not stored for the rest of this run") }
+      stopStoring(error)
+      return nil
     }
   }
 
+  /// Adds a page to `writer`; a failure stops storing for the run.
+  func append(_ part: Data, to writer: CacheEntryWriter) {
+    do { try writer.append(Array(part)) } catch { stopStoring(error) }
+  }
+
+  /// Puts `writer`'s entry in place.
+  func commit(_ writer: CacheEntryWriter, complete: Bool) {
+    guard state.withLock({ $0.storing }) else {
+      writer.abandon()
+      return
+    }
+    do { try writer.commit(complete: complete) } catch { stopStoring(error) }
+  }
+
+  private func stopStoring(_ error: MonicaError) {
+    let first = state.withLock { state in
+      defer { state.storing = false }
+      return state.storing
+    }
+    if first { warn("cache: \(error.message ?? "cannot store"); answers are not stored for the rest of this run") }
+  }
+
   /// The token was refused: what was cached with it goes, and nothing more is stored.
-  private func drop() {
+  func drop() {
     state.withLock { $0.storing = false }
     do { try directory.clear() } catch { warn("cache: \(error.message ?? "cannot remove it")") }
   }
 
-  private static func newWalkID() -> String {
-    var generator = SystemRandomNumberGenerator()
-    return String(generator.next() as UInt64, radix: 16)
+  // MARK: one request
+
+  /// The answer to one GET (a record, `--page N`): replayed when the cache may answer it at
+  /// once, else from `network` and stored, else (the instance out of reach) the cached copy.
+  /// `target` names the request in messages, `what` its object.
+  func answer(
+    _ path: String, _ query: [(String, String)], what: String, target: String,
+    network: () async throws(MonicaError) -> HTTPResponse
+  ) async throws(MonicaError) -> PageEnvelope {
+    let key = requestKey(path, query)
+    var stored: (entry: CacheEntry, envelope: PageEnvelope)?
+    if let entries {
+      switch entries.read(key) {
+      case .missing: break
+      case .discarded(let why): reportDiscarded(why, target)
+      case .found(let entry):
+        if let envelope = try? PageEnvelope(Data(entry.body), request: target) { stored = (entry, envelope) }
+      }
+    }
+    if let stored, answersAtOnce(age: stored.entry.age(), what: what, announce: true) {
+      replayed(target, age: stored.entry.age())
+      return stored.envelope
+    }
+    if sendsNothing { throw unavailable(target, what: what) }
+    let response: HTTPResponse
+    do { response = try await network() } catch {
+      if failed(error, standIn: stored?.entry.age(), what: what, announce: true), let stored { return stored.envelope }
+      throw error
+    }
+    let envelope = try PageEnvelope(response.body, request: target)
+    if let entries, mode != .offline, state.withLock({ $0.storing }) {
+      do { try entries.store(CacheEntry(body: Array(response.body)), for: key) } catch { stopStoring(error) }
+    }
+    return envelope
   }
 }

@@ -38,38 +38,40 @@ package struct CacheEntry: Sendable, Equatable {
   /// Most metadata bytes an entry may carry.
   package static let metadataLimit = 64 * 1024
 
-  /// The plaintext that is sealed:
+  /// The head segment's plaintext (the body goes in parts of its own):
   /// ```
   /// 8  stored at, milliseconds since 1970, big-endian
   /// 2  number of metadata fields M, big-endian
   ///    M x (2-byte name length, name, 4-byte value length, value), UTF-8
-  ///    the body, to the end
   /// ```
-  var plaintext: [UInt8] {
+  var head: [UInt8] { Self.head(storedAt: storedAt, metadata: metadata) }
+
+  static func head(storedAt: Date, metadata: [(name: String, value: String)]) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(body.count + 64)
     let milliseconds = UInt64(max(0, (storedAt.timeIntervalSince1970 * 1000).rounded(.down)))
-    for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(milliseconds >> UInt64(shift) & 0xFF)) }
-    bytes += Self.bigEndian(UInt64(metadata.count), width: 2)
+    bytes += bigEndian(milliseconds, width: 8)
+    bytes += bigEndian(UInt64(metadata.count), width: 2)
     for (name, value) in metadata {
       let (nameBytes, valueBytes) = (Array(name.utf8), Array(value.utf8))
-      bytes += Self.bigEndian(UInt64(nameBytes.count), width: 2) + nameBytes
-      bytes += Self.bigEndian(UInt64(valueBytes.count), width: 4) + valueBytes
+      bytes += bigEndian(UInt64(nameBytes.count), width: 2) + nameBytes
+      bytes += bigEndian(UInt64(valueBytes.count), width: 4) + valueBytes
     }
-    return bytes + body
+    return bytes
   }
 
-  /// Whether the metadata fits the format and its limit (names under 64 KiB, unique).
-  var metadataIsValid: Bool {
+  /// Whether metadata fits the format and its limit (at most 64 KiB, unique names).
+  static func metadataIsValid(_ metadata: [(name: String, value: String)]) -> Bool {
     let size = metadata.reduce(0) { $0 + 6 + $1.name.utf8.count + $1.value.utf8.count }
-    return metadata.count <= 0xFFFF && size <= Self.metadataLimit
-      && Set(metadata.map(\.name)).count == metadata.count
+    return metadata.count <= 0xFFFF && size <= metadataLimit && Set(metadata.map(\.name)).count == metadata.count
+      && metadata.allSatisfy { $0.name.utf8.count <= 0xFFFF }
   }
 
-  /// Reads a plaintext back; `nil` when it is not one (only sealed bytes that opened reach it).
-  init?(plaintext bytes: [UInt8]) {
+  /// Reads a head back: the time and the metadata; `nil` when it is not one (only segments
+  /// that authenticated reach it).
+  static func readHead(_ bytes: [UInt8]) -> (storedAt: Date, metadata: [(name: String, value: String)])? {
     var reader = ByteReader(bytes)
-    guard let milliseconds = reader.integer(8), let count = reader.integer(2) else { return nil }
+    guard let milliseconds = reader.integer(8), milliseconds < UInt64(1) << 53, let count = reader.integer(2)
+    else { return nil }
     var metadata: [(name: String, value: String)] = []
     for _ in 0..<count {
       guard let nameLength = reader.integer(2), let name = reader.text(Int(nameLength)),
@@ -77,9 +79,8 @@ package struct CacheEntry: Sendable, Equatable {
       else { return nil }
       metadata.append((name, value))
     }
-    guard milliseconds < UInt64(1) << 53 else { return nil }
-    self.init(
-      storedAt: Date(timeIntervalSince1970: Double(milliseconds) / 1000), metadata: metadata, body: reader.rest)
+    guard reader.rest.isEmpty else { return nil }
+    return (Date(timeIntervalSince1970: Double(milliseconds) / 1000), metadata)
   }
 
   static func bigEndian(_ value: UInt64, width: Int) -> [UInt8] {
@@ -104,12 +105,6 @@ struct ByteReader {
     guard count >= 0, bytes.count - offset >= count else { return nil }
     defer { offset += count }
     return String(validating: bytes[offset..<offset + count], as: UTF8.self)
-  }
-
-  mutating func take(_ count: Int) -> [UInt8]? {
-    guard count >= 0, bytes.count - offset >= count else { return nil }
-    defer { offset += count }
-    return Array(bytes[offset..<offset + count])
   }
 
   var rest: [UInt8] { Array(bytes[offset...]) }

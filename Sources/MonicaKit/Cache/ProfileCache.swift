@@ -127,6 +127,9 @@ package struct ProfileCache: Sendable {
     EncryptedCache(profile: self, namespace: namespace, entryLimit: entryLimit)
   }
 
+  /// Whether the profile's credential file is still the one the keys came from.
+  var isCurrent: Bool { owner.map { FileIdentity.of($0.credentials) == $0.file } ?? true }
+
   /// Runs `write` under the profile's shared lock while its credential file is the one the keys
   /// came from; false (and nothing run) when the profile was logged out or logged in again.
   func whileCurrent(_ write: () throws(MonicaError) -> Void) throws(MonicaError) -> Bool {
