@@ -61,7 +61,7 @@ struct Login: AsyncParsableCommand, MonicaTool {
 
 struct Status: AsyncParsableCommand, MonicaTool {
   static let configuration = CommandConfiguration(
-    abstract: "Show the profile, instance, user, token expiry, whether the server accepts the token, the cache.")
+    abstract: "Show the profile, instance, user, token expiry, whether the server accepts the token, cache size.")
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var unlock: PassphraseOptions
   @Flag(help: "One JSON object instead of lines.") var json = false

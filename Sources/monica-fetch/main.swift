@@ -79,7 +79,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   @Option(
     name: .customLong("cache"), defaultAsFlag: TimeToLive.standard, parsing: .next,
     help: ArgumentHelp(
-      "Replay answers younger than ttl (30s, 5m, 2h, 1d) from the encrypted cache; store the rest.",
+      "Replay answers younger than ttl (30s, 5m, 2h, 1d; --cache alone: 5m) from the encrypted cache.",
       valueName: "ttl"))
   var cache: TimeToLive? = nil
   @Flag(help: "Answer from the cache alone, whatever its age: no request (66 when not cached).") var offline = false
