@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-30}
-targets=${FUZZ_TARGETS:-json scanner envelope ratelimit credential lines}
+targets=${FUZZ_TARGETS:-json scanner envelope ratelimit credential lines cache}
 out=.build-fuzz/run
 MONICA_FUZZ=1 swift build --scratch-path .build-fuzz --product monica-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld >&2
 fuzzer=$(MONICA_FUZZ=1 swift build --scratch-path .build-fuzz --show-bin-path)/monica-fuzz
@@ -23,7 +23,8 @@ sandbox=$!
 for _ in $(seq 100); do [ -s "$work/ready.json" ] && break; sleep 0.1; done
 url=$(jq -r .url "$work/ready.json")
 token=$(jq -r .token "$work/ready.json")
-for target in $targets; do mkdir -p "$out/corpus/$target" "$out/crashes/$target"; done
+# Every corpus directory, so that the seeding below works when FUZZ_TARGETS names only some.
+for target in json scanner envelope ratelimit credential lines cache; do mkdir -p "$out/corpus/$target" "$out/crashes/$target"; done
 n=0
 for path in contacts notes tasks gifts activities tags photos me contacts/3 "contacts?query=a"; do
   n=$((n + 1))
