@@ -164,7 +164,7 @@ import Testing
       Issue.record("an oversized file was read")
       return
     }
-    #expect(why == "larger than any entry")
+    #expect(why == "larger than allowed")
     // Readable by others.
     try cache.store(entry, for: key())
     chmod(file, 0o644)

@@ -28,11 +28,9 @@ package enum SecureFiles {
     chmod(path, 0o700)
   }
 
-  /// Writes `bytes` to `path` with mode 0600 so that readers see the old file or the new one, never
-  /// a part: a temporary file in the same directory, then rename. `durable` adds an fsync of the
-  /// file before the rename and of the directory after it, so that a crash too leaves one or the
-  /// other; a cache, whose damaged entries are discarded anyway, can do without.
-  package static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(MonicaError) {
+  /// Writes `bytes` to `path` with mode 0600 so that a crash leaves the old file or the new one:
+  /// a temporary file in the same directory, fsync, rename, fsync of the directory.
+  package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(MonicaError) {
     let directory = (path as NSString).deletingLastPathComponent
     let temporary =
       directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(UInt32.random(in: 0...UInt32.max))"
@@ -52,14 +50,13 @@ package enum SecureFiles {
         offset += written
       }
     }
-    if failure == 0, durable, fsync(descriptor) != 0 { failure = errno }
+    if failure == 0, fsync(descriptor) != 0 { failure = errno }
     close(descriptor)
     if failure == 0, rename(temporary, path) != 0 { failure = errno }
     guard failure == 0 else {
       unlink(temporary)
       throw .configuration("\(path): cannot write: \(reason(failure))")
     }
-    guard durable else { return }
     let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if directoryDescriptor >= 0 {
       fsync(directoryDescriptor)
@@ -82,45 +79,43 @@ package enum SecureFiles {
     return Array(data)
   }
 
-  /// What `readBounded` found.
-  package enum BoundedRead: Sendable {
+  /// What `openBounded` found.
+  package enum BoundedFile {
     /// There is no file.
     case absent
-    /// Not read: not a regular file of this user with mode 0600 or stricter, or larger than allowed.
+    /// Not opened: not a regular file of this user with mode 0600 or stricter, or larger than
+    /// allowed.
     case refused(String)
-    /// The whole file, and which file it was.
-    case bytes([UInt8], FileIdentity)
+    /// The file, open for reading, and what fstat said of it; the caller closes it.
+    case opened(descriptor: Int32, info: stat)
   }
 
-  /// Reads a private file of at most `limit` bytes, deciding on the open descriptor (no race
-  /// between the check and the read): a link, a FIFO, another user's file, a file others can
-  /// read or one larger than `limit` is not read at all.
-  package static func readBounded(_ path: String, limit: Int) -> BoundedRead {
+  /// Opens a private file of at most `limit` bytes for reading, deciding on the open descriptor
+  /// (no race between the check and the read): a link, a FIFO, another user's file, a file
+  /// others can read or one larger than `limit` is not opened.
+  package static func openBounded(_ path: String, limit: Int) -> BoundedFile {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       return errno == ENOENT ? .absent : .refused("cannot open: \(reason(errno))")
     }
-    defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return .refused("cannot read: \(reason(errno))") }
-    guard info.st_mode & S_IFMT == S_IFREG else { return .refused("not a regular file") }
-    guard info.st_uid == getuid() else { return .refused("belongs to another user") }
-    guard info.st_mode & 0o077 == 0 else { return .refused("accessible by others") }
-    guard info.st_size <= limit else { return .refused("larger than \(limit) bytes") }
-    let size = Int(info.st_size)
-    var bytes = [UInt8](repeating: 0, count: size)
-    var offset = 0
-    while offset < size {
-      let count = bytes.withUnsafeMutableBytes { raw in
-        read(descriptor, raw.baseAddress.map { $0 + offset }, size - offset)
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { return .refused("cannot read: \(reason(errno))") }
-      // A file that shrank while it was read is not the file that was checked.
-      guard count > 0 else { return .refused("changed while it was read") }
-      offset += count
+    let refusal: String?
+    if fstat(descriptor, &info) != 0 {
+      refusal = "cannot read: \(reason(errno))"
+    } else if info.st_mode & S_IFMT != S_IFREG {
+      refusal = "not a regular file"
+    } else if info.st_uid != getuid() {
+      refusal = "owned by another user"
+    } else if info.st_mode & 0o077 != 0 {
+      refusal = "accessible by others"
+    } else if info.st_size > limit {
+      refusal = "larger than allowed"
+    } else {
+      refusal = nil
     }
-    return .bytes(bytes, FileIdentity(info))
+    guard let refusal else { return .opened(descriptor: descriptor, info: info) }
+    close(descriptor)
+    return .refused(refusal)
   }
 
   /// Removes a file; an absent one is fine.

@@ -144,33 +144,13 @@ final class SegmentFile {
 
   deinit { close(descriptor) }
 
-  /// Opens `path`, deciding on the open descriptor: a link, a FIFO, another user's file, a file
-  /// others can read or one larger than `limit` is not read.
+  /// Opens `path` with `SecureFiles.openBounded`.
   static func open(_ path: String, limit: Int) -> Result<SegmentFile, CacheEntryReader.Refusal> {
-    let descriptor = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      return .failure(errno == ENOENT ? .absent : .refused("cannot open: \(systemErrorText(errno))"))
+    switch SecureFiles.openBounded(path, limit: limit) {
+    case .absent: return .failure(.absent)
+    case .refused(let reason): return .failure(.refused(reason))
+    case .opened(let descriptor, let info): return .success(SegmentFile(path: path, descriptor: descriptor, info: info))
     }
-    var info = stat()
-    let refusal: String?
-    if fstat(descriptor, &info) != 0 {
-      refusal = "cannot read: \(systemErrorText(errno))"
-    } else if info.st_mode & S_IFMT != S_IFREG {
-      refusal = "not a regular file"
-    } else if info.st_uid != getuid() {
-      refusal = "owned by another user"
-    } else if info.st_mode & 0o077 != 0 {
-      refusal = "accessible by others"
-    } else if info.st_size > limit {
-      refusal = "larger than any entry"
-    } else {
-      refusal = nil
-    }
-    if let refusal {
-      close(descriptor)
-      return .failure(.refused(refusal))
-    }
-    return .success(SegmentFile(path: path, descriptor: descriptor, info: info))
   }
 
   /// Whether every byte has been read.
