@@ -174,6 +174,7 @@ _monica-format() {
         return
         ;;
     '--sort')
+        __monica-format_add_completions -W 'auto'
         return
         ;;
     '--template')
@@ -189,6 +190,10 @@ _monica-format() {
     case "${positional_number}" in
     1)
         __monica-format_add_completions -W 'table'$'\n''tsv'$'\n''csv'$'\n''json'$'\n''ndjson'$'\n''markdown'$'\n''vcard'$'\n''template'
+        return
+        ;;
+    *)
+        __monica-format_add_completions -f
         return
         ;;
     esac

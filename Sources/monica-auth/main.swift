@@ -36,7 +36,7 @@ struct Login: AsyncParsableCommand, MonicaTool {
   @OptionGroup var connection: ConnectionOptions
   @Option(
     help: ArgumentHelp(
-      "The instance (https://app.monicahq.com is the cloud); asked for when omitted.", valueName: "url"))
+      "The instance (https://app.monicahq.com is the cloud); asked for when omitted.", valueName: "URL"))
   var url: String?
   @Flag(help: "Read the token from standard input instead of the terminal.") var tokenStdin = false
   @Flag(help: "Protect the token with a passphrase (scrypt) instead of a key file.") var passphrase = false

@@ -30,36 +30,37 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
 
   @Argument(
     help: ArgumentHelp(
-      "What to read: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
+      "What to read: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "KIND"))
   var kind: ResourceKind
-  @Argument(help: ArgumentHelp("One record's id.", valueName: "id")) var id: Int?
+  @Argument(help: ArgumentHelp("One record's id.", valueName: "ID")) var id: Int?
   @Option(
     help: ArgumentHelp(
-      "One contact's items (nested route); - reads contact records or ids from stdin.", valueName: "id|-"))
+      "One contact's items (nested route); - reads contact records or ids from stdin.", valueName: "ID|-"))
   var contact: String?
-  @Option(help: ArgumentHelp("The contacts with this tag, by id or name.", valueName: "id|name")) var tag: String?
-  @Option(help: ArgumentHelp("Search contacts (names, nickname, description, job; field:prefix).", valueName: "text"))
+  @Option(help: ArgumentHelp("The contacts with this tag, by id or name.", valueName: "ID|NAME")) var tag: String?
+  @Option(help: ArgumentHelp("Search contacts (names, nickname, description, job; field:prefix).", valueName: "TEXT"))
   var query: String?
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
       "Sort by \(ResourceKind.sortFields.joined(separator: ", ")); - prefix for descending (-updated_at).",
-      valueName: "field"))
+      valueName: "FIELD"),
+    completion: .list(ResourceKind.sortFields.flatMap { [$0, "-" + $0] }))
   var sort: String?
   @Flag(
     help: "Add contact fields and the latest notes (with=contactfields): Monica does so for one contact and a tag's.")
   var withFields = false
-  @Option(help: ArgumentHelp("Stop after this many records.", valueName: "n")) var max: Int?
-  @Option(help: ArgumentHelp("Fetch this page only.", valueName: "n")) var page: Int?
-  @Option(help: ArgumentHelp("Records per request (Monica's maximum, 100, makes fewest requests).", valueName: "n"))
+  @Option(help: ArgumentHelp("Stop after this many records.", valueName: "N")) var max: Int?
+  @Option(help: ArgumentHelp("Fetch this page only.", valueName: "N")) var page: Int?
+  @Option(help: ArgumentHelp("Records per request (Monica's maximum, 100, makes fewest requests).", valueName: "N"))
   var pageSize = 100
   @Option(
     help: ArgumentHelp(
-      "Only records updated since: a date, a UTC time or a duration (30m, 12h, 7d).", valueName: "time"))
+      "Only records updated since: a date, a UTC time or a duration (30m, 12h, 7d).", valueName: "TIME"))
   var since: String?
-  @Option(help: ArgumentHelp("Pages in flight at once.", valueName: "k")) var concurrency = 4
+  @Option(help: ArgumentHelp("Pages in flight at once.", valueName: "N")) var concurrency = 4
   @Option(
-    help: ArgumentHelp("Retries of a request after a 5xx, a 429, a time-out or a dropped connection.", valueName: "n"))
+    help: ArgumentHelp("Retries of a request after a 5xx, a 429, a time-out or a dropped connection.", valueName: "N"))
   var retries = 3
   @Flag(name: .shortAndLong, help: "No progress on stderr.") var quiet = false
   @OptionGroup var connection: ConnectionOptions

@@ -35,19 +35,27 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "The output format (default table): \(OutputFormat.names); or the first file.", valueName: "format"),
+      "The output format (default table): \(OutputFormat.names); or the first file.", valueName: "FORMAT"),
     completion: .list(OutputFormat.allCases.map(\.rawValue)))
   var formatOrFile: String?
   var format: OutputFormat { formatOrFile.flatMap(OutputFormat.init(rawValue:)) ?? .table }
   @OptionGroup var input: InputOptions
-  @Option(help: "The columns or fields to show, as dotted paths (id,first_name,information.career.job).")
+  @Option(
+    help: ArgumentHelp(
+      "The columns or fields to show, as dotted paths (id,first_name,information.career.job).",
+      valueName: "FIELD,..."))
   var fields: String?
   @Option(
     parsing: .unconditional,
-    help: "Sort by FIELD[,FIELD] (-FIELD for descending), or auto for the display order; reads all input first.")
+    help: ArgumentHelp(
+      "Sort by FIELD[,FIELD] (-FIELD for descending), or auto for the display order; reads all input first.",
+      valueName: "ORDER"),
+    completion: .list(SortOrder.keywords))
   var sort: String?
-  @Option(help: "The template format's text, with {{dotted.path}} placeholders.") var template: String?
-  @Option(help: "Colour: auto (terminals without NO_COLOR), always, never.") var color: ColorChoice = .auto
+  @Option(help: ArgumentHelp("The template format's text, with {{dotted.path}} placeholders.", valueName: "TEXT"))
+  var template: String?
+  @Option(help: ArgumentHelp("Colour: auto (terminals without NO_COLOR), always, never.", valueName: "WHEN"))
+  var color: ColorChoice = .auto
   @Flag(help: "Leave out the header row of table, tsv, csv and markdown.") var noHeader = false
   @Flag(help: "Warn about lines that are not JSON objects and go on.") var skipInvalid = false
 

@@ -1,4 +1,5 @@
 import Foundation
+import MonicaKit
 import Testing
 
 /// What every tool does with its command line: one-line errors, the exit table, files and `-`.
@@ -24,6 +25,30 @@ import Testing
     #expect(help.status == 0 && help.stderr.isEmpty)
     #expect(help.stdout.contains("EXAMPLES") && help.stdout.contains(" | "), "\(tool) --help has no pipeline")
     #expect(help.stdout.contains("77  not permitted"))
+  }
+
+  @Test("every option and argument names its value in upper case (DAYS, DATE, ID...), not by the option's name")
+  func valueNames() throws {
+    let home = try TemporaryHome()
+    for tool in InstallTests.tools {
+      let dump = try sh("\(tool) --experimental-dump-help", env: home.env)
+      #expect(dump.status == 0, "\(dump)")
+      var commands = [try JSONValue(parsing: dump.stdout)["command"]]
+      while let command = commands.popLast() {
+        guard let command, command["commandName"]?.stringValue != "help" else { continue }
+        commands += command["subcommands"]?.arrayValue ?? []
+        for argument in command["arguments"]?.arrayValue ?? [] {
+          guard let kind = argument["kind"]?.stringValue, kind != "flag" else { continue }
+          let names = (argument["names"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+          // ArgumentParser's default is the option's own name, lower-case: `--today <today>`.
+          let value = argument["valueName"]?.stringValue ?? ""
+          let place = "\(tool) \(command["commandName"]?.stringValue ?? "") \(names.first ?? kind)"
+          #expect(!value.isEmpty && value == value.uppercased(), "\(place): value name '\(value)'")
+        }
+      }
+    }
+    let error = try sh("monica-filter --birthday-within soon </dev/null", env: home.env)
+    #expect(error.status == 64 && error.stderr.contains("'--birthday-within <DAYS>'"), "\(error)")
   }
 
   @Test("validation failures use the same one-line form")

@@ -17,6 +17,9 @@ package enum SortOrder: Sendable {
   /// By these fields in turn, each ascending or descending.
   case fields([(path: FieldPath, descending: Bool)])
 
+  /// The orders that are not field names, for completions.
+  package static let keywords = ["auto"]
+
   /// `auto`, or `FIELD[,FIELD]` with `-` before a field for descending.
   package init(parsing text: String) throws(MonicaError) {
     if text == "auto" {

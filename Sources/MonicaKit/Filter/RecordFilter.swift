@@ -47,6 +47,12 @@ package struct FilterCriteria: Sendable {
   package static let kinds = ["contact", "activity", "note", "task", "gift", "tag", "photo", "user"]
   /// The gift statuses `--status` accepts.
   package static let giftStatuses = ["idea", "offered", "received"]
+  /// The dates Monica's records carry, which `--date-field` completes: every kind's timestamps,
+  /// an activity's `happened_at`, a gift's `date`, and a contact's own dates.
+  package static let dateFields = [
+    "updated_at", "created_at", "happened_at", "date", "completed_at", "favorited_at", "last_activity_together",
+    "last_called", "stay_in_touch_trigger_date",
+  ]
 }
 
 /// Keeps the records that match every condition of a `FilterCriteria` (or none, inverted).
