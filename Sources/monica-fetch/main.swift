@@ -2,12 +2,11 @@ import ArgumentParser
 import MonicaAPI
 import MonicaKit
 
-extension ResourceKind: ExpressibleByArgument {}
-
 struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   static let configuration = CommandConfiguration(
     commandName: "monica-fetch",
     abstract: "Stream Monica records as NDJSON, page by page, exactly as the API sent them.",
+    usage: "monica-fetch [<options>] <KIND> [<ID>]",
     discussion: """
       Reads contacts, activities, notes, tasks, gifts, tags, photos or the signed-in user (me), \
       one record per line, as pages arrive; stops the moment its reader stops; stays within the \
@@ -28,10 +27,13 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       """,
     version: toolsetVersion)
 
+  // Optional to ArgumentParser, which reports a missing argument before an unknown option
+  // (`monica-fetch --bogus` would say the kind is missing); run() requires it.
   @Argument(
     help: ArgumentHelp(
-      "What to read: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "KIND"))
-  var kind: ResourceKind
+      "What to read: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "KIND"),
+    completion: .list(ResourceKind.allCases.map(\.rawValue)))
+  var kind: String?
   @Argument(help: ArgumentHelp("One record's id.", valueName: "ID")) var id: Int?
   @Option(
     help: ArgumentHelp(
@@ -67,7 +69,11 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   @OptionGroup var unlock: PassphraseOptions
 
   func plan() throws(MonicaError) -> FetchPlan {
-    var plan = FetchPlan(resource: kind)
+    guard let kind else {
+      throw .usage(
+        "missing KIND: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")) (see monica-fetch --help)")
+    }
+    var plan = FetchPlan(resource: try ResourceKind(parsing: kind))
     (plan.id, plan.tag, plan.query, plan.sort, plan.withFields) = (id, tag, query, sort, withFields)
     (plan.max, plan.page, plan.pageSize, plan.concurrency) = (max, page, pageSize, concurrency)
     plan.contact = try contact.map(ContactSelector.init(parsing:))
@@ -77,7 +83,9 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   }
 
   func validate() throws {
-    do { _ = try plan() } catch { throw ValidationError(error.message ?? "") }
+    if kind != nil {
+      do { _ = try plan() } catch { throw ValidationError(error.message ?? "") }
+    }
     guard (0...10).contains(retries) else { throw ValidationError("--retries \(retries): expected 0 to 10") }
   }
 

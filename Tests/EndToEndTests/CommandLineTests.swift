@@ -51,6 +51,29 @@ import Testing
     #expect(error.status == 64 && error.stderr.contains("'--birthday-within <DAYS>'"), "\(error)")
   }
 
+  @Test("monica-fetch: a misspelt kind suggests the kind meant; an unknown option is named before a missing kind")
+  func fetchKinds() throws {
+    let home = try TemporaryHome()
+    let kinds = "(kinds: contacts, activities, notes, tasks, gifts, tags, photos, me)"
+    for (word, meant) in [("contact", "contacts"), ("Notes", "notes"), ("actvities", "activities"), ("user", "me")] {
+      let run = try sh("monica-fetch \(word) </dev/null", env: home.env)
+      #expect(run.status == 64 && run.stdout.isEmpty, "\(run)")
+      #expect(
+        run.stderr
+          == "monica-fetch: error: kind '\(word)' does not exist; did you mean \(meant)? \(kinds) (see monica-fetch --help)\n",
+        "\(run)")
+    }
+    let unrelated = try sh("monica-fetch pdf </dev/null", env: home.env)
+    #expect(
+      unrelated.status == 64 && unrelated.stderr.hasPrefix("monica-fetch: error: kind 'pdf' does not exist (kinds: "))
+    let bogus = try sh("monica-fetch --bogus </dev/null", env: home.env)
+    #expect(
+      bogus.status == 64 && bogus.stderr == "monica-fetch: error: unknown option '--bogus' (see monica-fetch --help)\n")
+    let none = try sh("monica-fetch --max 3 </dev/null", env: home.env)
+    #expect(
+      none.status == 64 && none.stderr.hasPrefix("monica-fetch: error: missing KIND: contacts, activities"), "\(none)")
+  }
+
   @Test("validation failures use the same one-line form")
   func validation() throws {
     let home = try TemporaryHome()
