@@ -25,7 +25,9 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
           monica-format template --template '{{contact.complete_name}}: {{body}}'
 
       FILES
-        FILE...  NDJSON records to read in order; - or none reads standard input
+        FILE...  NDJSON records to read in order; - or none reads standard input.
+                 In FORMAT's place, a FILE that is not there needs a dot or a slash
+                 (nosuch.ndjson: 66); a plain word is a misspelt format (64)
 
       \(Help.streamEnvironment)
 
@@ -61,12 +63,15 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
 
   mutating func validate() throws {
     // `monica-format contacts.ndjson` means the default format of that file.
-    if let word = formatOrFile, OutputFormat(rawValue: word) == nil {
-      guard word == "-" || FileManager.default.fileExists(atPath: word) else {
-        throw ValidationError("\(word): neither a format (\(OutputFormat.names)) nor a file")
+    if let word = formatOrFile {
+      let isFile: Bool
+      do { isFile = try OutputFormat.isFile(word, exists: { FileManager.default.fileExists(atPath: $0) }) } catch {
+        throw ValidationError(error.message ?? "")
       }
-      input.files.insert(word, at: 0)
-      formatOrFile = nil
+      if isFile {
+        input.files.insert(word, at: 0)
+        formatOrFile = nil
+      }
     }
     if template != nil, format != .template { throw ValidationError("--template goes with the template format") }
     if fields != nil, [.vcard, .template].contains(format) {

@@ -101,12 +101,32 @@ import Testing
   @Test("a directory or a missing file as input is 66, - is standard input, files are read in order")
   func inputs() throws {
     let home = try TemporaryHome()
-    for tool in ["monica-filter", "monica-page", "monica-format ndjson"] {
+    let forms = [
+      "monica-filter", "monica-page", "monica-page --unwrap", "monica-page --wrap", "monica-format",
+      "monica-format ndjson", "monica-format --sort id", "monica-format table --fields id",
+    ]
+    for tool in forms {
       let directory = try sh("\(tool) \"$HOME\"", env: home.env)
       #expect(directory.status == 66 && directory.stderr.contains("is a directory"), "\(tool): \(directory)")
       let missing = try sh("\(tool) \"$HOME/none.ndjson\"", env: home.env)
       #expect(missing.status == 66 && missing.stderr.contains("none.ndjson: no such file"), "\(tool): \(missing)")
+      let relative = try sh("\(tool) none.ndjson", env: home.env, directory: home.home)
+      #expect(relative.status == 66 && relative.stderr.contains("none.ndjson: no such file"), "\(tool): \(relative)")
     }
+    // Files named by options and variables are input files too.
+    let named = [
+      "monica-sandbox --load none.ndjson", "monica-sandbox --token-file none.token",
+      "MONICA_URL=http://127.0.0.1:9 MONICA_TOKEN_FILE=none.token monica-fetch contacts",
+      "MONICA_URL=http://127.0.0.1:9 MONICA_TOKEN_FILE=none.token monica-auth status",
+      "MONICA_URL=http://127.0.0.1:9 MONICA_TOKEN_FILE=none.token monica-auth token",
+    ]
+    for command in named {
+      let run = try sh("\(command) </dev/null", env: home.env, directory: home.home)
+      #expect(run.status == 66 && run.stderr.contains("none."), "\(command): \(run)")
+    }
+    // A plain word in the format's place is a misspelt format, not a file.
+    let word = try sh("monica-format tabel </dev/null", env: home.env, directory: home.home)
+    #expect(word.status == 64 && word.stderr.contains("tabel: neither a format"), "\(word)")
     let first = #"{"id":1,"object":"tag","name":"a"}"#
     let second = #"{"id":2,"object":"tag","name":"b"}"#
     try Data((first + "\n").utf8).write(to: URL(fileURLWithPath: home.home + "/a.ndjson"))

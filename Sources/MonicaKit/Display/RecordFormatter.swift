@@ -6,6 +6,15 @@ package enum OutputFormat: String, Sendable, CaseIterable {
 
   /// The names, for help and messages.
   package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+  /// What `monica-format WORD` means when WORD is not a format: a file when it is `-`, exists, or
+  /// looks like a path (a dot or a slash: `nosuch.ndjson` is a missing file, 66 when opened);
+  /// otherwise a misspelt format, a usage error that names the formats.
+  package static func isFile(_ word: String, exists: (String) -> Bool) throws(MonicaError) -> Bool {
+    guard OutputFormat(rawValue: word) == nil else { return false }
+    if word == "-" || exists(word) || word.contains("/") || word.contains(".") { return true }
+    throw .usage("\(word): neither a format (\(names)) nor a file")
+  }
 }
 
 /// The order `--sort` asks for.
