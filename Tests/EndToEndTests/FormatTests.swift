@@ -70,6 +70,28 @@ import Testing
     #expect(python.stdout == "8 Acme, Inc.\n", "\(python)")
   }
 
+  @Test("with --fields an empty input is the header alone; without --fields or with --no-header, nothing")
+  func emptyInput() throws {
+    let home = try TemporaryHome()
+    let env = Fixtures.env(home)
+    let csv = try sh("monica-format csv --fields id,first_name < /dev/null", env: env)
+    #expect(csv.status == 0 && csv.stdout == "id,first_name\r\n" && csv.stderr.isEmpty, "\(csv)")
+    let python = try sh(
+      "monica-format csv --fields id,first_name < /dev/null | python3 -c 'import csv,sys; r=csv.DictReader(sys.stdin); print(r.fieldnames, len(list(r)))'",
+      env: env)
+    #expect(python.stdout == "['id', 'first_name'] 0\n", "\(python)")
+    let tsv = try sh("monica-format tsv --fields id,first_name < /dev/null", env: env)
+    #expect(tsv.stdout == "id\tfirst_name\n", "\(tsv)")
+    let markdown = try sh("monica-format markdown --fields id,first_name < /dev/null", env: env)
+    #expect(markdown.lines == ["| id | first_name |", "| ---: | --- |"], "\(markdown)")
+    let table = try sh("monica-format table --fields id,first_name < /dev/null", env: env)
+    #expect(table.stdout == "ID  FIRST_NAME\n", "\(table)")
+    for quiet in ["csv", "table", "csv --fields id --no-header"] {
+      let run = try sh("monica-format \(quiet) < /dev/null", env: env)
+      #expect(run.status == 0 && run.output.isEmpty, "\(quiet): \(run)")
+    }
+  }
+
   @Test("the vCards read back with a real vCard parser (Python vobject)")
   func vcardParses() throws {
     let home = try TemporaryHome()

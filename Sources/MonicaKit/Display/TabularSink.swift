@@ -42,6 +42,9 @@ final class TabularSink: RecordSink {
   }
 
   func finish() throws(MonicaError) {
+    // With --fields the columns are known without a record: an empty input is a header alone,
+    // which a spreadsheet or `csv.DictReader` reads as an empty table.
+    if section == nil, options.fields != nil { section = TableSection(kind: nil, output: output, options: options) }
     try section?.finish()
     var scanner = RecordScanner()
     for (kind, spool) in waiting {
