@@ -14,7 +14,10 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
       vcard (vCard 4.0 of the contacts), template (--template '{{complete_name}} <{{id}}>'). \
       Without --fields each kind shows its own columns, one table per kind in order of first \
       appearance; with --fields kinds share one table (an object column when they are mixed). \
-      Tables stream: widths come from the first records and fit COLUMNS or the terminal.
+      Tables stream: widths come from the first records and fit COLUMNS or the terminal. \
+      Where the width is short, the least useful columns are left out first (with --fields, \
+      the last fields, said on stderr) and long texts are cut short; ids and dates are never \
+      cut.
 
       EXAMPLES
         monica-fetch contacts | monica-filter --dead | monica-format table

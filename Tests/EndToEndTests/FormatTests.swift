@@ -152,10 +152,52 @@ import Testing
       for line in run.lines { #expect(DisplayWidth.of(line) <= columns, "\(columns): \(line)") }
     }
     let narrow = try format("table --fields id,complete_name,information.career.company", env: ["COLUMNS": "30"])
-    #expect(narrow.lines.contains(" 3  太郎 山田     株式会社テ…"), "\(narrow)")
+    #expect(narrow.lines.contains(" 3  太郎 山田       株式会社…"), "\(narrow)")
     #expect(narrow.lines.contains(" 6  Zoë Saldaña"), "\(narrow)")
-    #expect(narrow.lines.contains(" 2  Élodie Mü… ⚰"), "the deceased marker survives the cut: \(narrow)")
+    #expect(narrow.lines.contains(" 2  Élodie Müll… ⚰"), "the deceased marker survives the cut: \(narrow)")
     #expect(DisplayWidth.of("Zoe\u{0308}") == 3 && DisplayWidth.of("山田") == 4)
+  }
+
+  @Test("narrow tables leave out low-priority columns instead of cutting all: ids and dates whole")
+  func narrowTables() throws {
+    let forty = try format("table", env: ["COLUMNS": "40"])
+    #expect(
+      forty.lines == [
+        "ID  NAME             ★  BIRTHDAY",
+        " 1  Jane Doe         ★  1985-03-14",
+        " 2  Élodie Müller ⚰     1992-02-29",
+        " 3  太郎 山田           --06-05",
+        " 4  Bob",
+        " 5  سلمى حداد           1990-12-31",
+        " 6  Zoë Saldaña      ★  1970-01-01",
+        " 7  Ann Lee             --02-29",
+      ], "\(forty)")
+    let mixed = try format("table", "mixed.ndjson", env: ["COLUMNS": "40"])
+    #expect(mixed.lines.contains(" 1  offered   Vinyl record  Jane Doe"), "\(mixed)")
+    #expect(mixed.lines.contains(" 2     Book the r…            2024-03-02"), "\(mixed)")
+    // At every width: no line wider, no id or date cut.
+    for columns in stride(from: 12, through: 100, by: 4) {
+      for file in ["contacts.ndjson", "mixed.ndjson"] {
+        let run = try format("table", file, env: ["COLUMNS": "\(columns)"])
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+        for line in run.lines {
+          #expect(DisplayWidth.of(line) <= columns, "\(columns): \(line)")
+          #expect(!line.contains(try Regex(#"^ *\d*…"#)), "\(columns): an id was cut: \(line)")
+          #expect(!line.contains(try Regex(#"\d{4}-[\d-]{0,4}…"#)), "\(columns): a date was cut: \(line)")
+        }
+        if file == "contacts.ndjson", columns >= 30 {
+          for birthday in ["1985-03-14", "1992-02-29", "--06-05", "1990-12-31", "1970-01-01", "--02-29"] {
+            #expect(run.stdout.contains("  \(birthday)"), "\(columns): \(birthday) is not whole: \(run)")
+          }
+        }
+      }
+    }
+    // Fields the user named are not left out quietly.
+    let fields = try format("table --fields id,complete_name,updated_at,is_dead", env: ["COLUMNS": "30"])
+    #expect(fields.status == 0 && fields.lines.first == "ID  COMPLETE_NAME", "\(fields)")
+    #expect(
+      fields.stderr
+        == "monica-format: warning: updated_at, is_dead left out to fit 30 columns (csv or tsv show every field)\n")
   }
 
   @Test("widths come from a bounded look-ahead, so the table streams")

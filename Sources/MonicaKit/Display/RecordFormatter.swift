@@ -119,9 +119,11 @@ package struct RecordFormatter {
     }
   }
 
-  /// Formats `stream` to `output`; warnings (non-contacts given to vCard) go to `warn`.
+  /// Formats `stream` to `output`; warnings (non-contacts given to vCard, fields a narrow table
+  /// leaves out) go to `warn`.
   package func run(
-    _ stream: RecordStream, to output: LineOutput, environment: ToolEnvironment, warn: (String) -> Void = { _ in }
+    _ stream: RecordStream, to output: LineOutput, environment: ToolEnvironment,
+    warn: @escaping (String) -> Void = { _ in }
   ) throws(MonicaError) {
     let sink: any RecordSink
     switch options.format {
@@ -130,7 +132,7 @@ package struct RecordFormatter {
     case .template: sink = TemplateSink(output: output, segments: segments)
     case .vcard: sink = VCardSink(output: output)
     case .table, .tsv, .csv, .markdown:
-      sink = TabularSink(output: output, options: options, environment: environment)
+      sink = TabularSink(output: output, options: options, environment: environment, warn: warn)
     }
     try output.finishing { () throws(MonicaError) in
       let read = Result { () throws(MonicaError) in
