@@ -165,7 +165,7 @@ _monica-format() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--no-header --skip-invalid --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--fields --sort --template --color)
+    local -a non_repeating_options=(--fields --sort --template --color --today)
     __monica-format_offer_flags_options -1
 
     # Offer option value completions
@@ -174,7 +174,7 @@ _monica-format() {
         return
         ;;
     '--sort')
-        __monica-format_add_completions -W 'auto'
+        __monica-format_add_completions -W 'auto'$'\n''next-birthday'
         return
         ;;
     '--template')
@@ -182,6 +182,9 @@ _monica-format() {
         ;;
     '--color')
         __monica-format_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--today')
         return
         ;;
     esac

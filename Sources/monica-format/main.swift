@@ -9,6 +9,7 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "monica-format",
     abstract: "Write Monica records for people (tables) or for other programs (CSV, JSON, vCard...).",
+    usage: "monica-format [<options>] [<FORMAT>] [<FILE> ...]",
     discussion: """
       Formats: table (default), tsv, csv (RFC 4180, CRLF), json (one array), ndjson, markdown, \
       vcard (vCard 4.0 of the contacts), template (--template '{{complete_name}} <{{id}}>'). \
@@ -53,7 +54,11 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Sort by FIELD[,FIELD] (-FIELD for descending), or auto for the display order; reads all input first.",
+      """
+      Sort by FIELD[,FIELD] (-FIELD for descending), next-birthday (the soonest first), or auto: pending \
+      tasks first, activities newest first, contacts by next birthday when all have one (as after \
+      --birthday-within), else by name. Reads all input first.
+      """,
       valueName: "ORDER"),
     completion: .list(SortOrder.keywords))
   var sort: String?
@@ -61,6 +66,10 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
   var template: String?
   @Option(help: ArgumentHelp("Colour: auto (terminals without NO_COLOR), always, never.", valueName: "WHEN"))
   var color: ColorChoice = .auto
+  @Option(
+    help: ArgumentHelp(
+      "The day next birthdays and relative dates count from (YYYY-MM-DD; default: today).", valueName: "DATE"))
+  var today: String?
   @Flag(help: "Leave out the header row of table, tsv, csv and markdown.") var noHeader = false
   @Flag(help: "Warn about lines that are not JSON objects and go on.") var skipInvalid = false
 
@@ -84,12 +93,15 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
       throw ValidationError("--no-header goes with table, tsv, csv and markdown")
     }
     if format == .template, template == nil { throw ValidationError("the template format needs --template") }
+    if let today, CalendarDate(parsing: today) == nil || today.count != 10 {
+      throw ValidationError("--today: '\(today)' is not a date (YYYY-MM-DD)")
+    }
   }
 
   func run() async throws {
     try reportingFailures {
       let environment = self.environment
-      var options = FormatOptions.forEnvironment(environment)
+      var options = FormatOptions.forEnvironment(environment, today: today.flatMap(CalendarDate.init) ?? .today())
       options.format = format
       options.fields = try fields.map { (text) throws(MonicaError) in try FormatOptions.fields(parsing: text) }
       options.sort = try sort.map { (text) throws(MonicaError) in try SortOrder(parsing: text) } ?? .none

@@ -32,7 +32,7 @@ import Testing
       ),
       ("table --fields id,object,name,title", "mixed.ndjson", "mixed.fields.table.txt"),
       ("table --fields id,first_name", "mixed.ndjson", "mixed.fields-object.table.txt"),
-      ("table --sort auto", "mixed.ndjson", "mixed.sorted.table.txt"),
+      ("table --sort auto --today 2024-06-01", "mixed.ndjson", "mixed.sorted.table.txt"),
     ])
   func golden(arguments: String, file: String, golden: String) throws {
     let run = try format(arguments, file)
@@ -242,12 +242,43 @@ import Testing
       try ids(byName) == ["contact:1", "contact:7", "contact:2", "contact:6", "contact:5", "contact:3", "contact:4"])
     let descending = try format("ndjson --sort=-id", "mixed.ndjson")
     #expect(try ids(descending).first == "tag:10")
-    let auto = try format("ndjson --sort auto", "mixed.ndjson")
+    let auto = try format("ndjson --sort auto --today 2024-06-01", "mixed.ndjson")
     #expect(
       try ids(auto) == [
         "contact:2", "contact:1", "note:1", "note:2", "task:2", "task:1", "gift:1", "gift:2", "gift:3",
         "activity:2", "activity:1", "tag:10", "photo:1", "user:1",
       ])
+  }
+
+  @Test(
+    "--sort next-birthday: the soonest first, 29 February on the 28th, no birthday last; auto uses it when all have one"
+  )
+  func nextBirthday() throws {
+    // From 2024-03-01: 1 on 03-14, 3 on 06-05, 5 on 12-31, 6 on 01-01, 2 and 7 (29 February) on
+    // 2025-02-28, and 4 has no birthday.
+    let soonest = try format("ndjson --sort next-birthday --today 2024-03-01")
+    #expect(try ids(soonest).map { $0.dropFirst(8) } == ["1", "3", "5", "6", "2", "7", "4"], "\(soonest)")
+    let latest = try format("ndjson --sort -next-birthday --today 2024-03-01")
+    #expect(try ids(latest).map { $0.dropFirst(8) } == ["2", "7", "6", "5", "3", "1", "4"], "\(latest)")
+    let leapDay = try format("ndjson --sort next-birthday,id --today 2024-02-29")
+    #expect(try ids(leapDay).prefix(2).map { $0.dropFirst(8) } == ["2", "7"], "today is their birthday: \(leapDay)")
+    // auto: by name while some contact has no birthday; by next birthday once all have one.
+    let byName = try format("ndjson --sort auto --today 2024-03-01")
+    #expect(try ids(byName).map { $0.dropFirst(8) } == ["7", "4", "2", "1", "6", "5", "3"], "\(byName)")
+    let home = try TemporaryHome()
+    let recipe = try sh(
+      """
+      monica-filter --birthday-within 320 --today 2024-03-01 "$FIX/contacts.ndjson" \
+        | monica-format table --sort auto --today 2024-03-01 --fields id,first_name,information.dates.birthdate.date
+      """, env: Fixtures.env(home))
+    #expect(
+      recipe.lines == [
+        "ID  FIRST_NAME  INFORMATION.DATES.BIRTHDATE.DATE", " 1  Jane        1985-03-14T00:00:00Z",
+        " 3  太郎        2024-06-05T00:00:00Z", " 5  سلمى        1990-12-31T00:00:00Z",
+        " 6  Zoë         1970-01-01T00:00:00Z",
+      ], "\(recipe)")
+    let bad = try format("ndjson --sort next-birthday --today 2024-13-01")
+    #expect(bad.status == 64 && bad.stderr.contains("--today: '2024-13-01' is not a date"), "\(bad)")
   }
 
   @Test("bad input, bad flags")

@@ -17,31 +17,48 @@ package enum OutputFormat: String, Sendable, CaseIterable {
   }
 }
 
+/// What one `--sort` key sorts by.
+package enum SortKey: Sendable, Equatable {
+  /// The value at a dotted path.
+  case path(FieldPath)
+  /// A contact's coming birthday, soonest first (29 February on the 28th in common years).
+  case nextBirthday
+}
+
 /// The order `--sort` asks for.
 package enum SortOrder: Sendable {
   /// Input order.
   case none
-  /// The display order: pending tasks first, activities newest first, contacts by name.
+  /// The display order: pending tasks first, activities newest first, contacts by their coming
+  /// birthday when every one has a birthday (as after `monica-filter --birthday-within`), else
+  /// by name.
   case auto
-  /// By these fields in turn, each ascending or descending.
-  case fields([(path: FieldPath, descending: Bool)])
+  /// By these keys in turn, each ascending or descending.
+  case fields([(key: SortKey, descending: Bool)])
 
-  /// The orders that are not field names, for completions.
-  package static let keywords = ["auto"]
+  /// The orders that are not field names, for help and completions.
+  package static let keywords = ["auto", "next-birthday"]
 
-  /// `auto`, or `FIELD[,FIELD]` with `-` before a field for descending.
+  /// `auto`, or `KEY[,KEY]` with `-` before a key for descending, where a key is a field's dotted
+  /// path or `next-birthday`.
   package init(parsing text: String) throws(MonicaError) {
     if text == "auto" {
       self = .auto
       return
     }
-    var keys: [(path: FieldPath, descending: Bool)] = []
+    var keys: [(key: SortKey, descending: Bool)] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       let descending = part.hasPrefix("-")
-      guard let path = FieldPath(String(descending ? part.dropFirst() : part)) else {
-        throw .usage("--sort: '\(text)' is not auto or a comma-separated list of fields (-field for descending)")
+      let name = String(descending ? part.dropFirst() : part)
+      if name == "next-birthday" {
+        keys.append((.nextBirthday, descending))
+        continue
       }
-      keys.append((path, descending))
+      guard let path = FieldPath(name) else {
+        throw .usage(
+          "--sort: '\(text)' is not auto or a comma-separated list of fields or next-birthday (-field for descending)")
+      }
+      keys.append((.path(path), descending))
     }
     self = .fields(keys)
   }
@@ -65,7 +82,7 @@ package struct FormatOptions {
   package var lookAhead = 100
   /// The width tables fit in.
   package var width = 80
-  /// Relative dates and today.
+  /// Relative dates, and today: the day relative dates and next birthdays count from.
   package var context = DisplayContext(relativeDates: false, today: CalendarDate.today())
 
   package init() {}
@@ -140,7 +157,8 @@ package struct RecordFormatter {
         case .none:
           try stream.forEach { (record) throws(MonicaError) in try sink.consume(record) }
         case .auto, .fields:
-          try RecordSorter(order: options.sort).sorted(stream) { (record) throws(MonicaError) in
+          try RecordSorter(order: options.sort, today: options.context.today).sorted(stream) {
+            (record) throws(MonicaError) in
             try sink.consume(record)
           }
         }
