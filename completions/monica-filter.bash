@@ -163,7 +163,7 @@ _monica-filter() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--dead --alive --partial --real --starred --archived --active --favorited --completed --pending --invert --skip-invalid --version -h --help)
+    local -a non_repeating_flags=(--dead --alive --partial --real --starred --archived --active --favorited --completed --pending --include-undated --invert --skip-invalid --version -h --help)
     local -a repeating_options=(--tag --where --has --missing)
     local -a non_repeating_options=(--object --name --birthday-within --today --status --contact --since --until --date-field)
     __monica-filter_offer_flags_options -1

@@ -20,7 +20,7 @@ function __monica-filter_parse_tokens -S
     set -l unparsed_tokens (__monica-filter_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-filter'
-        __monica-filter_parse_subcommand -r 1 'object=' 'dead' 'alive' 'partial' 'real' 'starred' 'archived' 'active' 'tag=+' 'name=' 'birthday-within=' 'today=' 'favorited' 'completed' 'pending' 'status=' 'contact=' 'since=' 'until=' 'date-field=' 'where=+' 'has=+' 'missing=+' 'invert' 'skip-invalid' 'version' 'h/help'
+        __monica-filter_parse_subcommand -r 1 'object=' 'dead' 'alive' 'partial' 'real' 'starred' 'archived' 'active' 'tag=+' 'name=' 'birthday-within=' 'today=' 'favorited' 'completed' 'pending' 'status=' 'contact=' 'since=' 'until=' 'date-field=' 'include-undated' 'where=+' 'has=+' 'missing=+' 'invert' 'skip-invalid' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-filter_parse_subcommand -r 1 'version'
@@ -98,6 +98,7 @@ complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_fla
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" since' -l 'since' -d 'Keep records dated on or after DATE (YYYY-MM-DD or a UTC timestamp).' -rfka ''
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" until' -l 'until' -d 'Keep records dated on or before DATE.' -rfka ''
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" date-field' -l 'date-field' -d 'The date --since and --until look at (default: happened_at for activities, else updated_at).' -rfka 'updated_at created_at happened_at date completed_at favorited_at last_activity_together last_called stay_in_touch_trigger_date'
+complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" include-undated' -l 'include-undated' -d 'With --since or --until, keep records whose date is null too (contacts never seen: last_activity_together).'
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter"' -l 'where' -d 'Keep records whose PATH equals VALUE (PATH=VALUE) or matches REGEX (PATH~REGEX).' -rfka ''
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter"' -l 'has' -d 'Keep records with a non-null value at this dotted path.' -rfka ''
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter"' -l 'missing' -d 'Keep records with no value (or null) at this dotted path.' -rfka ''

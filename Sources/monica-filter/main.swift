@@ -73,6 +73,9 @@ struct MonicaFilter: MonicaTool, AsyncParsableCommand {
       valueName: "FIELD"),
     completion: .list(FilterCriteria.dateFields))
   var dateField: String?
+  @Flag(
+    help: "With --since or --until, keep records whose date is null too (contacts never seen: last_activity_together).")
+  var includeUndated = false
   @Option(
     name: .customLong("where"),
     help: ArgumentHelp(
@@ -99,6 +102,9 @@ struct MonicaFilter: MonicaTool, AsyncParsableCommand {
     if dateField != nil, since == nil, until == nil {
       throw ValidationError("--date-field goes with --since or --until")
     }
+    if includeUndated, since == nil, until == nil {
+      throw ValidationError("--include-undated goes with --since or --until")
+    }
   }
 
   func run() async throws {
@@ -118,6 +124,7 @@ struct MonicaFilter: MonicaTool, AsyncParsableCommand {
       criteria.giftStatus = status
       criteria.contact = contact
       (criteria.since, criteria.until, criteria.dateField) = (since, until, dateField)
+      criteria.includeUndated = includeUndated
       (criteria.wheres, criteria.has, criteria.missing, criteria.invert) = (wheres, has, missing, invert)
       try RecordFilter(criteria).run(stream(input, skipInvalid: skipInvalid), to: .standardOutput())
     }
