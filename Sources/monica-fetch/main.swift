@@ -12,6 +12,17 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       one record per line, as pages arrive; stops the moment its reader stops; stays within the \
       rate limit.
 
+      --query is Monica's contact search. It splits the text on spaces and keeps the contacts \
+      where any word occurs in the first, middle or last name, the nickname, the description or \
+      the job: 'ana nurse' finds every Ana and every nurse. % (any run of characters) and _ \
+      (any one character) are wildcards. Case and accents fold on a real instance (its MySQL \
+      collation, utf8mb4_unicode_ci): zoe finds a Zoe written with or without its diaeresis, \
+      and so does the sandbox. A text with \
+      a colon searches contact fields instead: email:sam finds the contacts with an e-mail \
+      address starting with sam. The part before the colon is a contact field type (Email, \
+      Phone, Twitter, LinkedIn... or one of the instance's own), not a record field, so \
+      job:nurse finds nothing. Search includes archived contacts; the plain list does not.
+
       EXAMPLES
         monica-fetch contacts | monica-format table
         monica-fetch contacts 12 --with-fields
@@ -40,7 +51,10 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       "One contact's items (nested route); - reads contact records or ids from stdin.", valueName: "ID|-"))
   var contact: String?
   @Option(help: ArgumentHelp("The contacts with this tag, by id or name.", valueName: "ID|NAME")) var tag: String?
-  @Option(help: ArgumentHelp("Search contacts (names, nickname, description, job; field:prefix).", valueName: "TEXT"))
+  @Option(
+    help: ArgumentHelp(
+      "Search contacts: any word in a name, nickname, description or job; TYPE:PREFIX for contact fields (email:sam).",
+      valueName: "TEXT"))
   var query: String?
   @Option(
     parsing: .unconditional,
