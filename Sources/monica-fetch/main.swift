@@ -26,9 +26,10 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       EXAMPLES
         monica-fetch contacts | monica-format table
         monica-fetch contacts 12 --with-fields
-        monica-fetch contacts --query ann | monica-fetch notes --contact -
-        monica-fetch contacts --tag family --since 7d | monica-filter --dead
-        monica-fetch contacts | head -n 1          # one request, exit 0
+        monica-fetch contacts --query ana | monica-fetch notes --contact -
+        monica-fetch contacts --tag family | monica-filter --dead
+        monica-fetch notes --since 2020-10-01 | jq -r .body  # or --since 7d
+        monica-fetch contacts | head -n 1                    # one request, exit 0
 
       \(Help.credentialFiles)
 

@@ -11,8 +11,8 @@ struct MonicaFilter: MonicaTool, AsyncParsableCommand {
 
       EXAMPLES
         monica-fetch contacts | monica-filter --dead | monica-format table
-        monica-fetch contacts | monica-filter --birthday-within 14 --tag family
-        monica-fetch tasks | monica-filter --pending --contact 12 | jq -r .title
+        monica-fetch contacts | monica-filter --birthday-within 90 --tag family
+        monica-fetch tasks | monica-filter --pending --contact 14 | jq -r .title
         monica-filter --where 'information.career.job~(?i)nurse' backup.ndjson
 
       FILES
