@@ -11,14 +11,27 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
     abstract: "Write Monica records for people (tables) or for other programs (CSV, JSON, vCard...).",
     usage: "monica-format [<options>] [<FORMAT>] [<FILE> ...]",
     discussion: """
-      Formats: table (default), tsv, csv (RFC 4180, CRLF), json (one array), ndjson, markdown, \
-      vcard (vCard 4.0 of the contacts), template (--template '{{complete_name}} <{{id}}>'). \
       Without --fields each kind shows its own columns, one table per kind in order of first \
       appearance; with --fields kinds share one table (an object column when they are mixed). \
       Tables stream: widths come from the first records and fit COLUMNS or the terminal. \
       Where the width is short, the least useful columns are left out first (with --fields, \
       the last fields, said on stderr) and long texts are cut short; ids and dates are never \
       cut.
+
+      FORMATS
+        table     aligned columns for people, the default; line breaks in a value
+                  become spaces
+        tsv       a header, then one line per record, tab-separated: tabs and line
+                  breaks in a value become spaces and backslashes are doubled
+        csv       RFC 4180 with CRLF, values as jq's @csv writes them (strings
+                  quoted, numbers bare, null empty); line breaks kept, quoted
+        json      one array of the records (with --fields, of {"path": value})
+        ndjson    one record per line (with --fields, {"path": value} objects)
+        markdown  a table; | and backslashes escaped, line breaks become spaces
+        vcard     vCard 4.0 of the contacts; other records are left out (a warning)
+        template  --template '{{complete_name}} <{{id}}>': a line per record; a
+                  missing or null value is empty, and a placeholder that no
+                  record has (a typo?) is said on stderr at the end
 
       EXAMPLES
         monica-fetch contacts | monica-filter --dead | monica-format table

@@ -281,6 +281,29 @@ import Testing
     #expect(bad.status == 64 && bad.stderr.contains("--today: '2024-13-01' is not a date"), "\(bad)")
   }
 
+  @Test("the help documents TSV's flattening and the template's empty values, and both do what it says")
+  func documentedEdges() throws {
+    let home = try TemporaryHome()
+    let env = Fixtures.env(home)
+    let help = try sh("monica-format --help", env: env).stdout.replacingOccurrences(
+      of: #"\s+"#, with: " ", options: .regularExpression)
+    #expect(help.contains("tabs and line breaks in a value become spaces and backslashes are doubled"), "\(help)")
+    #expect(help.contains("a missing or null value is empty, and a placeholder that no record has"), "\(help)")
+    let record = #"{"object":"tag","id":1,"name":"a\tb\nc\\d","name_slug":"s"}"#
+    let tsv = try sh("monica-format tsv --fields id,name", env: env, stdin: record + "\n")
+    #expect(tsv.lines == ["id\tname", "1\ta b c\\\\d"], "\(tsv)")
+    // A placeholder no record has is said once at the end; one that some records lack is not.
+    let template = try sh(
+      "monica-format template --template '{{id}} {{complet_name}} {{last_called}}' \"$FIX/contacts.ndjson\"", env: env)
+    #expect(template.status == 0 && template.lines.count == 7 && template.lines[3] == "4  ", "\(template)")
+    #expect(
+      template.stderr
+        == "monica-format: warning: --template: none of the 7 records has {{complet_name}}, which stayed empty\n",
+      "\(template)")
+    let quiet = try sh("monica-format template --template '{{id}}: {{description}}' \"$FIX/contacts.ndjson\"", env: env)
+    #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet)")
+  }
+
   @Test("bad input, bad flags")
   func failures() throws {
     let home = try TemporaryHome()

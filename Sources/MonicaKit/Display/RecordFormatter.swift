@@ -146,7 +146,7 @@ package struct RecordFormatter {
     switch options.format {
     case .ndjson: sink = JSONSink(output: output, fields: options.fields, array: false)
     case .json: sink = JSONSink(output: output, fields: options.fields, array: true)
-    case .template: sink = TemplateSink(output: output, segments: segments)
+    case .template: sink = TemplateSink(output: output, segments: segments, warn: warn)
     case .vcard: sink = VCardSink(output: output)
     case .table, .tsv, .csv, .markdown:
       sink = TabularSink(output: output, options: options, environment: environment, warn: warn)
@@ -291,27 +291,49 @@ enum TemplateSegment {
   }
 }
 
-/// One line per record from a template; a missing value is empty.
+/// One line per record from a template; a missing or null value is empty. A placeholder that
+/// no record had at all, likely a typo, is warned about at the end: partial contacts lack keys
+/// that full ones have, so a missing value in one record is no error.
 final class TemplateSink: RecordSink {
   private let output: LineOutput
   private let segments: [TemplateSegment]
+  private let warn: (String) -> Void
   private var line: [UInt8] = []
+  private var records = 0
+  /// Per segment, whether some record had its field (null counts: the key is there).
+  private var found: [Bool]
 
-  init(output: LineOutput, segments: [TemplateSegment]) {
+  init(output: LineOutput, segments: [TemplateSegment], warn: @escaping (String) -> Void = { _ in }) {
     self.output = output
     self.segments = segments
+    self.warn = warn
+    found = segments.map { if case .field = $0 { false } else { true } }
   }
 
   func consume(_ record: Record) throws(MonicaError) {
     line.removeAll(keepingCapacity: true)
-    for segment in segments {
+    records += 1
+    for (index, segment) in segments.enumerated() {
       switch segment {
       case .literal(let text): line.append(contentsOf: text.utf8)
-      case .field(let path): record.value(at: path)?.appendDisplayText(to: &line)
+      case .field(let path):
+        guard let value = record.value(at: path) else { continue }
+        found[index] = true
+        value.appendDisplayText(to: &line)
       }
     }
     try output.writeLine(line)
   }
 
-  func finish() throws(MonicaError) {}
+  func finish() throws(MonicaError) {
+    guard records > 0 else { return }
+    var unknown: [String] = []
+    for (index, segment) in segments.enumerated() where !found[index] {
+      if case .field(let path) = segment, !unknown.contains("{{\(path)}}") { unknown.append("{{\(path)}}") }
+    }
+    if !unknown.isEmpty {
+      let noun = records == 1 ? "the record has" : "none of the \(records) records has"
+      warn("--template: \(noun) \(unknown.joined(separator: ", ")), which stayed empty")
+    }
+  }
 }
