@@ -64,7 +64,7 @@ extension ContractCheck {
   ) { view, report in
     guard let total = CheckValue.integer(view["total"]), let contacts = view["contacts"] else { return }
     let count = contacts.isArray ? contacts.elements.count : contacts.isNull ? 0 : total
-    if total != count { report.add("total", "\(total), but there are \(count) contacts") }
+    if total != count { report.add("total", "\(total), but \(CheckValue.contacts(count)) listed") }
   }
 
   /// A special date's three keys come from the one date: all null when there is none.
@@ -139,7 +139,7 @@ extension ContractCheck {
       return
     }
     let count = contacts.elements.count
-    if total != count { report.add("total", "\(total), but there are \(count) contacts") }
+    if total != count { report.add("total", "\(total), but \(CheckValue.contacts(count)) listed") }
   }
 }
 
@@ -154,6 +154,9 @@ enum CheckValue {
     guard let value, value.isNumber else { return nil }
     return Int(String(decoding: value.slice, as: UTF8.self))
   }
+
+  /// "1 contact is", "3 contacts are".
+  static func contacts(_ count: Int) -> String { count == 1 ? "1 contact is" : "\(count) contacts are" }
 
   /// The instant of a timestamp, in microseconds.
   static func instant(_ text: String) -> Int64? {

@@ -53,6 +53,11 @@ package indirect enum ValueRule: Sendable {
   /// An absolute http(s) URL.
   package static let url = ValueRule.text(.url)
 
+  /// `name` after "a" or "an".
+  package static func article(_ name: String) -> String {
+    ("aeiou".contains(name.first ?? "x") ? "an " : "a ") + name
+  }
+
   /// The rule in words, for messages and `--list-rules`: "a positive integer", "a string or null".
   package var summary: String {
     switch self {
@@ -60,10 +65,10 @@ package indirect enum ValueRule: Sendable {
     case .integer(let minimum): minimum == 1 ? "a positive integer" : "an integer of at least \(minimum)"
     case .number: "a number"
     case .boolean: "a boolean"
-    case .object(let shape): "a \(shape.name)"
+    case .object(let shape): ValueRule.article(shape.name)
     case .array(let element): "an array, each element \(element.summary)"
     case .nullable(let inner): "\(inner.summary) or null"
-    case .choice(let choice): "a \(choice.name)"
+    case .choice(let choice): ValueRule.article(choice.name)
     case .record: "a record of a kind the toolset reads"
     case .any: "any JSON value"
     }
