@@ -8,10 +8,11 @@ struct MonicaValidate: MonicaTool, AsyncParsableCommand {
     discussion: """
       Each record's kind comes from its "object" key: contact (full, partial or \
       short), activity, note, task, gift, tag, photo or user. Every record goes to \
-      stdout byte for byte, those that fail too unless --skip-invalid. Each problem \
-      goes to stderr as SOURCE:LINE: kind #id: field: problem, or with --report to \
-      FILE as NDJSON. The status is 65 when any record failed, with --skip-invalid \
-      too. --list-rules prints every rule and where Monica's source keeps it.
+      stdout byte for byte, failing ones too unless --skip-invalid, so the tool can \
+      sit in a pipeline. Each problem goes to stderr as SOURCE:LINE: kind #id: \
+      field: problem, or with --report to a file as NDJSON. The status is 65 when \
+      any record failed, also with --skip-invalid. --list-rules prints every rule \
+      and where Monica's source keeps it.
 
       EXAMPLES
         monica-fetch tasks | monica-validate > tasks.ndjson
@@ -24,7 +25,8 @@ struct MonicaValidate: MonicaTool, AsyncParsableCommand {
 
       FILES
         FILE...  NDJSON records (envelopes with --envelope); - or none: stdin
-        --report FILE  problems as NDJSON, created 0600 or emptied first
+        REPORT   --report's file: one problem a line, {"source","line","kind",
+                 "id","field","problem"}; created 0600 or emptied first
 
       \(Help.exitStatus)
       """,
