@@ -17,7 +17,8 @@ extension RecordContract {
     object: "contact",
     rule: .choice(
       ShapeChoice(name: "full or short contact", shapes: [.fullContact, .shortContact]) { value in
-        for key in ["created_at", "updated_at", "description", "statistics", "addresses", "tags"]
+        // "description" comes tenth in a full contact: found before walking the whole record.
+        for key in ["description", "created_at", "updated_at", "statistics", "addresses", "tags"]
         where value.member(key) != nil {
           return .fullContact
         }

@@ -35,6 +35,7 @@ package struct ContractChecker {
   private var path: [Step] = []
   private var slots: [RawValue?] = []
   private var scratch: [UInt8] = []
+  private var rootMembers: (object: Range<Int>, members: [RecordScanner.Member])?
 
   package init() {}
 
@@ -43,6 +44,13 @@ package struct ContractChecker {
     problems.removeAll(keepingCapacity: true)
     path.removeAll(keepingCapacity: true)
     slots.removeAll(keepingCapacity: true)
+  }
+
+  /// Checks a record `RecordScanner` has just scanned, reusing the members it found.
+  package mutating func check(record root: RawValue, members: [RecordScanner.Member], against rule: ValueRule) {
+    rootMembers = (root.range, members)
+    check(root, against: rule)
+    rootMembers = nil
   }
 
   /// Checks `value` against `rule`; problems get `prefix` before their field paths.
@@ -134,11 +142,11 @@ package struct ContractChecker {
     let count = shape.fields.count
     slots.append(contentsOf: repeatElement(nil, count: count))
     var hint = 0
-    object.forEachMember { key, escaped, value in
+    func visit(_ key: Range<Int>, _ escaped: Bool, _ value: RawValue) {
       guard let index = fieldIndex(shape, object.bytes, key, escaped, hint: hint) else {
         report(
           keyText(object.bytes, key, escaped), "unexpected key: \(ValueRule.article(shape.name)) has no such field")
-        return true
+        return
       }
       if slots[base + index] != nil {
         report(shape.fields[index].key, "appears twice")
@@ -146,7 +154,17 @@ package struct ContractChecker {
         slots[base + index] = value
       }
       hint = index + 1 == count ? 0 : index + 1
-      return true
+    }
+    if let known = rootMembers, object.range == known.object {
+      // The scanner found the record's own members already: no second walk over the whole line.
+      for member in known.members {
+        visit(member.key, member.keyHasEscapes, RawValue(bytes: object.bytes, range: member.value))
+      }
+    } else {
+      object.forEachMember { key, escaped, value in
+        visit(key, escaped, value)
+        return true
+      }
     }
 
     var partial = inherited

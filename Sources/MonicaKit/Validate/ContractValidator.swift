@@ -80,7 +80,7 @@ package struct ContractValidator {
     }
     let root = RawValue(bytes: line, range: scanner.objectRange)
     checker.reset()
-    checker.check(root, against: .record)
+    checker.check(record: root, members: scanner.members, against: .record)
     let (kind, id) = identity(of: root)
     for problem in checker.problems {
       found.append(
