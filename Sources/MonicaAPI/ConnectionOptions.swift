@@ -18,10 +18,12 @@ package struct ConnectionOptions: ParsableArguments {
 
   package init() {}
 
-  /// The client policy for this environment, with `--verbose` reporting to stderr.
+  /// The client policy for this environment, with `--verbose` reporting to stderr and long
+  /// waits announced there.
   package func policy(_ environment: ToolEnvironment, tool: String) -> ClientPolicy {
     var policy = ClientPolicy(environment: environment)
     if verbose { policy.observer = { StandardError.line("\(tool): \($0.line)") } }
+    policy.notice = { StandardError.line("\(tool): \($0)") }
     return policy
   }
 }

@@ -42,7 +42,7 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
   /// A transport whose requests give up after `timeout` seconds without an answer.
   package init(timeout: TimeInterval) {
     self.timeout = timeout
-    let configuration = URLSessionConfiguration.ephemeral
+    let configuration = Self.ephemeralConfiguration()
     // A backstop only: `send` cancels the request itself when `timeout` has passed.
     configuration.timeoutIntervalForRequest = timeout.rounded(.up) + 1
     configuration.timeoutIntervalForResource = max(timeout * 6, 60)
@@ -57,6 +57,31 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
   }
 
   deinit { session.finishTasksAndInvalidate() }
+
+  /// An ephemeral configuration made without touching the disk. FoundationNetworking builds
+  /// `.ephemeral` from `.default`, which creates the shared cookie store and URL cache, and then
+  /// gives it a URL cache of its own: each makes its directory under `$XDG_DATA_HOME` or
+  /// `$XDG_CACHE_HOME` (and a missing HOME) on first use. None of them is used (cookies and the
+  /// cache are turned off below), so they are made while both variables name `/dev/null`, where
+  /// no directory can be created and they fall back to keeping nothing on disk.
+  private static func ephemeralConfiguration() -> URLSessionConfiguration {
+    environmentLock.withLock {
+      let names = ["XDG_DATA_HOME", "XDG_CACHE_HOME"]
+      let saved = names.map { getenv($0).map { String(cString: $0) } }
+      for name in names { setenv(name, "/dev/null", 1) }
+      defer {
+        for (name, value) in zip(names, saved) {
+          if let value { setenv(name, value, 1) } else { unsetenv(name) }
+        }
+      }
+      _ = HTTPCookieStorage.shared
+      _ = URLCache.shared
+      return URLSessionConfiguration.ephemeral
+    }
+  }
+
+  /// Serialises the environment swap of `ephemeralConfiguration()`.
+  private static let environmentLock = NSLock()
 
   /// Sends `request` and returns the whole response.
   package func send(_ request: URLRequest) async throws(TransportFailure) -> HTTPResponse {
@@ -81,7 +106,7 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
       default: throw .dropped(Self.describe(error))
       }
     } catch {
-      throw .dropped(String(describing: error))
+      throw .dropped("the connection failed before the response was complete")
     }
   }
 
@@ -113,16 +138,31 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
     return try outcome.get()
   }
 
-  private static func describe(_ error: URLError) -> String {
+  /// A plain sentence for every way URLSession can fail: never Foundation's or libcurl's own
+  /// text (`NSURLErrorDomain ...`, `transfer closed with ... bytes remaining`).
+  static func describe(_ error: URLError) -> String {
     switch error.code {
     case .cannotConnectToHost: "connection refused"
     case .cannotFindHost, .dnsLookupFailed: "host not found"
+    case .notConnectedToInternet: "no network connection"
+    case .timedOut: "no answer in time"
     case .networkConnectionLost: "the connection was closed before the response was complete"
     case .secureConnectionFailed: "TLS handshake failed"
-    default:
-      error.localizedDescription.prefix(1).lowercased() + error.localizedDescription.dropFirst()
+    case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot:
+      "the server's TLS certificate is not trusted"
+    case .serverCertificateHasBadDate, .serverCertificateNotYetValid: "the server's TLS certificate is out of date"
+    case .clientCertificateRejected, .clientCertificateRequired: "the server asks for a client certificate"
+    case .badServerResponse, .cannotParseResponse: "the server's answer is not valid HTTP"
+    case .zeroByteResource: "the server answered with nothing"
+    case .cannotDecodeRawData, .cannotDecodeContentData: "the server's answer could not be decoded"
+    case .dataLengthExceedsMaximum: "the server's answer is too large"
+    case .unsupportedURL, .badURL: "not a URL this tool can request"
+    case .cancelled: "the request was cancelled"
+    case .httpTooManyRedirects, .redirectToNonExistentLocation: "the server redirects in a loop"
+    default: "the connection failed before the response was complete (network error \(error.code.rawValue))"
     }
   }
+
 }
 
 /// Refuses every redirect so that the 3xx itself reaches the caller.

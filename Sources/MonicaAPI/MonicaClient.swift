@@ -36,14 +36,22 @@ package struct ClientPolicy: Sendable {
   package var backoff: TimeInterval = 1
   /// Called once per exchange, for `--verbose`.
   package var observer: (@Sendable (RequestRecord) -> Void)?
+  /// Told of long waits (a 429's Retry-After, the rate limit), for stderr.
+  package var notice: (@Sendable (String) -> Void)?
 
   package init() {}
 
   /// The policy with `MONICA_BACKOFF_MS` and `MONICA_TIMEOUT_MS` applied (for slow links, and for
-  /// tests that must not wait whole seconds).
+  /// tests that must not wait whole seconds); values that are not whole milliseconds within
+  /// 0 to 15 minutes are ignored.
   package init(environment: ToolEnvironment) {
-    if let ms = environment["MONICA_BACKOFF_MS"].flatMap(Double.init), ms >= 0 { backoff = ms / 1000 }
-    if let ms = environment["MONICA_TIMEOUT_MS"].flatMap(Double.init), ms > 0 { timeout = ms / 1000 }
+    if let ms = Self.milliseconds(environment["MONICA_BACKOFF_MS"]) { backoff = ms / 1000 }
+    if let ms = Self.milliseconds(environment["MONICA_TIMEOUT_MS"]), ms > 0 { timeout = ms / 1000 }
+  }
+
+  private static func milliseconds(_ text: String?) -> Double? {
+    guard let text, let value = Int(text), value >= 0, Double(value) <= Waits.longest * 1000 else { return nil }
+    return Double(value)
   }
 }
 
@@ -56,12 +64,13 @@ package final class MonicaClient: Sendable {
   package let policy: ClientPolicy
   private let transport: HTTPTransport
   /// Shared pacing state, so that concurrent requests respect the instance's rate limit.
-  package let pacer = RateLimitPacer()
+  package let pacer: RateLimitPacer
 
   package init(credentials: Credentials, policy: ClientPolicy = ClientPolicy()) {
     self.credentials = credentials
     self.policy = policy
     self.transport = HTTPTransport(timeout: policy.timeout)
+    pacer = RateLimitPacer(notice: policy.notice)
   }
 
   /// The URL of an API path (`/contacts`) with its query.
@@ -141,7 +150,15 @@ package final class MonicaClient: Sendable {
       let retryAfter: TimeInterval?
       switch outcome {
       case .success(let response) where response.status == 429:
-        retryAfter = Self.retryDelay(response) ?? backoff(attempt)
+        let asked = RateLimitHeaders(response.headers, now: Date().timeIntervalSince1970).retryAfter
+        if let asked, asked > Waits.longest {
+          throw .temporary(
+            request: describe(path, query),
+            reason:
+              "rate limited by the instance (HTTP 429), which asks to wait \(Waits.describe(asked)), "
+              + "longer than the \(Waits.describe(Waits.longest)) a tool waits; try again later")
+        }
+        retryAfter = asked.map { max($0, 0.05) } ?? backoff(attempt)
       case .success(let response) where (500...599).contains(response.status):
         retryAfter = backoff(attempt)
       case .success(let response):
@@ -160,7 +177,10 @@ package final class MonicaClient: Sendable {
         }
       }
       attempt += 1
-      try await Task.sleepAsMonicaError(seconds: delay)
+      if delay >= Waits.announced {
+        policy.notice?("waiting \(Waits.describe(delay)) before retrying \(describe(path, query))")
+      }
+      try await Waits.sleep(seconds: delay)
     }
   }
 
@@ -196,9 +216,12 @@ package final class MonicaClient: Sendable {
       throw .rejected(request: target, messages: Self.errorMessages(response.body))
     case 429:
       throw .temporary(
-        request: target, reason: "rate limited by the instance (HTTP 429) after \(policy.retries) retries")
+        request: target, reason: "rate limited by the instance (HTTP 429) after \(Self.retries(policy.retries))")
     case 500...599:
-      throw .unavailable(request: target, detail: "Monica answered HTTP \(response.status) for \(describe(path, []))")
+      throw .unavailable(
+        request: target,
+        detail:
+          "Monica answered HTTP \(response.status) for \(describe(path, [])) after \(Self.retries(policy.retries))")
     case 400...499:
       let message = Self.errorMessages(response.body).joined(separator: "; ")
       throw .usage("\(target): Monica refused the request (HTTP \(response.status)): \(message)")
@@ -232,16 +255,12 @@ package final class MonicaClient: Sendable {
 
   private func backoff(_ attempt: Int) -> TimeInterval {
     let base = policy.backoff * Double(1 << min(attempt, 10))
-    return base * Double.random(in: 0.8...1.2)
+    return min(base * Double.random(in: 0.8...1.2), Waits.longest)
   }
 
-  /// How long a 429 asks to wait: `Retry-After`, else until `X-RateLimit-Reset`.
-  private static func retryDelay(_ response: HTTPResponse) -> TimeInterval? {
-    if let seconds = response.headers["retry-after"].flatMap(Double.init) { return max(seconds, 0.05) }
-    if let reset = response.headers["x-ratelimit-reset"].flatMap(Double.init) {
-      return max(reset - Date().timeIntervalSince1970, 0.05)
-    }
-    return nil
+  /// "3 retries", "1 retry", "no retry".
+  private static func retries(_ count: Int) -> String {
+    count == 0 ? "no retry" : count == 1 ? "1 retry" : "\(count) retries"
   }
 
   private static func looksLikeJSON(_ body: Data) -> Bool {
@@ -266,11 +285,6 @@ package final class MonicaClient: Sendable {
 }
 
 extension Task where Success == Never, Failure == Never {
-  /// Sleeps, turning cancellation into `MonicaError.outputClosed` (the only reason tools cancel).
-  package static func sleepAsMonicaError(seconds: TimeInterval) async throws(MonicaError) {
-    do { try await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000)) } catch { throw .outputClosed }
-  }
-
   /// Throws `MonicaError.outputClosed` when the task was cancelled.
   package static func checkCancellationAsMonicaError() throws(MonicaError) {
     if Task.isCancelled { throw .outputClosed }

@@ -72,6 +72,8 @@ package struct RateLimitSchedule: Sendable {
   private let margin = 0.005
   /// Requests kept back for probes while the window's length is unknown.
   private var reserve: Int { (limit ?? 0) >= 40 ? 6 : 1 }
+  /// The longest gap between probes, in seconds: past it a probe goes once per this long.
+  package static let longestProbe = 64
 
   package init(window: Double? = nil) { self.window = window }
 
@@ -97,15 +99,20 @@ package struct RateLimitSchedule: Sendable {
       // The window is spent: let every answer in, so the next request is alone and its
       // Remaining tells which window it landed in.
       guard inFlight == 0 else { return .waitForAnswers }
+      // Every wait is measured from a fixed moment, never from `now`, or it would never end.
       let base = windowBound ?? now
+      windowBound = base
       let due: Double
       if let window {
         due = base + window + margin
-      } else {
+      } else if nextProbe <= Self.longestProbe {
         due = base + Double(nextProbe) + margin
+      } else {
+        // A window longer than the probes reach: one probe per `longestProbe` seconds.
+        due = (lastStaleSentAt ?? base) + Double(Self.longestProbe) + margin
       }
       if now < due { return .waitUntil(due) }
-      if window == nil { nextProbe *= 2 }
+      if window == nil { nextProbe = min(nextProbe * 2, 2 * Self.longestProbe) }
       phase = .opening
       return grant(now, opener: true)
     }
@@ -130,7 +137,9 @@ package struct RateLimitSchedule: Sendable {
       return
     }
     guard let answerLimit, let answerRemaining else {
-      if limit == nil { unlimited = true }
+      // Only a successful answer without the headers says the instance does not limit; a
+      // proxy's 502, a maintenance 503 or a 401 without them says nothing about the limit.
+      if limit == nil && (200...299).contains(status) { unlimited = true }
       if ticket?.opener == true && phase == .opening { phase = remaining == nil ? .start : .open }
       return
     }
@@ -155,10 +164,18 @@ package struct RateLimitSchedule: Sendable {
       nextProbe = 1
       quota = max(answerRemaining - (window == nil ? reserve : 0), 0)
     } else {
-      // Still the old window: the length is longer than thought, or someone else shares the token.
-      if window != nil { window = nil }
-      lastStaleSentAt = ticket.sentAt
-      quota = 0
+      // Still the old window as far as Remaining tells: the window is longer than thought,
+      // someone else shares the token, or the server counts otherwise (a proxy's limiter, a
+      // Remaining that never moves). Its Remaining is the truth: what it still allows may go.
+      windowBound = windowBound ?? now
+      let allowed = answerRemaining - (window == nil ? reserve : 0)
+      if allowed > 0 {
+        quota = allowed
+      } else {
+        if window != nil { window = nil }
+        lastStaleSentAt = ticket.sentAt
+        quota = 0
+      }
     }
     remaining = answerRemaining
     phase = .open
@@ -195,25 +212,35 @@ package actor RateLimitPacer {
   private var schedule: RateLimitSchedule
   private var waiters: [CheckedContinuation<Void, Never>] = []
   private let clock: @Sendable () -> Double
+  private let notice: (@Sendable (String) -> Void)?
 
-  /// A pacer; `window` is a known window length in seconds, if any.
-  package init(window: Double? = nil, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+  /// A pacer; `window` is a known window length in seconds, if any; `notice` hears of waits
+  /// of `Waits.announced` seconds or more.
+  package init(
+    window: Double? = nil, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+    notice: (@Sendable (String) -> Void)? = nil
+  ) {
     schedule = RateLimitSchedule(window: window)
     self.clock = clock
+    self.notice = notice
   }
 
   /// The window length learned so far, in seconds.
   package var learnedWindow: Double? { schedule.window }
 
   /// Waits until one more request should not run into a 429; `nil` when the task was cancelled.
+  /// Each sleep is bounded by `Waits.longest`, whatever the schedule says.
   package func waitForTurn() async -> PacingTicket? {
     while !Task.isCancelled {
       switch schedule.request(at: clock()) {
       case .send(let ticket):
         return ticket
       case .waitUntil(let time):
-        let seconds = max(time - clock(), 0)
-        try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+        let seconds = min(max(time - clock(), 0), Waits.longest)
+        if seconds >= Waits.announced {
+          notice?("waiting \(Waits.describe(seconds)) for the instance's rate limit")
+        }
+        try? await Task.sleep(nanoseconds: Waits.nanoseconds(seconds))
       case .waitForAnswers:
         await withCheckedContinuation { waiters.append($0) }
       }
@@ -223,11 +250,11 @@ package actor RateLimitPacer {
 
   /// Takes note of a response's status and rate-limit headers.
   package func observe(_ response: HTTPResponse, ticket: PacingTicket?) {
+    let now = clock()
+    let headers = RateLimitHeaders(response.headers, now: now)
     schedule.answered(
-      ticket, at: clock(), status: response.status,
-      limit: response.headers["x-ratelimit-limit"].flatMap { Int($0) },
-      remaining: response.headers["x-ratelimit-remaining"].flatMap { Int($0) },
-      retryAfter: Self.retryAfter(response, now: clock()))
+      ticket, at: now, status: response.status, limit: headers.limit, remaining: headers.remaining,
+      retryAfter: response.status == 429 ? headers.retryAfter.map { min($0, Waits.longest) } : nil)
     wakeWaiters()
   }
 
@@ -241,11 +268,5 @@ package actor RateLimitPacer {
     let waiting = waiters
     waiters.removeAll()
     for waiter in waiting { waiter.resume() }
-  }
-
-  private static func retryAfter(_ response: HTTPResponse, now: Double) -> Double? {
-    guard response.status == 429 else { return nil }
-    if let seconds = response.headers["retry-after"].flatMap(Double.init) { return seconds }
-    return response.headers["x-ratelimit-reset"].flatMap(Double.init).map { $0 - now }
   }
 }

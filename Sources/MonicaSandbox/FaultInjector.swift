@@ -19,6 +19,17 @@ package struct FaultRule: Sendable, Equatable {
     case badJSON
     /// The normal answer, after this many milliseconds.
     case slow(Int)
+    /// A 429 with exactly these headers' values (absent when `nil`), as odd as a server sends them.
+    case tooMany(retryAfter: String?, reset: String?)
+    /// The normal answer, with `X-RateLimit-Remaining` stuck at this value and no reset time, as
+    /// a proxy's limiter that counts otherwise answers.
+    case remaining(Int)
+    /// A whole 200 `application/json` answer with a byte that is not UTF-8 inside a string.
+    case badUTF8
+    /// This many contacts are added before the normal answer (records added during a walk).
+    case grow(Int)
+    /// This many of the newest contacts are deleted before the normal answer.
+    case shrink(Int)
   }
 
   /// When the rule fires.
@@ -43,8 +54,14 @@ package struct FaultRule: Sendable, Equatable {
   /// The rule syntax, for help texts: one "term  meaning" line each.
   package static let syntax = """
     WHAT@WHEN[:PATH]     WHAT happens to the requests WHEN picks (PATH: /api)
-      500, 502, 503, 403   answer with that status
+      500, 502, 503, 403   answer with that status, no rate-limit headers
       429                  a 429 with Retry-After: 1 and rate-limit headers
+      429=TEXT             a 429 whose Retry-After is TEXT (inf, 1e11...)
+      429reset=TEXT        a 429 with only X-RateLimit-Reset: TEXT
+      429bare              a 429 with no Retry-After and no reset
+      remaining=N          the answer with X-RateLimit-Remaining stuck at N
+      badutf8              a 200 JSON answer with invalid UTF-8 in a string
+      grow=N, shrink=N     N contacts added (newest deleted), then the answer
       cut                  a 200 cut off half-way, then the connection closes
       reset                the connection is reset with no answer at all
       html                 a 200 HTML page instead of JSON
@@ -77,12 +94,28 @@ package struct FaultRule: Sendable, Equatable {
     case "login": effect = .login
     case "badjson": effect = .badJSON
     case "slow": effect = .slow(15_000)
+    case "429bare": effect = .tooMany(retryAfter: nil, reset: nil)
+    case "badutf8": effect = .badUTF8
     default:
-      if what.hasPrefix("slow="), let ms = Int(what.dropFirst(5)), ms >= 0 {
+      func number(after prefix: String) -> Int? {
+        what.hasPrefix(prefix) ? Int(what.dropFirst(prefix.count)).flatMap { $0 >= 0 ? $0 : nil } : nil
+      }
+      if let ms = number(after: "slow=") {
         effect = .slow(ms)
+      } else if what.hasPrefix("429reset=") {
+        effect = .tooMany(retryAfter: nil, reset: String(what.dropFirst(9)))
+      } else if what.hasPrefix("429=") {
+        effect = .tooMany(retryAfter: String(what.dropFirst(4)), reset: nil)
+      } else if let count = number(after: "remaining=") {
+        effect = .remaining(count)
+      } else if let count = number(after: "grow=") {
+        effect = .grow(count)
+      } else if let count = number(after: "shrink=") {
+        effect = .shrink(count)
       } else {
         throw bad(
-          "unknown fault '\(what)': use 500, 502, 503, 429, 403, cut, reset, html, login, badjson, slow or slow=MS")
+          "unknown fault '\(what)': use 500, 502, 503, 429, 429=TEXT, 429reset=TEXT, 429bare, 403, cut, reset, "
+            + "html, login, badjson, badutf8, slow, slow=MS, remaining=N, grow=N or shrink=N")
       }
     }
     if rest.hasPrefix("*") {

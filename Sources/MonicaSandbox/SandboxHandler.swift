@@ -77,6 +77,35 @@ final class SandboxHandler: Sendable {
     case .login?:
       record(302, fault: "login")
       return make(redirectToLogin(api.baseURL))
+    case .tooMany(let retryAfter, let reset)?:
+      var answer = Answer(response: Self.faultResponse(429))
+      answer.headers = [
+        ("X-RateLimit-Limit", String(configuration.rateLimiter.limit ?? 60)), ("X-RateLimit-Remaining", "0"),
+      ]
+      if let retryAfter { answer.headers.append(("Retry-After", retryAfter)) }
+      if let reset { answer.headers.append(("X-RateLimit-Reset", reset)) }
+      record(429, fault: "429")
+      return make(answer)
+    case .badUTF8?:
+      record(200, fault: "badutf8")
+      let body: [UInt8] =
+        Array(#"{"data":[{"id":1,"object":"contact","first_name":""#.utf8) + [0xC3, 0x28, 0xFF]
+        + Array(#""}],"meta":{"current_page":1,"last_page":1,"total":1}}"#.utf8)
+      return make(Answer(response: APIResponse(status: 200, body: body)))
+    case .grow(let count)?:
+      for number in 0..<count {
+        let contact =
+          #"{"first_name":"Grown","last_name":"Contact \#(number)","is_birthdate_known":false,"#
+          + #""is_deceased":false,"is_deceased_date_known":false}"#
+        _ = api.respond(
+          .create(.contact),
+          APIRequest(method: "POST", segments: ["contacts"], query: [:], body: Array(contact.utf8)))
+      }
+    case .shrink(let count)?:
+      for id in api.store.withState({ Array($0.contents[.contact].order.suffix(count)) }) {
+        _ = api.respond(
+          .delete(.contact, String(id)), APIRequest(method: "DELETE", segments: ["contacts", String(id)], query: [:]))
+      }
     case .badJSON?:
       record(200, fault: "badjson")
       return make(
@@ -104,7 +133,17 @@ final class SandboxHandler: Sendable {
       record(200, fault: "cut")
       return cut(answer, channel: context.channel)
     }
-    record(answer.response.status)
+    if case .remaining(let count)? = fault {
+      var stuck = answer
+      stuck.headers = stuck.headers.filter { $0.0.lowercased() != "x-ratelimit-remaining" }
+      stuck.headers.append(("X-RateLimit-Remaining", String(count)))
+      if !stuck.headers.contains(where: { $0.0 == "X-RateLimit-Limit" }) {
+        stuck.headers.append(("X-RateLimit-Limit", String(count + 1)))
+      }
+      record(answer.response.status, fault: "remaining")
+      return make(stuck)
+    }
+    record(answer.response.status, fault: fault.map { _ in "changed" })
     return make(answer)
   }
 

@@ -13,7 +13,7 @@ package enum StoreFile {
     var contents = StoreContents(user: JSONObject())
     var savedBaseURL: String?
     var failure: MonicaError?
-    reader.forEachLine { line in
+    try reader.forEachLine { line in
       guard failure == nil else { return }
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
       func fail(_ reason: String) { failure = .malformedInput(source: path, line: reader.lineNumber, reason: reason) }

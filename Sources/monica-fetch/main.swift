@@ -61,7 +61,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   @Option(
     help: ArgumentHelp("Retries of a request after a 5xx, a 429, a time-out or a dropped connection.", valueName: "n"))
   var retries = 3
-  @Flag(name: .shortAndLong, help: "No progress on stderr.") var quiet = false
+  @Flag(name: .shortAndLong, help: "No progress or wait notices on stderr.") var quiet = false
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var unlock: PassphraseOptions
 
@@ -84,6 +84,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
     try await reportingFailures {
       var policy = connection.policy(environment, tool: Self.toolName)
       policy.retries = retries
+      if quiet { policy.notice = nil }
       var fetcher = Fetcher(plan: try plan(), environment: environment, profile: connection.profile, policy: policy)
       fetcher.passphraseDescriptor = unlock.descriptor
       (fetcher.quiet, fetcher.tool) = (quiet, Self.toolName)

@@ -104,6 +104,12 @@ final class FetchSession {
     walker.concurrency = plan.concurrency
     walker.onlyPage = plan.page
     walker.recordLimit = plan.max.map { $0 - written }
+    let tool = self.tool
+    walker.totalMoved = { before, now in
+      StandardError.line(
+        "\(tool): warning: \(what) changed while they were read (\(before) records when the walk began, "
+          + "\(now) now); the newest page count was followed, but records may be missing or repeated")
+    }
     pageSize = try await walker.walk(pageSize: pageSize, lowered: warnLowered) { (page) throws(MonicaError) in
       let more = try write(page.envelope)
       progress.update(records: written, total: page.envelope.total, page: page.number, lastPage: page.lastPage)

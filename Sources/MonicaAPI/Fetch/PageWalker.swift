@@ -21,6 +21,8 @@ package struct PageWalker: Sendable {
   package var onlyPage: Int?
   /// The last page worth fetching, when fewer records are wanted (`--max`).
   package var recordLimit: Int?
+  /// Told once when `meta.total` changes during the walk: the total before and now.
+  package var totalMoved: (@Sendable (Int, Int) -> Void)?
 
   package init(client: MonicaClient, path: String, query: [(String, String)], what: String) {
     self.client = client
@@ -33,7 +35,7 @@ package struct PageWalker: Sendable {
   package struct Page: Sendable {
     /// Its number.
     package let number: Int
-    /// `meta.last_page`, as the first page said.
+    /// `meta.last_page`, as the newest page so far said.
     package let lastPage: Int
     /// The records and meta.
     package let envelope: PageEnvelope
@@ -50,17 +52,22 @@ package struct PageWalker: Sendable {
     if size != pageSize { lowered(pageSize, size) }
     let lastPage = max(first.lastPage ?? firstNumber, firstNumber)
     guard try body(Page(number: firstNumber, lastPage: lastPage, envelope: first)), onlyPage == nil else { return size }
-    var last = lastPage
-    if let recordLimit { last = min(last, (recordLimit + size - 1) / size) }
-    guard last > firstNumber else { return size }
-    try await rest(from: firstNumber + 1, through: last, lastPage: lastPage, size: size, body)
+    guard lastPage > firstNumber else { return size }
+    try await rest(from: firstNumber + 1, first: first, size: size, body)
     return size
   }
 
+  /// The pages after the first. Records added or removed during the walk move `last_page`: the
+  /// newest page's meta decides where the walk ends, so records added at the end are not lost.
   private func rest(
-    from start: Int, through last: Int, lastPage: Int, size: Int, _ body: (Page) throws(MonicaError) -> Bool
+    from start: Int, first: PageEnvelope, size: Int, _ body: (Page) throws(MonicaError) -> Bool
   ) async throws(MonicaError) {
     let width = max(concurrency, 1)
+    let pageCap = recordLimit.map { ($0 + size - 1) / size } ?? Int.max
+    var lastPage = max(first.lastPage ?? start - 1, start - 1)
+    var last: Int { min(lastPage, pageCap) }
+    let firstTotal = first.total
+    var moved = false
     let outcome: Result<Void, MonicaError> = await withTaskGroup(of: (Int, Result<PageEnvelope, MonicaError>).self) {
       group in
       var scheduled = start
@@ -86,6 +93,12 @@ package struct PageWalker: Sendable {
           return .failure(error.onPage(number))
         case .success(let envelope):
           ready[number] = envelope
+          // Answers arrive in the order the server made them: the latest meta is the newest.
+          if let newest = envelope.lastPage { lastPage = max(newest, start - 1) }
+          if !moved, let firstTotal, let total = envelope.total, total != firstTotal {
+            moved = true
+            totalMoved?(firstTotal, total)
+          }
         }
         while let envelope = ready.removeValue(forKey: nextToWrite) {
           let page = Page(number: nextToWrite, lastPage: lastPage, envelope: envelope)

@@ -72,9 +72,11 @@ package final class LineOutput {
 /// Diagnostics to standard error; failures to write them are ignored, as there is nowhere left to
 /// report them.
 package enum StandardError {
-  /// Writes `text` and a newline to stderr in one call.
+  /// Writes `text` and a newline to stderr in one call, its control characters escaped: messages
+  /// quote outside text (file names, profile names, server messages) that must not reach the
+  /// terminal as escape sequences or break the one-line form.
   package static func line(_ text: String) {
-    let bytes = Array((text + "\n").utf8)
+    let bytes = Array((text.escapingControlCharacters + "\n").utf8)
     bytes.withUnsafeBytes { raw in
       guard let base = raw.baseAddress else { return }
       var offset = 0

@@ -19,7 +19,7 @@ package struct InputSource: Sendable, Equatable {
 
   /// Opens the source; a missing or unreadable file is `notFound` (66).
   package func open() throws(MonicaError) -> LineReader {
-    if path == "-" { return LineReader(descriptor: 0, ownsDescriptor: false) }
+    if path == "-" { return LineReader(descriptor: 0, ownsDescriptor: false, name: name) }
     let descriptor = openForReading(path)
     guard descriptor >= 0 else {
       throw .notFound("\(path): \(systemErrorText(errno))")
@@ -29,14 +29,24 @@ package struct InputSource: Sendable, Equatable {
       close(descriptor)
       throw .notFound("\(path): is a directory, not a file of records")
     }
-    return LineReader(descriptor: descriptor, ownsDescriptor: true)
+    return LineReader(descriptor: descriptor, ownsDescriptor: true, name: name)
   }
 }
 
 /// Reads a descriptor line by line in large blocks, without copying lines that fit a block.
+///
+/// A read error is an error, never the end of the input, and a line may not grow past
+/// `maximumLineLength`: a file without newlines must not take all memory before it fails.
 package final class LineReader {
+  /// The longest line read: 64 MiB, well above any record (a photo's `dataUrl` of Monica's
+  /// largest upload, 10 MB, is under 14 MB).
+  package static let maximumLineLength = 64 << 20
+
+  /// The source's name for messages (`stdin`, a path).
+  package let name: String
   private let descriptor: Int32
   private let ownsDescriptor: Bool
+  private let maximumLineLength: Int
   private var buffer: [UInt8]
   private var start = 0
   private var end = 0
@@ -44,32 +54,42 @@ package final class LineReader {
   /// The number of the line last returned, counted from 1.
   package private(set) var lineNumber = 0
 
-  package init(descriptor: Int32, ownsDescriptor: Bool, blockSize: Int = 1 << 18) {
+  package init(
+    descriptor: Int32, ownsDescriptor: Bool, name: String = "input", blockSize: Int = 1 << 18,
+    maximumLineLength: Int = LineReader.maximumLineLength
+  ) {
     self.descriptor = descriptor
     self.ownsDescriptor = ownsDescriptor
+    self.name = name
+    self.maximumLineLength = maximumLineLength
     buffer = [UInt8](repeating: 0, count: blockSize)
   }
 
   deinit { if ownsDescriptor { close(descriptor) } }
 
   /// Calls `body` with each line (without its newline or a trailing carriage return) until the
-  /// input ends or `body` throws. The bytes are valid only during the call.
-  package func forEachLine<E: Error>(
-    _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
-  ) throws(E) {
-    while let line = nextLineRange() {
+  /// input ends or `body` throws. The bytes are valid only during the call. A read error is
+  /// `notFound` (66), a line over the maximum `malformedInput` (65).
+  package func forEachLine(
+    _ body: (UnsafeBufferPointer<UInt8>) throws(MonicaError) -> Void
+  ) throws(MonicaError) {
+    while let line = try nextLineRange() {
       lineNumber += 1
       var upper = line.upperBound
       if upper > line.lowerBound, buffer[upper - 1] == 0x0D { upper -= 1 }
-      let result: Result<Void, E> = buffer.withUnsafeBufferPointer { all in
-        Result { () throws(E) in try body(UnsafeBufferPointer(rebasing: all[line.lowerBound..<upper])) }
+      let result: Result<Void, MonicaError> = buffer.withUnsafeBufferPointer { all in
+        Result { () throws(MonicaError) in try body(UnsafeBufferPointer(rebasing: all[line.lowerBound..<upper])) }
       }
       try result.get()
     }
   }
 
+  private static func size(_ bytes: Int) -> String {
+    bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+  }
+
   /// The range in `buffer` of the next line, reading more as needed; `nil` at the end.
-  private func nextLineRange() -> Range<Int>? {
+  private func nextLineRange() throws(MonicaError) -> Range<Int>? {
     var searchFrom = start
     while true {
       if let newline = buffer[searchFrom..<end].firstIndex(of: 0x0A) {
@@ -90,13 +110,24 @@ package final class LineReader {
         end -= start
         start = 0
       }
-      if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+      if end >= maximumLineLength {
+        throw .malformedInput(
+          source: name, line: lineNumber + 1,
+          reason: "a line longer than \(Self.size(maximumLineLength)) without a newline is not a record")
+      }
+      if end == buffer.count {
+        buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, maximumLineLength - buffer.count + 1)))
+      }
       searchFrom = end
       let count = buffer.withUnsafeMutableBufferPointer { all in
         all.baseAddress.map { read(descriptor, $0 + end, all.count - end) } ?? 0
       }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { atEnd = true } else { end += count }
+      if count < 0 {
+        let code = errno
+        if code == EINTR { continue }
+        throw .notFound("\(name): cannot read: \(systemErrorText(code))")
+      }
+      if count == 0 { atEnd = true } else { end += count }
     }
   }
 }
