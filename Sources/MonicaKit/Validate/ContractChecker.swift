@@ -222,7 +222,7 @@ package struct ContractChecker {
   private func keyText(_ bytes: UnsafeBufferPointer<UInt8>, _ key: Range<Int>, _ escaped: Bool) -> String {
     var decoded: [UInt8] = []
     RawValue.appendUnescaped(UnsafeBufferPointer(rebasing: bytes[key]), to: &decoded)
-    return OutsideText.escaped(String(decoding: decoded, as: UTF8.self))
+    return String(decoding: decoded, as: UTF8.self).escapingControlCharacters
   }
 
   /// A value as messages show it: strings quoted, numbers as written, containers by their type.

@@ -32,12 +32,12 @@ package struct RecordDiagnostic: Sendable, Equatable {
   /// `SOURCE:LINE: kind #id: field: problem` (`#?` without an id), or `SOURCE:LINE: problem`
   /// for a line that is not JSON; control characters of outside text escaped.
   package var text: String {
-    var text = "\(OutsideText.escaped(source)):\(line): "
+    var text = "\(source.escapingControlCharacters):\(line): "
     if let kind {
       text += "\(kind) #\(id.map(String.init) ?? "?"): "
-      if let field, !field.isEmpty { text += "\(OutsideText.escaped(field)): " }
+      if let field, !field.isEmpty { text += "\(field.escapingControlCharacters): " }
     }
-    return text + OutsideText.escaped(problem)
+    return text + problem.escapingControlCharacters
   }
 
   /// The NDJSON form: `{"source","line","kind","id","field","problem"}`, null where unknown.
