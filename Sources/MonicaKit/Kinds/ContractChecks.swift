@@ -15,28 +15,25 @@ extension ContractCheck {
 
   /// UpdateTask writes `completed_at` from `completed`; the CalDAV import can break it when a
   /// VTODO is COMPLETED without a COMPLETED date (ImportTask.php:182-186).
-  package static let taskCompletion = ContractCheck(
-    "task.completed", "completed is true exactly when completed_at is set",
-    source: "app/Services/Task/UpdateTask.php:51-52"
-  ) { view, report in
-    guard let completed = view["completed"]?.boolValue, let stamp = view["completed_at"] else { return }
-    if completed && stamp.isNull {
-      report.add("completed", "true, but completed_at is null")
-    } else if !completed && !stamp.isNull {
-      report.add("completed", "false, but completed_at is set")
-    }
-  }
+  package static let taskCompletion = flagWithTimestamp(
+    "task.completed", flag: "completed", timestamp: "completed_at", source: "app/Services/Task/UpdateTask.php:51-52")
 
   /// The API sets `favorited_at` to now when `is_favorited` and clears it otherwise.
-  package static let noteFavourite = ContractCheck(
-    "note.favorited", "is_favorited is true exactly when favorited_at is set",
-    source: "app/Http/Controllers/Api/ApiNoteController.php:74-76,110-114"
-  ) { view, report in
-    guard let favorited = view["is_favorited"]?.boolValue, let stamp = view["favorited_at"] else { return }
-    if favorited && stamp.isNull {
-      report.add("is_favorited", "true, but favorited_at is null")
-    } else if !favorited && !stamp.isNull {
-      report.add("is_favorited", "false, but favorited_at is set")
+  package static let noteFavourite = flagWithTimestamp(
+    "note.favorited", flag: "is_favorited", timestamp: "favorited_at",
+    source: "app/Http/Controllers/Api/ApiNoteController.php:74-76,110-114")
+
+  /// A boolean that is true exactly when the timestamp that goes with it is set.
+  private static func flagWithTimestamp(_ name: String, flag: String, timestamp: String, source: String)
+    -> ContractCheck
+  {
+    ContractCheck(name, "\(flag) is true exactly when \(timestamp) is set", source: source) { view, report in
+      guard let isSet = view[flag]?.boolValue, let stamp = view[timestamp] else { return }
+      if isSet && stamp.isNull {
+        report.add(flag, "true, but \(timestamp) is null")
+      } else if !isSet && !stamp.isNull {
+        report.add(flag, "false, but \(timestamp) is set")
+      }
     }
   }
 
