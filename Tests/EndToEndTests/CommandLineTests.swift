@@ -3,7 +3,9 @@ import Testing
 
 /// What every tool does with its command line: one-line errors, the exit table, files and `-`.
 @Suite struct CommandLineTests {
-  static let tools = ["monica-auth", "monica-fetch", "monica-filter", "monica-page", "monica-format", "monica-sandbox"]
+  static let tools = [
+    "monica-auth", "monica-fetch", "monica-filter", "monica-page", "monica-format", "monica-sandbox", "monica-validate",
+  ]
 
   @Test("a bad flag is one line, monica-<tool>: error: ..., and status 64", arguments: tools)
   func badFlag(tool: String) throws {
@@ -53,7 +55,7 @@ import Testing
   @Test("a directory or a missing file as input is 66, - is standard input, files are read in order")
   func inputs() throws {
     let home = try TemporaryHome()
-    for tool in ["monica-filter", "monica-page", "monica-format ndjson"] {
+    for tool in ["monica-filter", "monica-page", "monica-format ndjson", "monica-validate"] {
       let directory = try sh("\(tool) \"$HOME\"", env: home.env)
       #expect(directory.status == 66 && directory.stderr.contains("is a directory"), "\(tool): \(directory)")
       let missing = try sh("\(tool) \"$HOME/none.ndjson\"", env: home.env)
