@@ -23,7 +23,9 @@ sandbox=$!
 for _ in $(seq 100); do [ -s "$work/ready.json" ] && break; sleep 0.1; done
 url=$(jq -r .url "$work/ready.json")
 token=$(jq -r .token "$work/ready.json")
-for target in $targets; do mkdir -p "$out/corpus/$target" "$out/crashes/$target"; done
+for target in json scanner envelope ratelimit credential lines contract $targets; do
+  mkdir -p "$out/corpus/$target" "$out/crashes/$target"
+done
 n=0
 for path in contacts notes tasks gifts activities tags photos me contacts/3 "contacts?query=a"; do
   n=$((n + 1))
