@@ -11,7 +11,7 @@ BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build test test-deps demo install install-files uninstall clean bench man completions check-generated lint
+.PHONY: all build test test-deps demo install install-files uninstall clean bench man completions check-generated lint fuzz
 
 all: build
 
@@ -39,7 +39,7 @@ test: test-deps
 
 ## lint: swift format lint with the shared .swift-format, warnings are failures
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Fuzz Package.swift
 
 ## man: regenerate man/*.1 with swift-argument-parser's generate-manual plugin (date: last commit's)
 man:
@@ -110,9 +110,13 @@ uninstall:
 bench: build
 	for script in bench/*.sh; do bash "$$script"; done
 
+## fuzz: libFuzzer targets for every reader of outside bytes, FUZZ_SECONDS each (not part of test)
+fuzz: test-deps
+	bash Fuzz/run.sh
+
 clean:
 	$(SWIFT) package clean
-	rm -rf .build bench/out
+	rm -rf .build .build-fuzz bench/out
 
 define DEMO_SCRIPT
 set -e

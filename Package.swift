@@ -9,6 +9,7 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-page", ["MonicaKit"]),
   ("monica-format", ["MonicaKit"]),
   ("monica-fetch", ["MonicaKit", "MonicaAPI"]),
+  ("monica-validate", ["MonicaKit"]),
 ]
 
 let strict: [SwiftSetting] = [
@@ -52,3 +53,15 @@ let package = Package(
       .executableTarget(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict)
     }
 )
+
+// `make fuzz` only: libFuzzer targets for every reader of outside bytes, built with
+// -sanitize=fuzzer,address (libFuzzer supplies main, so they cannot be built otherwise).
+if Context.environment["MONICA_FUZZ"] == "1" {
+  package.targets += [
+    .target(name: "FuzzerDriver", path: "Fuzz/FuzzerDriver"),
+    .executableTarget(
+      name: "MonicaFuzz", dependencies: ["MonicaKit", "MonicaAPI", "FuzzerDriver"], path: "Fuzz/MonicaFuzz",
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+  ]
+  package.products.append(.executable(name: "monica-fuzz", targets: ["MonicaFuzz"]))
+}

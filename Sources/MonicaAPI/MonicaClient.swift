@@ -220,7 +220,8 @@ package final class MonicaClient: Sendable {
     case 500...599:
       throw .unavailable(
         request: target,
-        detail: "Monica answered HTTP \(response.status) for \(describe(path, [])) after \(Self.retries(policy.retries))")
+        detail:
+          "Monica answered HTTP \(response.status) for \(describe(path, [])) after \(Self.retries(policy.retries))")
     case 400...499:
       let message = Self.errorMessages(response.body).joined(separator: "; ")
       throw .usage("\(target): Monica refused the request (HTTP \(response.status)): \(message)")

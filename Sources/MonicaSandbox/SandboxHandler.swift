@@ -88,12 +88,14 @@ final class SandboxHandler: Sendable {
       return make(answer)
     case .badUTF8?:
       record(200, fault: "badutf8")
-      let body: [UInt8] = Array(#"{"data":[{"id":1,"object":"contact","first_name":""#.utf8) + [0xC3, 0x28, 0xFF]
+      let body: [UInt8] =
+        Array(#"{"data":[{"id":1,"object":"contact","first_name":""#.utf8) + [0xC3, 0x28, 0xFF]
         + Array(#""}],"meta":{"current_page":1,"last_page":1,"total":1}}"#.utf8)
       return make(Answer(response: APIResponse(status: 200, body: body)))
     case .grow(let count)?:
       for number in 0..<count {
-        let contact = #"{"first_name":"Grown","last_name":"Contact \#(number)","is_birthdate_known":false,"#
+        let contact =
+          #"{"first_name":"Grown","last_name":"Contact \#(number)","is_birthdate_known":false,"#
           + #""is_deceased":false,"is_deceased_date_known":false}"#
         _ = api.respond(
           .create(.contact),

@@ -79,7 +79,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   @Option(
     help: ArgumentHelp("Retries of a request after a 5xx, a 429, a time-out or a dropped connection.", valueName: "N"))
   var retries = 3
-  @Flag(name: .shortAndLong, help: "No progress on stderr.") var quiet = false
+  @Flag(name: .shortAndLong, help: "No progress or wait notices on stderr.") var quiet = false
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var unlock: PassphraseOptions
 

@@ -4,7 +4,9 @@ import Testing
 
 /// What every tool does with its command line: one-line errors, the exit table, files and `-`.
 @Suite struct CommandLineTests {
-  static let tools = ["monica-auth", "monica-fetch", "monica-filter", "monica-page", "monica-format", "monica-sandbox"]
+  static let tools = [
+    "monica-auth", "monica-fetch", "monica-filter", "monica-page", "monica-format", "monica-sandbox", "monica-validate",
+  ]
 
   @Test("a bad flag is one line, monica-<tool>: error: ..., and status 64", arguments: tools)
   func badFlag(tool: String) throws {
@@ -103,7 +105,7 @@ import Testing
     let home = try TemporaryHome()
     let forms = [
       "monica-filter", "monica-page", "monica-page --unwrap", "monica-page --wrap", "monica-format",
-      "monica-format ndjson", "monica-format --sort id", "monica-format table --fields id",
+      "monica-format ndjson", "monica-format --sort id", "monica-format table --fields id", "monica-validate",
     ]
     for tool in forms {
       let directory = try sh("\(tool) \"$HOME\"", env: home.env)

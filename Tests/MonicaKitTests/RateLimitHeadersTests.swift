@@ -31,7 +31,8 @@ import Testing
       #expect(Waits.nanoseconds(value) <= UInt64(Waits.longest * 1e9), "\(value)")
     }
     #expect(Waits.nanoseconds(1.5) == 1_500_000_000)
-    #expect(Waits.describe(900) == "15 min" && Waits.describe(61) == "61 s" && Waits.describe(1e30) == "over 10,000 days")
+    #expect(
+      Waits.describe(900) == "15 min" && Waits.describe(61) == "61 s" && Waits.describe(1e30) == "over 10,000 days")
   }
 
   /// One answer of a made-up server: status and rate-limit headers.

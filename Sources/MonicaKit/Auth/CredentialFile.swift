@@ -45,6 +45,9 @@ package struct CredentialFile: Sendable, Equatable {
       return ScryptParameters(log2N: 15, r: 8, p: 1, salt: (0..<16).map { _ in generator.next() })
     }
 
+    /// Whether these are the cost parameters `fresh()` gives (any salt).
+    package var isWhatThisToolWrites: Bool { log2N == 15 && r == 8 && p == 1 && salt.count == 16 }
+
     /// The key scrypt derives from `passphrase` with these parameters.
     package func deriveKey(_ passphrase: String) throws(MonicaError) -> SymmetricKey {
       do {
@@ -143,11 +146,10 @@ package struct CredentialFile: Sendable, Equatable {
       )
     default: return nil
     }
-    if case .passphrase(let parameters) = mode,
-      !(10...20).contains(parameters.log2N) || !(1...32).contains(parameters.r) || !(1...16).contains(parameters.p)
-    {
-      return nil
-    }
+    // The header is read before anything authenticates it: scrypt's cost must not be the
+    // file's to choose (N=2^20, r=32, p=16 costs ~4 GB and a minute), so only what this tool
+    // writes is accepted.
+    if case .passphrase(let parameters) = mode, !parameters.isWhatThisToolWrites { return nil }
     self.instance = instance
     keyCheck = Array(bytes[35..<51])
     header = Array(bytes[0..<53 + urlLength])

@@ -32,7 +32,15 @@ package struct CredentialResolver: Sendable {
   /// The credentials for `profile` (or the environment's).
   package func resolve(profile explicit: String? = nil) throws(MonicaError) -> Credentials {
     if let url = environment["MONICA_URL"] {
-      let instance = try InstanceURL(url, allowHTTP: true)
+      // The rule monica-auth login applies: plain http only to this machine, unless asked for.
+      let allowHTTP = environment["MONICA_ALLOW_HTTP"] == "1"
+      let instance: InstanceURL
+      do { instance = try InstanceURL(url, allowHTTP: allowHTTP) } catch {
+        guard url.lowercased().hasPrefix("http:") else { throw error }
+        throw .usage(
+          "MONICA_URL \(url): plain http would send the token unencrypted; use https "
+            + "(or set MONICA_ALLOW_HTTP=1 if you must)")
+      }
       return Credentials(instance: instance, token: try environmentToken(), profile: nil)
     }
     guard let profile = try profileName(explicit) else {

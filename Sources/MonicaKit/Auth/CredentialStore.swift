@@ -3,6 +3,13 @@ import Foundation
 
 /// The encrypted credential store: one file per profile under `$XDG_CONFIG_HOME/monica/`, keys
 /// under `$XDG_DATA_HOME/monica/`, the default profile's name in `…/monica/default-profile`.
+///
+/// Two processes may write one profile at once (parallel logins), and a write may fail half-way
+/// (a full disk, a crash). So every change holds the profile's lock, and a key-file profile is
+/// replaced in an order that never pairs a credential file with a key file that does not open
+/// it: the key file may hold two keys, and the credential file's key check picks its own.
+/// 1. the key file becomes old key + new key; 2. the credential file is replaced;
+/// 3. the key file becomes the new key alone. Stopped after any step, the profile still opens.
 package struct CredentialStore: Sendable {
   /// `$XDG_CONFIG_HOME/monica`.
   package let configDirectory: String
@@ -23,6 +30,8 @@ package struct CredentialStore: Sendable {
   package func keyPath(_ profile: String) -> String { "\(dataDirectory)/\(profile).key" }
   /// A profile's cache directory.
   package func cachePath(_ profile: String) -> String { "\(cacheDirectory)/\(profile)" }
+  /// A profile's lock file, held while its files change (exclusive) or are read (shared).
+  package func lockPath(_ profile: String) -> String { "\(configDirectory)/.\(profile).lock" }
   private var defaultPath: String { configDirectory + "/default-profile" }
 
   /// Checks a profile name: letters, digits, `.`, `_`, `-`; it becomes a file name.
@@ -43,11 +52,16 @@ package struct CredentialStore: Sendable {
       .map { String($0.dropLast(".credentials".count)) }.sorted()
   }
 
-  /// The default profile's name, if one was set.
+  /// The default profile's name, if one was set; a name that is not a profile name (edited by
+  /// hand, or planted) is refused before it becomes part of a path.
   package func defaultProfile() throws(MonicaError) -> String? {
     guard let bytes = try SecureFiles.readPrivateFile(defaultPath) else { return nil }
     let name = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    return name.isEmpty ? nil : name
+    guard !name.isEmpty else { return nil }
+    do { try Self.validate(profile: name) } catch {
+      throw .configuration("\(defaultPath) names \"\(name)\", which is not a profile name; run monica-auth default")
+    }
+    return name
   }
 
   /// Makes `profile` the default.
@@ -63,14 +77,17 @@ package struct CredentialStore: Sendable {
     return (file.instance, file.mode)
   }
 
-  /// Encrypts and saves a profile's credentials; the key file (key-file mode) is written first,
-  /// so a crash never leaves a credential file without its key.
+  /// Encrypts and saves a profile's credentials under the profile's lock, in the order the type's
+  /// comment gives: a failure or a crash at any point leaves the old profile or the new one.
   package func save(
     _ payload: CredentialFile.Payload, profile: String, instance: InstanceURL, passphrase: String?
   ) throws(MonicaError) {
     try SecureFiles.makePrivateDirectory(configDirectory)
+    let lock = try ProfileLock(lockPath(profile), exclusive: true)
+    defer { lock.release() }
     let key: SymmetricKey
     let mode: CredentialFile.KeyMode
+    var keys: [[UInt8]] = []
     if let passphrase {
       let parameters = CredentialFile.ScryptParameters.fresh()
       key = try parameters.deriveKey(passphrase)
@@ -78,19 +95,47 @@ package struct CredentialStore: Sendable {
     } else {
       key = SymmetricKey(size: .bits256)
       mode = .keyFile
+      keys = [key.withUnsafeBytes { Array($0) }]
       try SecureFiles.makePrivateDirectory(dataDirectory)
-      try SecureFiles.writeAtomically(key.withUnsafeBytes { Array($0) }, to: keyPath(profile))
+      // 1. The key that opens today's file stays beside the new one until the new file is in place.
+      let current = try currentKey(profile).map { [$0] } ?? []
+      try SecureFiles.writeAtomically(Array((current + keys).joined()), to: keyPath(profile))
     }
     let file = try CredentialFile.seal(payload, profile: profile, instance: instance.instance, mode: mode, key: key)
+    // 2. The new credential file.
     try SecureFiles.writeAtomically(file.bytes, to: credentialPath(profile))
-    // A passphrase profile has no key file: remove one left by an earlier key-file login.
-    if passphrase != nil { try SecureFiles.remove(keyPath(profile)) }
+    // 3. The old key goes (a failure here leaves a spare key, which opens nothing that exists);
+    // a passphrase profile has no key file at all.
+    if passphrase == nil {
+      try? SecureFiles.writeAtomically(Array(keys.joined()), to: keyPath(profile))
+    } else {
+      try SecureFiles.remove(keyPath(profile))
+    }
   }
 
-  /// Decrypts a profile; `passphrase` is asked for only when the profile needs one.
+  /// The key of the profile's present credential file, when it is a key-file profile whose key
+  /// file opens it.
+  private func currentKey(_ profile: String) throws(MonicaError) -> [UInt8]? {
+    guard let bytes = try? SecureFiles.readPrivateFile(credentialPath(profile)),
+      let file = CredentialFile(bytes: bytes),
+      file.mode == .keyFile, let raw = try? SecureFiles.readPrivateFile(keyPath(profile))
+    else { return nil }
+    return Self.keys(in: raw).first { file.matches(SymmetricKey(data: $0)) }
+  }
+
+  /// The 32-byte keys a key file holds: one, or two while a login replaces the profile.
+  private static func keys(in raw: [UInt8]) -> [[UInt8]] {
+    guard !raw.isEmpty, raw.count % 32 == 0, raw.count <= 64 else { return [] }
+    return stride(from: 0, to: raw.count, by: 32).map { Array(raw[$0..<$0 + 32]) }
+  }
+
+  /// Decrypts a profile under a shared lock (so a login in progress is never seen half-done);
+  /// `passphrase` is asked for only when the profile needs one.
   package func load(
     profile: String, passphrase: () throws(MonicaError) -> String
   ) throws(MonicaError) -> (instance: InstanceURL, payload: CredentialFile.Payload) {
+    let lock = ProfileLock(existing: lockPath(profile))
+    defer { lock?.release() }
     guard let bytes = try SecureFiles.readPrivateFile(credentialPath(profile)) else {
       throw .configuration("unknown profile \(profile) (monica-auth list shows the profiles)")
     }
@@ -102,12 +147,15 @@ package struct CredentialStore: Sendable {
         throw .notPermitted(
           "key file for profile \(profile) is missing (\(keyPath(profile))); run monica-auth login again")
       }
-      guard raw.count == 32 else { throw .notPermitted("key file for profile \(profile) is damaged or was altered") }
-      key = SymmetricKey(data: raw)
-      guard file.matches(key) else {
+      let keys = Self.keys(in: raw)
+      guard !keys.isEmpty else {
+        throw .notPermitted("key file for profile \(profile) is damaged or was altered")
+      }
+      guard let match = keys.first(where: { file.matches(SymmetricKey(data: $0)) }) else {
         throw .notPermitted(
           "credential file for profile \(profile) is damaged or was altered (its key file does not match)")
       }
+      key = SymmetricKey(data: match)
     case .passphrase(let parameters):
       key = try parameters.deriveKey(try passphrase())
       guard file.matches(key) else { throw .notPermitted("wrong passphrase for profile \(profile)") }
@@ -121,6 +169,8 @@ package struct CredentialStore: Sendable {
 
   /// Deletes a profile's credentials, key and cache; false when there was nothing to delete.
   package func delete(profile: String) throws(MonicaError) -> Bool {
+    let lock = ProfileLock(existing: lockPath(profile), exclusive: true)
+    defer { lock?.release() }
     let existed = FileManager.default.fileExists(atPath: credentialPath(profile))
     try SecureFiles.remove(credentialPath(profile))
     try SecureFiles.remove(keyPath(profile))

@@ -20,6 +20,7 @@ package enum Help {
     ENVIRONMENT
       MONICA_URL, MONICA_TOKEN  this instance and token instead of the store
       MONICA_TOKEN_FILE         the token in this file (with MONICA_URL)
+      MONICA_ALLOW_HTTP         1: allow a plain-http MONICA_URL off this machine
       MONICA_PROFILE            the profile to use (default: the default one)
       MONICA_PASSPHRASE         the passphrase of a passphrase profile
       MONICA_TIMEOUT_MS         wait this long for each answer (10000)

@@ -1,0 +1,115 @@
+import Foundation
+import MonicaKit
+import Testing
+
+/// Every fault `monica-sandbox` can inject, against every network tool: the exit status and
+/// message, stdout only whole records, and what came before the fault exactly once.
+@Suite struct FaultMatrixTests {
+  /// One row: a fault, the tool's command, and what must come of it.
+  struct Row: Sendable, CustomTestStringConvertible {
+    /// `--fault` rules and other sandbox arguments.
+    let sandbox: [String]
+    /// The pipeline, with `monica-*` tools on PATH.
+    var command = "monica-fetch contacts --page-size 10"
+    /// Environment variables of the pipeline besides the signed-in ones.
+    var env: [String: String] = [:]
+    /// The exit status.
+    let status: Int32
+    /// A part of the one stderr error line (or of a warning, on success).
+    var message: String?
+    /// Whether every record of the listing must be there (else a prefix of it, or none).
+    var complete: Bool { status == 0 }
+    /// Records in the seeded sandbox.
+    var contacts = 35
+
+    var testDescription: String { "\(sandbox.joined(separator: " ")) -> \(status)" }
+  }
+
+  static let rows: [Row] = [
+    Row(sandbox: ["--fault", "500@*1"], status: 69, message: "answered HTTP 500 for /api/contacts after 3 retries"),
+    Row(sandbox: ["--fault", "500@2"], status: 0),
+    Row(sandbox: ["--fault", "502@*1"], status: 69, message: "HTTP 502"),
+    Row(sandbox: ["--fault", "503@*1"], status: 69, message: "HTTP 503"),
+    Row(sandbox: ["--fault", "503@3"], status: 0),
+    // The reported hang: a header-less 503 first, then Monica's 60 a minute.
+    Row(sandbox: ["--fault", "503@1", "--rate-limit", "60/60", "--latency", "5"], status: 0, contacts: 104),
+    Row(sandbox: ["--fault", "429@1"], status: 0),
+    Row(sandbox: ["--fault", "429bare@1"], status: 0),
+    Row(sandbox: ["--fault", "429=inf@1"], status: 0),
+    Row(sandbox: ["--fault", "429=nan@1"], status: 0),
+    Row(sandbox: ["--fault", "429=1e11@2"], status: 75, message: "asks to wait"),
+    Row(sandbox: ["--fault", "429reset=1e30@1"], status: 75, message: "longer than the 15 min a tool waits"),
+    Row(
+      sandbox: ["--fault", "429=0@*1"], command: "monica-fetch contacts --page-size 10 --retries 1", status: 75,
+      message: "rate limited by the instance (HTTP 429) after 1 retry"),
+    Row(sandbox: ["--fault", "cut@*1"], status: 69, message: "before the response was complete"),
+    Row(sandbox: ["--fault", "cut@3"], status: 0),
+    Row(sandbox: ["--fault", "reset@*1"], status: 69, message: "the connection was closed"),
+    Row(sandbox: ["--fault", "reset@2"], status: 0),
+    Row(sandbox: ["--fault", "html@*1"], status: 76, message: "HTML page"),
+    Row(sandbox: ["--fault", "html@3"], status: 76, message: "HTML page, not Monica's JSON"),
+    Row(sandbox: ["--fault", "login@*1"], status: 76, message: "redirected to the login page"),
+    Row(sandbox: ["--fault", "badjson@2"], status: 76, message: "not valid JSON"),
+    Row(sandbox: ["--fault", "badutf8@*1"], status: 76, message: "invalid UTF-8"),
+    Row(sandbox: ["--fault", "403@*1"], status: 77, message: "no permission"),
+    Row(
+      sandbox: ["--fault", "slow=3000@*1"], command: "monica-fetch contacts --retries 1",
+      env: ["MONICA_TIMEOUT_MS": "300"], status: 75, message: "no answer within 0.3 s"),
+    Row(sandbox: ["--fault", "slow=3000@1"], env: ["MONICA_TIMEOUT_MS": "300"], status: 0),
+    // Pages answered while records are added can miss some (page numbers shift); one page in
+    // flight makes the growth land before the pages after it, so all must come.
+    Row(
+      sandbox: ["--fault", "grow=10@2:/api/contacts"], command: "monica-fetch contacts --page-size 10 --concurrency 1",
+      status: 0, message: "changed while they were read"),
+    Row(sandbox: ["--fault", "shrink=10@2:/api/contacts"], status: 0, message: "changed while they were read"),
+    Row(
+      sandbox: ["--fault", "remaining=59@*1", "--latency", "5"], command: "monica-fetch contacts --page-size 5",
+      status: 0, contacts: 700),
+  ]
+
+  /// The ids of every contact `sandbox`'s listing holds now, read with curl.
+  func listedIDs(_ sandbox: Sandbox) throws -> [Int] {
+    let run = try sh(
+      """
+      page=1; while :; do
+        out=$(curl -sf -H 'Accept: application/json' -H "Authorization: Bearer $SANDBOX_TOKEN" \
+          "$SANDBOX_API/contacts?limit=100&page=$page") || exit 1
+        echo "$out" | jq -c '.data[].id'
+        [ "$(echo "$out" | jq '.meta.last_page')" -gt "$page" ] || break
+        page=$((page + 1))
+      done
+      """, env: sandbox.env)
+    return run.lines.compactMap { Int($0) }
+  }
+
+  @Test("every fault: status, one error line, whole records, nothing twice", arguments: rows)
+  func fault(_ row: Row) throws {
+    let sandbox = try Sandbox.start(["--contacts", String(row.contacts), "--rate-limit", "0"] + row.sandbox)
+    let env = sandbox.signedInEnv.merging(["MONICA_BACKOFF_MS": "10", "MONICA_TIMEOUT_MS": "2000"]) { $1 }
+      .merging(row.env) { $1 }
+    let run = try sh("timeout 60 " + row.command, env: env)
+    #expect(run.status == row.status, "\(run)")
+    if let message = row.message { #expect(run.stderr.contains(message), "\(run)") }
+    let errors = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(errors.count == (row.status == 0 ? 0 : 1), "\(run)")
+    #expect(!run.stderr.contains("NSURLErrorDomain") && !run.stderr.contains("\u{1B}"))
+    #expect(run.output.isEmpty || run.output.last == 0x0A, "half a line on stdout")
+    let ids = try records(run.stdout).map { try #require($0["id"]?.intValue) }
+    #expect(Set(ids).count == ids.count, "a record came twice")
+    // The listing as it stands after the run (records added or removed by the fault), or as a
+    // fault-free sandbox of the same seed lists it.
+    let changes = row.sandbox.contains { $0.hasPrefix("grow") || $0.hasPrefix("shrink") }
+    let reference = changes ? sandbox : try Sandbox.start(["--contacts", String(row.contacts), "--rate-limit", "0"])
+    let listed = try listedIDs(reference)
+    #expect(!listed.isEmpty)
+    if row.sandbox.contains(where: { $0.hasPrefix("grow") }) {
+      #expect(ids == listed, "records added during the walk were lost")
+    } else if changes {
+      #expect(Set(ids).isSuperset(of: listed), "records that stayed were lost")
+    } else if row.complete {
+      #expect(ids == listed, "records lost or out of order")
+    } else {
+      #expect(Array(listed.prefix(ids.count)) == ids, "not the listing's first records")
+    }
+  }
+}
