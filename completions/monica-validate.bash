@@ -171,6 +171,15 @@ _monica-validate() {
     # Offer option value completions
     case "${prev}" in
     '--report')
+        __monica-validate_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __monica-validate_add_completions -f
         return
         ;;
     esac

@@ -77,11 +77,12 @@ function __monica-validate_custom_completion
 end
 
 complete -c 'monica-validate' -f
+complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_positional "monica-validate" -ge 1' -F
 complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_flags_or_options "monica-validate" envelope' -l 'envelope' -d 'Read Monica page envelopes ({"data":[...],"links":...,"meta":...}), one or more a line.'
 complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_flags_or_options "monica-validate" skip-invalid' -l 'skip-invalid' -d 'Leave records that fail out of stdout (they are still reported).'
-complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_flags_or_options "monica-validate" report' -l 'report' -d 'Write the problems to FILE as NDJSON instead of stderr.' -rfka ''
+complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_flags_or_options "monica-validate" report' -l 'report' -d 'Write the problems to FILE as NDJSON instead of stderr.' -rF
 complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_flags_or_options "monica-validate" list-rules' -l 'list-rules' -d 'Print every rule (shape, field, rule, source) and exit.'
 complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_flags_or_options "monica-validate" version' -l 'version' -d 'Show the version.'
 complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_flags_or_options "monica-validate" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_positional "monica-validate" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_positional "monica-validate" -eq 2' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_flags_or_options "monica-validate help" version' -l 'version' -d 'Show the version.'

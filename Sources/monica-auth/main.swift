@@ -36,12 +36,13 @@ struct Login: AsyncParsableCommand, MonicaTool {
   @OptionGroup var connection: ConnectionOptions
   @Option(
     help: ArgumentHelp(
-      "The instance (https://app.monicahq.com is the cloud); asked for when omitted.", valueName: "url"))
+      "The instance (https://app.monicahq.com is the cloud); asked for when omitted.", valueName: "URL"))
   var url: String?
   @Flag(help: "Read the token from standard input instead of the terminal.") var tokenStdin = false
   @Flag(help: "Protect the token with a passphrase (scrypt) instead of a key file.") var passphrase = false
   @OptionGroup var unlock: PassphraseOptions
   @Flag(help: "Allow plain http to a non-loopback host (the token travels unencrypted).") var allowHttp = false
+  @Flag(name: .shortAndLong, help: "Say nothing on success.") var quiet = false
 
   func run() async throws {
     try await reportingFailures {
@@ -52,7 +53,7 @@ struct Login: AsyncParsableCommand, MonicaTool {
       (request.url, request.profile, request.tokenFromStdin) = (url, connection.profile, tokenStdin)
       (request.usePassphrase, request.allowHTTP) = (passphrase || unlock.descriptor != nil, allowHttp)
       let done = try await service.login(request)
-      if environment.stderrIsTerminal { StandardError.line(done) }
+      if !quiet { StandardError.line(done) }
     }
   }
 }

@@ -36,7 +36,9 @@ struct MonicaValidate: MonicaTool, AsyncParsableCommand {
   @Flag(help: "Read Monica page envelopes ({\"data\":[...],\"links\":...,\"meta\":...}), one or more a line.")
   var envelope = false
   @Flag(help: "Leave records that fail out of stdout (they are still reported).") var skipInvalid = false
-  @Option(help: ArgumentHelp("Write the problems to FILE as NDJSON instead of stderr.", valueName: "file"))
+  @Option(
+    help: ArgumentHelp("Write the problems to FILE as NDJSON instead of stderr.", valueName: "FILE"),
+    completion: .file())
   var report: String?
   @Flag(help: "Print every rule (shape, field, rule, source) and exit.") var listRules = false
 
