@@ -9,6 +9,7 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-page", ["MonicaKit"]),
   ("monica-format", ["MonicaKit"]),
   ("monica-fetch", ["MonicaKit", "MonicaAPI"]),
+  ("monica-validate", ["MonicaKit"]),
 ]
 
 let strict: [SwiftSetting] = [

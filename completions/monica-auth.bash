@@ -186,7 +186,7 @@ _monica-auth() {
 
 _monica-auth_login() {
     repeating_flags=()
-    non_repeating_flags=(--verbose -v --token-stdin --passphrase --allow-http --version -h --help)
+    non_repeating_flags=(--verbose -v --token-stdin --passphrase --allow-http --quiet -q --version -h --help)
     repeating_options=()
     non_repeating_options=(--profile --url --passphrase-fd)
     __monica-auth_offer_flags_options 0

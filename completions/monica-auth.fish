@@ -23,7 +23,7 @@ function __monica-auth_parse_tokens -S
         __monica-auth_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'login'
-            __monica-auth_parse_subcommand 0 'profile=' 'v/verbose' 'url=' 'token-stdin' 'passphrase' 'passphrase-fd=' 'allow-http' 'version' 'h/help'
+            __monica-auth_parse_subcommand 0 'profile=' 'v/verbose' 'url=' 'token-stdin' 'passphrase' 'passphrase-fd=' 'allow-http' 'q/quiet' 'version' 'h/help'
         case 'status'
             __monica-auth_parse_subcommand 0 'profile=' 'v/verbose' 'passphrase-fd=' 'json' 'version' 'h/help'
         case 'logout'
@@ -109,6 +109,7 @@ complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_flags_o
 complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_flags_or_options "monica-auth login" passphrase' -l 'passphrase' -d 'Protect the token with a passphrase (scrypt) instead of a key file.'
 complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_flags_or_options "monica-auth login" passphrase-fd' -l 'passphrase-fd' -d 'Read a passphrase profile\'s passphrase from this file descriptor.' -rfka ''
 complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_flags_or_options "monica-auth login" allow-http' -l 'allow-http' -d 'Allow plain http to a non-loopback host (the token travels unencrypted).'
+complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_flags_or_options "monica-auth login" q quiet' -l 'quiet' -s 'q' -d 'Say nothing on success.'
 complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_flags_or_options "monica-auth login" version' -l 'version' -d 'Show the version.'
 complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_flags_or_options "monica-auth login" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_flags_or_options "monica-auth status" profile' -l 'profile' -d 'The profile to use (default: $MONICA_PROFILE, else the default profile).' -rfka '(__monica-auth_custom_completion ---completion status -- --profile (count (__monica-auth_tokens -pc)) (__monica-auth_tokens -tC))'

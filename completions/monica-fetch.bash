@@ -180,6 +180,7 @@ _monica-fetch() {
         return
         ;;
     '--sort')
+        __monica-fetch_add_completions -W 'created_at'$'\n''-created_at'$'\n''updated_at'$'\n''-updated_at'$'\n''completed_at'$'\n''-completed_at'$'\n''called_at'$'\n''-called_at'$'\n''favorited_at'$'\n''-favorited_at'
         return
         ;;
     '--max')

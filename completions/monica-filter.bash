@@ -163,7 +163,7 @@ _monica-filter() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--dead --alive --partial --real --starred --archived --active --favorited --completed --pending --invert --skip-invalid --version -h --help)
+    local -a non_repeating_flags=(--dead --alive --partial --real --starred --archived --active --favorited --completed --pending --include-undated --invert --skip-invalid --version -h --help)
     local -a repeating_options=(--tag --where --has --missing)
     local -a non_repeating_options=(--object --name --birthday-within --today --status --contact --since --until --date-field)
     __monica-filter_offer_flags_options -1
@@ -171,6 +171,7 @@ _monica-filter() {
     # Offer option value completions
     case "${prev}" in
     '--object')
+        __monica-filter_add_completions -W 'contact'$'\n''activity'$'\n''note'$'\n''task'$'\n''gift'$'\n''tag'$'\n''photo'$'\n''user'
         return
         ;;
     '--tag')
@@ -186,6 +187,7 @@ _monica-filter() {
         return
         ;;
     '--status')
+        __monica-filter_add_completions -W 'idea'$'\n''offered'$'\n''received'
         return
         ;;
     '--contact')
@@ -198,6 +200,7 @@ _monica-filter() {
         return
         ;;
     '--date-field')
+        __monica-filter_add_completions -W 'updated_at'$'\n''created_at'$'\n''happened_at'$'\n''date'$'\n''completed_at'$'\n''favorited_at'$'\n''last_activity_together'$'\n''last_called'$'\n''stay_in_touch_trigger_date'
         return
         ;;
     '--where')
@@ -207,6 +210,14 @@ _monica-filter() {
         return
         ;;
     '--missing')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __monica-filter_add_completions -f
         return
         ;;
     esac

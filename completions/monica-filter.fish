@@ -20,7 +20,7 @@ function __monica-filter_parse_tokens -S
     set -l unparsed_tokens (__monica-filter_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-filter'
-        __monica-filter_parse_subcommand -r 1 'object=' 'dead' 'alive' 'partial' 'real' 'starred' 'archived' 'active' 'tag=+' 'name=' 'birthday-within=' 'today=' 'favorited' 'completed' 'pending' 'status=' 'contact=' 'since=' 'until=' 'date-field=' 'where=+' 'has=+' 'missing=+' 'invert' 'skip-invalid' 'version' 'h/help'
+        __monica-filter_parse_subcommand -r 1 'object=' 'dead' 'alive' 'partial' 'real' 'starred' 'archived' 'active' 'tag=+' 'name=' 'birthday-within=' 'today=' 'favorited' 'completed' 'pending' 'status=' 'contact=' 'since=' 'until=' 'date-field=' 'include-undated' 'where=+' 'has=+' 'missing=+' 'invert' 'skip-invalid' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-filter_parse_subcommand -r 1 'version'
@@ -77,7 +77,8 @@ function __monica-filter_custom_completion
 end
 
 complete -c 'monica-filter' -f
-complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" object' -l 'object' -d 'Keep records of this kind (contact, activity, note, task, gift, tag, photo, user).' -rfka ''
+complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_positional "monica-filter" -ge 1' -F
+complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" object' -l 'object' -d 'Keep records of this kind (contact, activity, note, task, gift, tag, photo, user).' -rfka 'contact activity note task gift tag photo user'
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" dead' -l 'dead' -d 'Contacts: keep the deceased.'
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" alive' -l 'alive' -d 'Contacts: keep the living.'
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" partial' -l 'partial' -d 'Contacts: keep partial contacts (people known only through a relationship).'
@@ -92,11 +93,12 @@ complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_fla
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" favorited' -l 'favorited' -d 'Notes: keep favourites.'
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" completed' -l 'completed' -d 'Tasks: keep completed tasks.'
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" pending' -l 'pending' -d 'Tasks: keep pending tasks.'
-complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" status' -l 'status' -d 'Gifts: keep those with this status (idea, offered, received).' -rfka ''
+complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" status' -l 'status' -d 'Gifts: keep those with this status (idea, offered, received).' -rfka 'idea offered received'
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" contact' -l 'contact' -d 'Keep the contact ID and the records about it (its contact, recipient or attendee).' -rfka ''
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" since' -l 'since' -d 'Keep records dated on or after DATE (YYYY-MM-DD or a UTC timestamp).' -rfka ''
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" until' -l 'until' -d 'Keep records dated on or before DATE.' -rfka ''
-complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" date-field' -l 'date-field' -d 'The date --since and --until look at (default: happened_at for activities, else updated_at).' -rfka ''
+complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" date-field' -l 'date-field' -d 'The date --since and --until look at (default: happened_at for activities, else updated_at).' -rfka 'updated_at created_at happened_at date completed_at favorited_at last_activity_together last_called stay_in_touch_trigger_date'
+complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" include-undated' -l 'include-undated' -d 'With --since or --until, keep records whose date is null too (contacts never seen: last_activity_together).'
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter"' -l 'where' -d 'Keep records whose PATH equals VALUE (PATH=VALUE) or matches REGEX (PATH~REGEX).' -rfka ''
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter"' -l 'has' -d 'Keep records with a non-null value at this dotted path.' -rfka ''
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter"' -l 'missing' -d 'Keep records with no value (or null) at this dotted path.' -rfka ''
@@ -104,5 +106,5 @@ complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_fla
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" skip-invalid' -l 'skip-invalid' -d 'Warn about lines that are not JSON objects and go on.'
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" version' -l 'version' -d 'Show the version.'
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_positional "monica-filter" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_positional "monica-filter" -eq 2' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter help" version' -l 'version' -d 'Show the version.'

@@ -165,7 +165,7 @@ _monica-format() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--no-header --skip-invalid --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--fields --sort --template --color)
+    local -a non_repeating_options=(--fields --sort --template --color --today)
     __monica-format_offer_flags_options -1
 
     # Offer option value completions
@@ -174,6 +174,7 @@ _monica-format() {
         return
         ;;
     '--sort')
+        __monica-format_add_completions -W 'auto'$'\n''next-birthday'
         return
         ;;
     '--template')
@@ -183,12 +184,19 @@ _monica-format() {
         __monica-format_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
         ;;
+    '--today')
+        return
+        ;;
     esac
 
     # Offer positional completions
     case "${positional_number}" in
     1)
         __monica-format_add_completions -W 'table'$'\n''tsv'$'\n''csv'$'\n''json'$'\n''ndjson'$'\n''markdown'$'\n''vcard'$'\n''template'
+        return
+        ;;
+    *)
+        __monica-format_add_completions -f
         return
         ;;
     esac

@@ -181,6 +181,14 @@ _monica-page() {
         ;;
     esac
 
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __monica-page_add_completions -f
+        return
+        ;;
+    esac
+
     # Offer subcommand / subcommand argument completions
     local -r subcommand="${unparsed_words[0]}"
     unset 'unparsed_words[0]'

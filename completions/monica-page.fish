@@ -77,13 +77,14 @@ function __monica-page_custom_completion
 end
 
 complete -c 'monica-page' -f
+complete -c 'monica-page' -n '__monica-page_should_offer_completions_for_positional "monica-page" -ge 1' -F
 complete -c 'monica-page' -n '__monica-page_should_offer_completions_for_flags_or_options "monica-page" size' -l 'size' -d 'Records per page.' -rfka ''
-complete -c 'monica-page' -n '__monica-page_should_offer_completions_for_flags_or_options "monica-page" page' -l 'page' -d 'Print only page K (from 1) and report it on stderr.' -rfka ''
+complete -c 'monica-page' -n '__monica-page_should_offer_completions_for_flags_or_options "monica-page" page' -l 'page' -d 'Print only page N (from 1) and report it on stderr.' -rfka ''
 complete -c 'monica-page' -n '__monica-page_should_offer_completions_for_flags_or_options "monica-page" wrap' -l 'wrap' -d 'Print each page as a Monica page envelope, one per line.'
 complete -c 'monica-page' -n '__monica-page_should_offer_completions_for_flags_or_options "monica-page" path' -l 'path' -d 'The URL the envelopes\' links point at (for example https://host/api/contacts).' -rfka ''
 complete -c 'monica-page' -n '__monica-page_should_offer_completions_for_flags_or_options "monica-page" unwrap' -l 'unwrap' -d 'Turn page envelopes back into records.'
 complete -c 'monica-page' -n '__monica-page_should_offer_completions_for_flags_or_options "monica-page" skip-invalid' -l 'skip-invalid' -d 'Warn about bad lines and go on.'
 complete -c 'monica-page' -n '__monica-page_should_offer_completions_for_flags_or_options "monica-page" version' -l 'version' -d 'Show the version.'
 complete -c 'monica-page' -n '__monica-page_should_offer_completions_for_flags_or_options "monica-page" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'monica-page' -n '__monica-page_should_offer_completions_for_positional "monica-page" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'monica-page' -n '__monica-page_should_offer_completions_for_positional "monica-page" -eq 2' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'monica-page' -n '__monica-page_should_offer_completions_for_flags_or_options "monica-page help" version' -l 'version' -d 'Show the version.'

@@ -174,9 +174,11 @@ _monica-sandbox() {
         return
         ;;
     '--ready-file')
+        __monica-sandbox_add_completions -f
         return
         ;;
     '--token-file')
+        __monica-sandbox_add_completions -f
         return
         ;;
     '--token-expires-in')
@@ -189,9 +191,11 @@ _monica-sandbox() {
         return
         ;;
     '--load')
+        __monica-sandbox_add_completions -f
         return
         ;;
     '--state')
+        __monica-sandbox_add_completions -f
         return
         ;;
     '--max-page-size')
@@ -207,6 +211,7 @@ _monica-sandbox() {
         return
         ;;
     '--log')
+        __monica-sandbox_add_completions -f
         return
         ;;
     esac

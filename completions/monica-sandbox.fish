@@ -78,18 +78,18 @@ end
 
 complete -c 'monica-sandbox' -f
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" port' -l 'port' -d 'Port to listen on, on 127.0.0.1 (0 picks a free port).' -rfka ''
-complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" ready-file' -l 'ready-file' -d 'Write {"url","api","token"} here once listening.' -rfka ''
-complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" token-file' -l 'token-file' -d 'Accept the token in this file instead of a generated one.' -rfka ''
+complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" ready-file' -l 'ready-file' -d 'Write {"url","api","token"} here once listening.' -rF
+complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" token-file' -l 'token-file' -d 'Accept the token in this file instead of a generated one.' -rF
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" token-expires-in' -l 'token-expires-in' -d 'Days until the generated token expires (negative: already expired).' -rfka ''
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" seed' -l 'seed' -d 'Seed of the generated data.' -rfka ''
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" contacts' -l 'contacts' -d 'Number of generated contacts.' -rfka ''
-complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" load' -l 'load' -d 'Serve the records of this NDJSON file instead of generated data.' -rfka ''
-complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" state' -l 'state' -d 'Keep the store in this file across runs (rewritten after each write).' -rfka ''
+complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" load' -l 'load' -d 'Serve the records of this NDJSON file instead of generated data.' -rF
+complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" state' -l 'state' -d 'Keep the store in this file across runs (rewritten after each write).' -rF
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" max-page-size' -l 'max-page-size' -d 'Largest accepted limit parameter.' -rfka ''
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" rate-limit' -l 'rate-limit' -d 'Requests allowed per token: N/SECONDS, N per minute, or 0 for no limit.' -rfka ''
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" latency' -l 'latency' -d 'Wait this many milliseconds before every API answer.' -rfka ''
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox"' -l 'fault' -d 'Inject a fault: WHAT@WHEN[:PATH] (repeatable; see FAULTS).' -rfka ''
-complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" log' -l 'log' -d 'Append one NDJSON line per request to this file.' -rfka ''
+complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" log' -l 'log' -d 'Append one NDJSON line per request to this file.' -rF
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" version' -l 'version' -d 'Show the version.'
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_positional "monica-sandbox" -eq 1' -fa 'help' -d 'Show subcommand help information.'

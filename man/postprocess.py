@@ -21,6 +21,9 @@ import sys
 
 HEADING = re.compile(r"^[A-Z][A-Z ]*[A-Z]$")
 ORDER = ["ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES", "SEE ALSO"]
+# Arguments a tool declares optional only so that ArgumentParser reports an unknown option
+# before a missing argument (monica-fetch --bogus); the tool requires them, and so does its page.
+REQUIRED = {"monica-fetch": ["KIND"]}
 # Sections whose indented lines are "term  description" pairs, and how mdoc marks the term.
 TAGGED = {"ENVIRONMENT": "Ev", "FILES": "Pa", "EXIT STATUS": "", "FAULTS": "", "FORMATS": ""}
 
@@ -133,6 +136,9 @@ def convert(source):
         if lines[synopsis + 2] == ".Ar subcommand":
             del lines[synopsis + 2]
             start -= 1
+    tool = os.path.basename(source).removesuffix(".1")
+    for argument in REQUIRED.get(tool, []):
+        lines = [f".Ar {argument}" if line == f".Op Ar {argument}" else line for line in lines]
     names = [name for name in ORDER if name in sections]
     names += [name for name in sections if name not in ORDER]
     out = lines[:start] + render(intro) + rest

@@ -6,16 +6,16 @@ import MonicaKit
 
 /// libFuzzer targets for everything that reads outside bytes, built only by `make fuzz`
 /// (MONICA_FUZZ=1, `-sanitize=fuzzer,address`). `MONICA_FUZZ_TARGET` picks one:
-/// `json`, `scanner`, `envelope`, `ratelimit`, `credential`, `lines`, `cache`.
+/// `json`, `scanner`, `envelope`, `ratelimit`, `credential`, `lines`, `contract`, `cache`.
 /// Besides crashes, each target checks that two readers of the same bytes agree.
 enum FuzzTarget: String {
-  case json, scanner, envelope, ratelimit, credential, lines, cache
+  case json, scanner, envelope, ratelimit, credential, lines, contract, cache
 
   static let chosen: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["MONICA_FUZZ_TARGET"] ?? ""
     guard let target = FuzzTarget(rawValue: name) else {
       FileHandle.standardError.write(
-        Data("MONICA_FUZZ_TARGET: one of json scanner envelope ratelimit credential lines cache\n".utf8))
+        Data("MONICA_FUZZ_TARGET: one of json scanner envelope ratelimit credential lines contract cache\n".utf8))
       exit(2)
     }
     return target
@@ -122,6 +122,16 @@ enum FuzzTarget: String {
         precondition(part.count <= bytes.count)
       }
       precondition(parts == reader.partCount, "an entry that opened did not read back whole")
+    case .contract:
+      // monica-validate's two readers never crash, and a line that passes as a record is one object.
+      var scanner = RecordScanner()
+      var checker = ContractChecker()
+      var found: [RecordDiagnostic] = []
+      ContractValidator.checkRecord(bytes, source: "fuzz", line: 1, scanner: &scanner, checker: &checker, into: &found)
+      var again = RecordScanner()
+      if found.isEmpty && !again.scan(bytes) { fatalError("a line that is no object passed the contract") }
+      ContractValidator.checkEnvelopes(bytes, source: "fuzz", line: 1, checker: &checker, into: &found)
+      for diagnostic in found { _ = (diagnostic.text, JSONWriter.plain.bytes(diagnostic.json)) }
     case .lines:
       let path = NSTemporaryDirectory() + "/monica-fuzz-lines-\(getpid())"
       _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))

@@ -54,8 +54,23 @@ package struct AuthService: Sendable {
     // The first login becomes the default, and so does any login while the default is gone.
     let current = try store.defaultProfile()
     if current == nil || !store.profiles().contains(current ?? "") { try store.setDefault(profile) }
-    return
-      "signed in to \(instance) as \(name.isEmpty ? "(no name)" : name) <\(payload.userEmail)> (profile \(profile))"
+    // The URL was typed, the name and address come from the server: outside text, quoted with
+    // its control characters escaped so that it cannot steer the terminal.
+    let who = Self.user(name: name, email: payload.userEmail)
+    return "signed in to \(instance.description.escapingControlCharacters) as \(who) (profile \(profile))"
+  }
+
+  /// A user as `Name <email>`, either alone when the other is unknown, `(unknown)` when both
+  /// are; control characters escaped.
+  package static func user(name: String, email: String) -> String {
+    let name = name.escapingControlCharacters
+    let email = email.escapingControlCharacters
+    switch (name.isEmpty, email.isEmpty) {
+    case (false, false): return "\(name) <\(email)>"
+    case (false, true): return name
+    case (true, false): return "<\(email)>"
+    case (true, true): return "(unknown)"
+    }
   }
 
   private func instanceText(_ request: LoginRequest) throws(MonicaError) -> String {
@@ -129,6 +144,8 @@ package struct AuthService: Sendable {
     /// "accepted", "rejected" or "unreachable".
     package var server: String
     package var serverDetail: String?
+    /// Why the server could not be reached, as the client said it.
+    package var serverFailure: MonicaError?
     /// The credentials' cache directory and what it holds.
     package var cachePath = ""
     package var cache = CacheUsage()
@@ -140,7 +157,8 @@ package struct AuthService: Sendable {
       }
       switch server {
       case "rejected": return .notPermitted("the instance rejects the token; run monica-auth login")
-      case "unreachable": return .unavailable(request: instance, detail: serverDetail ?? "cannot connect")
+      case "unreachable":
+        return serverFailure ?? .unavailable(request: instance, detail: serverDetail ?? "cannot connect")
       default: return nil
       }
     }
@@ -164,7 +182,7 @@ package struct AuthService: Sendable {
       return [
         "profile:  \(profile ?? "(from MONICA_URL and MONICA_TOKEN)")",
         "instance: \(instance)",
-        "user:     \(userName.isEmpty ? "(unknown)" : userName) <\(userEmail)>",
+        "user:     \(AuthService.user(name: userName, email: userEmail))",
         "token:    \(expiry)",
         "server:   \(server == "accepted" ? "accepts the token" : server == "rejected" ? "rejects the token" : "unreachable: \(serverDetail ?? "")")",
         "cache:    \(cache.description) (\(cachePath))",
@@ -229,6 +247,7 @@ package struct AuthService: Sendable {
     } catch {
       status.server = "unreachable"
       status.serverDetail = error.message
+      status.serverFailure = error
     }
     return status
   }

@@ -5,7 +5,7 @@ import MonicaKit
 /// The options of every tool that talks to Monica, defined once.
 package struct ConnectionOptions: ParsableArguments {
   @Option(
-    help: ArgumentHelp("The profile to use (default: $MONICA_PROFILE, else the default profile).", valueName: "name"),
+    help: ArgumentHelp("The profile to use (default: $MONICA_PROFILE, else the default profile).", valueName: "NAME"),
     completion: .custom { _, _, _ in
       CredentialStore(environment: .current(ProcessInfo.processInfo.environment)).profiles()
     })
@@ -32,7 +32,7 @@ package struct ConnectionOptions: ParsableArguments {
 package struct PassphraseOptions: ParsableArguments {
   @Option(
     name: .customLong("passphrase-fd"),
-    help: ArgumentHelp("Read a passphrase profile's passphrase from this file descriptor.", valueName: "n"))
+    help: ArgumentHelp("Read a passphrase profile's passphrase from this file descriptor.", valueName: "FD"))
   package var descriptor: Int32?
 
   package init() {}

@@ -53,34 +53,49 @@ extension SandboxAPI {
     }
   }
 
-  /// Contact search as SearchHelper does it: `field:term` over contact fields, else each word
-  /// OR-ed as a substring of first, middle, last name, nickname, description and job.
+  /// Contact search as SearchHelper does it: `field:term` (a colon with text on both sides; the
+  /// field is the text before the last such colon, as the greedy `(.{1,})[:](.{1,})` of
+  /// app/Helpers/SearchHelper.php:27 takes it) finds contacts with a contact field of a type
+  /// LIKE `field` whose data is LIKE `term%` (:31-42); else each word, split on spaces, is OR-ed
+  /// as LIKE `%word%` over first, middle, last name, nickname, description and job
+  /// (app/Traits/Searchable.php:112-123, app/Models/Contact/Contact.php:65-72). `LikePattern`
+  /// folds case and accents and keeps `%` and `_` wildcards, as MySQL does.
   package static func search(
     _ needle: String, sort: (column: String, descending: Bool), contents: StoreContents
   ) -> (ids: [Int], variant: RecordVariant) {
     let contacts = contents[.contact].all.filter { $0["is_partial"]?.boolValue != true }
-    if let colon = needle.lastIndex(of: ":"), colon != needle.startIndex, needle.index(after: colon) != needle.endIndex
-    {
-      let field = needle[..<colon].lowercased()
-      let term = needle[needle.index(after: colon)...].lowercased()
+    if let colon = fieldColon(needle) {
+      // The first type whose name is LIKE the field, by id, as `->first()` takes it.
+      let field = LikePattern(String(needle[..<colon]))
+      let type = contents.contactFields.values.joined().compactMap { value -> Int? in
+        guard let type = value["contact_field_type"], field.matches(type["name"]?.stringValue ?? "") else { return nil }
+        return type["id"]?.intValue
+      }.min()
+      let term = LikePattern(String(needle[needle.index(after: colon)...]) + "%")
       let matching = contacts.filter { contact in
-        guard let id = contact["id"]?.intValue else { return false }
+        guard let id = contact["id"]?.intValue, let type else { return false }
         return (contents.contactFields[id] ?? []).contains { value in
-          value["contact_field_type"]?["name"]?.stringValue?.lowercased() == field
-            && (value["content"]?.stringValue?.lowercased().hasPrefix(term) ?? false)
+          value["contact_field_type"]?["id"]?.intValue == type && term.matches(value["content"]?.stringValue ?? "")
         }
       }
       return (sorted(matching, by: sort), .plain)
     }
-    let words = needle.lowercased().split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    let words = needle.split(separator: " ", omittingEmptySubsequences: false).map { LikePattern("%\($0)%") }
     let matching = contacts.filter { contact in
       let columns = [
         contact["first_name"], contact["last_name"], contact["nickname"], contact["description"],
         contact["information"]?["career"]?["job"],
-      ].compactMap { $0?.stringValue?.lowercased() }
-      return words.contains { word in columns.contains { $0.contains(word) || word.isEmpty } }
+      ].compactMap { $0?.stringValue }
+      return words.contains { word in columns.contains { word.matches($0) } }
     }
     return (sorted(matching, by: sort), .search)
+  }
+
+  /// The colon of a `field:term` search: the last one with a character before and after it.
+  static func fieldColon(_ needle: String) -> String.Index? {
+    guard needle.count >= 3 else { return nil }
+    let inner = needle[needle.index(after: needle.startIndex)..<needle.index(before: needle.endIndex)]
+    return inner.lastIndex(of: ":")
   }
 
   /// `meta.statistics` of activity lists: activities per year, latest year first.

@@ -342,7 +342,8 @@ package enum SeedData {
         "id": .int(id), "uuid": .string(random.uuid()), "object": .string("contactfield"), "content": .string(content),
         "contact_field_type": .object(
           JSONObject([
-            "id": .int(type.id), "object": .string("contactfieldtype"), "name": .string(type.name),
+            "id": .int(type.id), "uuid": .string("00000000-0000-4000-8000-0000000000f\(type.id)"),
+            "object": .string("contactfieldtype"), "name": .string(type.name),
             "fontawesome_icon": .string(type.kind == "email" ? "fa fa-envelope-open-o" : "fa fa-volume-control-phone"),
             "protocol": .string(type.kind == "email" ? "mailto:" : "tel:"), "delible": .bool(false),
             "type": .string(type.kind), "account": RecordShapes.accountJSON(1),

@@ -19,8 +19,8 @@ struct MonicaAuth: AsyncParsableCommand, MonicaTool {
         curl -H "Authorization: Bearer $(monica-auth token)" \\
           -H 'Accept: application/json' \\
           "$(monica-auth status --json | jq -r .instance)/api/me"
-        monica-auth status --json | jq .cache.bytes    # monica-fetch --cache's size
-        monica-auth cache clear --profile home
+        monica-auth status --json | jq .cache    # monica-fetch --cache's size
+        monica-auth cache clear && monica-auth status | tail -n 1
 
       \(Help.credentialFiles)
 
@@ -38,12 +38,13 @@ struct Login: AsyncParsableCommand, MonicaTool {
   @OptionGroup var connection: ConnectionOptions
   @Option(
     help: ArgumentHelp(
-      "The instance (https://app.monicahq.com is the cloud); asked for when omitted.", valueName: "url"))
+      "The instance (https://app.monicahq.com is the cloud); asked for when omitted.", valueName: "URL"))
   var url: String?
   @Flag(help: "Read the token from standard input instead of the terminal.") var tokenStdin = false
   @Flag(help: "Protect the token with a passphrase (scrypt) instead of a key file.") var passphrase = false
   @OptionGroup var unlock: PassphraseOptions
   @Flag(help: "Allow plain http to a non-loopback host (the token travels unencrypted).") var allowHttp = false
+  @Flag(name: .shortAndLong, help: "Say nothing on success.") var quiet = false
 
   func run() async throws {
     try await reportingFailures {
@@ -54,7 +55,7 @@ struct Login: AsyncParsableCommand, MonicaTool {
       (request.url, request.profile, request.tokenFromStdin) = (url, connection.profile, tokenStdin)
       (request.usePassphrase, request.allowHTTP) = (passphrase || unlock.descriptor != nil, allowHttp)
       let done = try await service.login(request)
-      if environment.stderrIsTerminal { StandardError.line(done) }
+      if !quiet { StandardError.line(done) }
     }
   }
 }

@@ -2,8 +2,6 @@ import ArgumentParser
 import MonicaAPI
 import MonicaKit
 
-extension ResourceKind: ExpressibleByArgument {}
-
 extension TimeToLive: ExpressibleByArgument {
   public init?(argument: String) { self.init(argument) }
 }
@@ -12,28 +10,40 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   static let configuration = CommandConfiguration(
     commandName: "monica-fetch",
     abstract: "Stream Monica records as NDJSON, page by page, exactly as the API sent them.",
+    usage: "monica-fetch [<options>] <KIND> [<ID>]",
     discussion: """
       Reads contacts, activities, notes, tasks, gifts, tags, photos or the signed-in user (me), \
       one record per line, as pages arrive; stops the moment its reader stops; stays within the \
       rate limit.
 
+      --query is Monica's contact search. It splits the text on spaces and keeps the contacts \
+      where any word occurs in the first, middle or last name, the nickname, the description or \
+      the job: 'ana nurse' finds every Ana and every nurse. % (any run of characters) and _ \
+      (any one character) are wildcards. Case and accents fold on a real instance (its MySQL \
+      collation, utf8mb4_unicode_ci): zoe finds a Zoe written with or without its diaeresis, \
+      and so does the sandbox. A text with \
+      a colon searches contact fields instead: email:sam finds the contacts with an e-mail \
+      address starting with sam. The part before the colon is a contact field type (Email, \
+      Phone, Twitter, LinkedIn... or one of the instance's own), not a record field, so \
+      job:nurse finds nothing. Search includes archived contacts; the plain list does not.
+
+      --cache keeps every answer, encrypted, in $XDG_CACHE_HOME/monica/P/responses \
+      and replays one younger than TTL byte for byte, page by page, with no request. \
+      When the instance is out of reach or fails with 5xx, the cached copy is shown \
+      with a warning giving its age, and the status is 0; --offline answers from the \
+      cache alone, with no request. A 401 or 403 drops the profile's cache; \
+      monica-auth logout removes it and monica-auth cache clear empties it.
+
       EXAMPLES
         monica-fetch contacts | monica-format table
         monica-fetch contacts 12 --with-fields
-        monica-fetch contacts --query ann | monica-fetch notes --contact -
-        monica-fetch contacts --tag family --since 7d | monica-filter --dead
-        monica-fetch contacts | head -n 1          # one request, exit 0
-        monica-fetch contacts --cache | monica-format table   # none within 5 min
-        monica-fetch contacts --cache=1h --tag family
-        monica-fetch notes --offline --contact 12  # from the cache, or 66
+        monica-fetch contacts --query ana | monica-fetch notes --contact -
+        monica-fetch contacts --tag family | monica-filter --dead
+        monica-fetch notes --since 2020-10-01 | jq -r .body  # or --since 7d
+        monica-fetch contacts | head -n 1                    # one request, exit 0
+        monica-fetch contacts --cache | monica-format table  # no request for 5 min
+        monica-fetch contacts --tag family --cache=1h | wc -l
 
-      CACHE
-        --cache keeps every answer, encrypted, in $XDG_CACHE_HOME/monica/P/responses
-        and replays one younger than TTL byte for byte, page by page, with no
-        request. When the instance is out of reach or fails with 5xx, the cached
-        copy is shown with a warning giving its age, and the status is 0. A 401 or
-        403 drops the profile's cache; monica-auth logout removes it and
-        monica-auth cache clear empties it.
 
       \(Help.credentialFiles)
 
@@ -43,44 +53,51 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       """,
     version: toolsetVersion)
 
+  // Optional to ArgumentParser, which reports a missing argument before an unknown option
+  // (`monica-fetch --bogus` would say the kind is missing); run() requires it.
   @Argument(
     help: ArgumentHelp(
-      "What to read: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
-  var kind: ResourceKind
-  @Argument(help: ArgumentHelp("One record's id.", valueName: "id")) var id: Int?
+      "What to read: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "KIND"),
+    completion: .list(ResourceKind.allCases.map(\.rawValue)))
+  var kind: String?
+  @Argument(help: ArgumentHelp("One record's id.", valueName: "ID")) var id: Int?
   @Option(
     help: ArgumentHelp(
-      "One contact's items (nested route); - reads contact records or ids from stdin.", valueName: "id|-"))
+      "One contact's items (nested route); - reads contact records or ids from stdin.", valueName: "ID|-"))
   var contact: String?
-  @Option(help: ArgumentHelp("The contacts with this tag, by id or name.", valueName: "id|name")) var tag: String?
-  @Option(help: ArgumentHelp("Search contacts (names, nickname, description, job; field:prefix).", valueName: "text"))
+  @Option(help: ArgumentHelp("The contacts with this tag, by id or name.", valueName: "ID|NAME")) var tag: String?
+  @Option(
+    help: ArgumentHelp(
+      "Search contacts: any word in a name, nickname, description or job; TYPE:PREFIX for contact fields (email:sam).",
+      valueName: "TEXT"))
   var query: String?
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
       "Sort by \(ResourceKind.sortFields.joined(separator: ", ")); - prefix for descending (-updated_at).",
-      valueName: "field"))
+      valueName: "FIELD"),
+    completion: .list(ResourceKind.sortFields.flatMap { [$0, "-" + $0] }))
   var sort: String?
   @Flag(
     help: "Add contact fields and the latest notes (with=contactfields): Monica does so for one contact and a tag's.")
   var withFields = false
-  @Option(help: ArgumentHelp("Stop after this many records.", valueName: "n")) var max: Int?
-  @Option(help: ArgumentHelp("Fetch this page only.", valueName: "n")) var page: Int?
-  @Option(help: ArgumentHelp("Records per request (Monica's maximum, 100, makes fewest requests).", valueName: "n"))
+  @Option(help: ArgumentHelp("Stop after this many records.", valueName: "N")) var max: Int?
+  @Option(help: ArgumentHelp("Fetch this page only.", valueName: "N")) var page: Int?
+  @Option(help: ArgumentHelp("Records per request (Monica's maximum, 100, makes fewest requests).", valueName: "N"))
   var pageSize = 100
   @Option(
     help: ArgumentHelp(
-      "Only records updated since: a date, a UTC time or a duration (30m, 12h, 7d).", valueName: "time"))
+      "Only records updated since: a date, a UTC time or a duration (30m, 12h, 7d).", valueName: "TIME"))
   var since: String?
-  @Option(help: ArgumentHelp("Pages in flight at once.", valueName: "k")) var concurrency = 4
+  @Option(help: ArgumentHelp("Pages in flight at once.", valueName: "N")) var concurrency = 4
   @Option(
-    help: ArgumentHelp("Retries of a request after a 5xx, a 429, a time-out or a dropped connection.", valueName: "n"))
+    help: ArgumentHelp("Retries of a request after a 5xx, a 429, a time-out or a dropped connection.", valueName: "N"))
   var retries = 3
   @Option(
     name: .customLong("cache"), defaultAsFlag: TimeToLive.standard, parsing: .next,
     help: ArgumentHelp(
-      "Replay answers younger than ttl (30s, 5m, 2h, 1d; --cache alone: 5m) from the encrypted cache.",
-      valueName: "ttl"))
+      "Replay answers younger than TTL (30s, 5m, 2h, 1d; --cache alone: 5m) from the encrypted cache.",
+      valueName: "TTL"))
   var cache: TimeToLive? = nil
   @Flag(help: "Answer from the cache alone, whatever its age: no request (66 when not cached).") var offline = false
   @Flag(help: "Neither replay nor store answers, whatever MONICA_CACHE says.") var noCache = false
@@ -89,7 +106,11 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   @OptionGroup var unlock: PassphraseOptions
 
   func plan() throws(MonicaError) -> FetchPlan {
-    var plan = FetchPlan(resource: kind)
+    guard let kind else {
+      throw .usage(
+        "missing KIND: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")) (see monica-fetch --help)")
+    }
+    var plan = FetchPlan(resource: try ResourceKind(parsing: kind))
     (plan.id, plan.tag, plan.query, plan.sort, plan.withFields) = (id, tag, query, sort, withFields)
     (plan.max, plan.page, plan.pageSize, plan.concurrency) = (max, page, pageSize, concurrency)
     plan.contact = try contact.map(ContactSelector.init(parsing:))
@@ -104,7 +125,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
 
   func validate() throws {
     do {
-      _ = try plan()
+      if kind != nil { _ = try plan() }
       _ = try cacheMode(ToolEnvironment(variables: [:]))
     } catch { throw ValidationError(error.message ?? "") }
     // A value that is not a TTL makes --cache a plain flag (so that `--cache 12` leaves the id);

@@ -11,8 +11,8 @@ struct MonicaFilter: MonicaTool, AsyncParsableCommand {
 
       EXAMPLES
         monica-fetch contacts | monica-filter --dead | monica-format table
-        monica-fetch contacts | monica-filter --birthday-within 14 --tag family
-        monica-fetch tasks | monica-filter --pending --contact 12 | jq -r .title
+        monica-fetch contacts | monica-filter --birthday-within 90 --tag family
+        monica-fetch tasks | monica-filter --pending --contact 14 | jq -r .title
         monica-filter --where 'information.career.job~(?i)nurse' backup.ndjson
 
       FILES
@@ -27,7 +27,9 @@ struct MonicaFilter: MonicaTool, AsyncParsableCommand {
   @OptionGroup var input: InputOptions
   @Option(
     name: .customLong("object"),
-    help: "Keep records of this kind (contact, activity, note, task, gift, tag, photo, user).")
+    help: ArgumentHelp(
+      "Keep records of this kind (\(FilterCriteria.kinds.joined(separator: ", "))).", valueName: "KIND"),
+    completion: .list(FilterCriteria.kinds))
   var kind: String?
   @Flag(help: "Contacts: keep the deceased.") var dead = false
   @Flag(help: "Contacts: keep the living.") var alive = false
@@ -36,28 +38,53 @@ struct MonicaFilter: MonicaTool, AsyncParsableCommand {
   @Flag(help: "Contacts: keep starred contacts.") var starred = false
   @Flag(help: "Contacts: keep archived contacts.") var archived = false
   @Flag(help: "Contacts: keep active (not archived) contacts.") var active = false
-  @Option(help: "Contacts: keep those with this tag; repeat for any of several.") var tag: [String] = []
-  @Option(help: "Contacts: keep those whose first, last, nick or complete name contains TEXT (any case or accent).")
+  @Option(help: ArgumentHelp("Contacts: keep those with this tag; repeat for any of several.", valueName: "NAME"))
+  var tag: [String] = []
+  @Option(
+    help: ArgumentHelp(
+      "Contacts: keep those whose first, last, nick or complete name contains TEXT (any case or accent).",
+      valueName: "TEXT"))
   var name: String?
-  @Option(help: "Contacts: keep those whose birthday comes within DAYS days (year-unknown ones too).")
+  @Option(
+    help: ArgumentHelp(
+      "Contacts: keep those whose birthday comes within DAYS days (year-unknown ones too).", valueName: "DAYS"))
   var birthdayWithin: Int?
-  @Option(help: "The day birthdays are counted from (YYYY-MM-DD; default: today).") var today: String?
+  @Option(help: ArgumentHelp("The day birthdays are counted from (YYYY-MM-DD; default: today).", valueName: "DATE"))
+  var today: String?
   @Flag(help: "Notes: keep favourites.") var favorited = false
   @Flag(help: "Tasks: keep completed tasks.") var completed = false
   @Flag(help: "Tasks: keep pending tasks.") var pending = false
-  @Option(help: "Gifts: keep those with this status (idea, offered, received).") var status: String?
-  @Option(help: "Keep the contact ID and the records about it (its contact, recipient or attendee).")
-  var contact: Int?
-  @Option(help: "Keep records dated on or after DATE (YYYY-MM-DD or a UTC timestamp).") var since: String?
-  @Option(help: "Keep records dated on or before DATE.") var until: String?
-  @Option(help: "The date --since and --until look at (default: happened_at for activities, else updated_at).")
-  var dateField: String?
   @Option(
-    name: .customLong("where"), help: "Keep records whose PATH equals VALUE (PATH=VALUE) or matches REGEX (PATH~REGEX)."
-  )
+    help: ArgumentHelp(
+      "Gifts: keep those with this status (\(FilterCriteria.giftStatuses.joined(separator: ", "))).",
+      valueName: "STATUS"),
+    completion: .list(FilterCriteria.giftStatuses))
+  var status: String?
+  @Option(
+    help: ArgumentHelp(
+      "Keep the contact ID and the records about it (its contact, recipient or attendee).", valueName: "ID"))
+  var contact: Int?
+  @Option(help: ArgumentHelp("Keep records dated on or after DATE (YYYY-MM-DD or a UTC timestamp).", valueName: "DATE"))
+  var since: String?
+  @Option(help: ArgumentHelp("Keep records dated on or before DATE.", valueName: "DATE")) var until: String?
+  @Option(
+    help: ArgumentHelp(
+      "The date --since and --until look at (default: happened_at for activities, else updated_at).",
+      valueName: "FIELD"),
+    completion: .list(FilterCriteria.dateFields))
+  var dateField: String?
+  @Flag(
+    help: "With --since or --until, keep records whose date is null too (contacts never seen: last_activity_together).")
+  var includeUndated = false
+  @Option(
+    name: .customLong("where"),
+    help: ArgumentHelp(
+      "Keep records whose PATH equals VALUE (PATH=VALUE) or matches REGEX (PATH~REGEX).", valueName: "CONDITION"))
   var wheres: [String] = []
-  @Option(help: "Keep records with a non-null value at this dotted path.") var has: [String] = []
-  @Option(help: "Keep records with no value (or null) at this dotted path.") var missing: [String] = []
+  @Option(help: ArgumentHelp("Keep records with a non-null value at this dotted path.", valueName: "PATH"))
+  var has: [String] = []
+  @Option(help: ArgumentHelp("Keep records with no value (or null) at this dotted path.", valueName: "PATH"))
+  var missing: [String] = []
   @Flag(help: "Keep the records that do not match instead.") var invert = false
   @Flag(help: "Warn about lines that are not JSON objects and go on.") var skipInvalid = false
 
@@ -74,6 +101,9 @@ struct MonicaFilter: MonicaTool, AsyncParsableCommand {
     if today != nil, birthdayWithin == nil { throw ValidationError("--today goes with --birthday-within") }
     if dateField != nil, since == nil, until == nil {
       throw ValidationError("--date-field goes with --since or --until")
+    }
+    if includeUndated, since == nil, until == nil {
+      throw ValidationError("--include-undated goes with --since or --until")
     }
   }
 
@@ -94,6 +124,7 @@ struct MonicaFilter: MonicaTool, AsyncParsableCommand {
       criteria.giftStatus = status
       criteria.contact = contact
       (criteria.since, criteria.until, criteria.dateField) = (since, until, dateField)
+      criteria.includeUndated = includeUndated
       (criteria.wheres, criteria.has, criteria.missing, criteria.invert) = (wheres, has, missing, invert)
       try RecordFilter(criteria).run(stream(input, skipInvalid: skipInvalid), to: .standardOutput())
     }

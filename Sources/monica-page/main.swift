@@ -28,10 +28,12 @@ struct MonicaPage: MonicaTool, AsyncParsableCommand {
     version: toolsetVersion)
 
   @OptionGroup var input: InputOptions
-  @Option(help: "Records per page.") var size = 15
-  @Option(help: "Print only page K (from 1) and report it on stderr.") var page: Int?
+  @Option(help: ArgumentHelp("Records per page.", valueName: "N")) var size = 15
+  @Option(help: ArgumentHelp("Print only page N (from 1) and report it on stderr.", valueName: "N")) var page: Int?
   @Flag(help: "Print each page as a Monica page envelope, one per line.") var wrap = false
-  @Option(help: "The URL the envelopes' links point at (for example https://host/api/contacts).")
+  @Option(
+    help: ArgumentHelp(
+      "The URL the envelopes' links point at (for example https://host/api/contacts).", valueName: "URL"))
   var path = ""
   @Flag(help: "Turn page envelopes back into records.") var unwrap = false
   @Flag(help: "Warn about bad lines and go on.") var skipInvalid = false

@@ -35,29 +35,41 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
       """,
     version: toolsetVersion)
 
-  @Option(help: "Port to listen on, on 127.0.0.1 (0 picks a free port).") var port = 0
-  @Option(help: ArgumentHelp("Write {\"url\",\"api\",\"token\"} here once listening.", valueName: "path"))
+  @Option(help: ArgumentHelp("Port to listen on, on 127.0.0.1 (0 picks a free port).", valueName: "PORT")) var port = 0
+  @Option(
+    help: ArgumentHelp("Write {\"url\",\"api\",\"token\"} here once listening.", valueName: "PATH"), completion: .file()
+  )
   var readyFile: String?
-  @Option(help: ArgumentHelp("Accept the token in this file instead of a generated one.", valueName: "path"))
+  @Option(
+    help: ArgumentHelp("Accept the token in this file instead of a generated one.", valueName: "PATH"),
+    completion: .file())
   var tokenFile: String?
-  @Option(parsing: .unconditional, help: "Days until the generated token expires (negative: already expired).")
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Days until the generated token expires (negative: already expired).", valueName: "DAYS"))
   var tokenExpiresIn = 365
-  @Option(help: "Seed of the generated data.") var seed: UInt64 = 1
-  @Option(help: "Number of generated contacts.") var contacts = 200
-  @Option(help: ArgumentHelp("Serve the records of this NDJSON file instead of generated data.", valueName: "file"))
+  @Option(help: ArgumentHelp("Seed of the generated data.", valueName: "N")) var seed: UInt64 = 1
+  @Option(help: ArgumentHelp("Number of generated contacts.", valueName: "N")) var contacts = 200
+  @Option(
+    help: ArgumentHelp("Serve the records of this NDJSON file instead of generated data.", valueName: "FILE"),
+    completion: .file())
   var load: String?
   @Option(
-    help: ArgumentHelp("Keep the store in this file across runs (rewritten after each write).", valueName: "file"))
+    help: ArgumentHelp("Keep the store in this file across runs (rewritten after each write).", valueName: "FILE"),
+    completion: .file())
   var state: String?
-  @Option(help: "Largest accepted limit parameter.") var maxPageSize = 100
+  @Option(help: ArgumentHelp("Largest accepted limit parameter.", valueName: "N")) var maxPageSize = 100
   @Option(
     help: ArgumentHelp(
       "Requests allowed per token: N/SECONDS, N per minute, or 0 for no limit.", valueName: "N/SECONDS"))
   var rateLimit = "60/60"
-  @Option(help: ArgumentHelp("Wait this many milliseconds before every API answer.", valueName: "ms")) var latency = 0
-  @Option(help: ArgumentHelp("Inject a fault: WHAT@WHEN[:PATH] (repeatable; see FAULTS).", valueName: "rule"))
+  @Option(help: ArgumentHelp("Wait this many milliseconds before every API answer.", valueName: "MS"))
+  var latency = 0
+  @Option(help: ArgumentHelp("Inject a fault: WHAT@WHEN[:PATH] (repeatable; see FAULTS).", valueName: "RULE"))
   var fault: [String] = []
-  @Option(help: ArgumentHelp("Append one NDJSON line per request to this file.", valueName: "file")) var log: String?
+  @Option(
+    help: ArgumentHelp("Append one NDJSON line per request to this file.", valueName: "FILE"), completion: .file())
+  var log: String?
 
   func run() async throws {
     try await reportingFailures {

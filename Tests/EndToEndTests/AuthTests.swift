@@ -1,4 +1,5 @@
 import Foundation
+import MonicaAPI
 import MonicaKit
 import Testing
 
@@ -36,7 +37,8 @@ import Testing
     let sandbox = try Sandbox.start()
     let run = try login(sandbox)
     #expect(run.status == 0, "\(run)")
-    #expect(run.stdout.isEmpty && run.stderr.isEmpty)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr == "signed in to \(sandbox.url) as Sam Rivera <sam@example.com> (profile default)\n", "\(run)")
     let config = sandbox.home + "/.config/monica"
     let data = sandbox.home + "/.local/share/monica"
     #expect(try mode(config) == 0o700)
@@ -60,6 +62,25 @@ import Testing
     #expect(list.lines == ["* default\t\(sandbox.url)\tkey-file"])
     let token = try sh("monica-auth token", env: sandbox.env)
     #expect(token.stdout == sandbox.token + "\n")
+  }
+
+  @Test("login's line quotes the server's name and address with control characters escaped; --quiet says nothing")
+  func loginLine() throws {
+    let files = try TemporaryHome()
+    let user =
+      #"{"id":1,"object":"user","first_name":"Sam\u001b[31m","last_name":"Ri\nvera","email":"sam\u0007@example.com"}"#
+    try Data((user + "\n").utf8).write(to: URL(fileURLWithPath: files.root + "/user.ndjson"))
+    let sandbox = try Sandbox.start(["--load", files.root + "/user.ndjson"])
+    let run = try login(sandbox)
+    #expect(run.status == 0 && run.stdout.isEmpty, "\(run)")
+    #expect(
+      run.stderr == "signed in to \(sandbox.url) as Sam\\x1b[31m Ri\\nvera <sam\\x07@example.com> (profile default)\n",
+      "\(run)")
+    for flag in ["--quiet", "-q"] {
+      let quiet = try login(sandbox, "\(flag) --profile other")
+      #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet)")
+    }
+    #expect(try sh("monica-auth list", env: sandbox.env).lines.count == 2)
   }
 
   @Test("login on a terminal asks for the token without echoing it")
@@ -302,6 +323,19 @@ import Testing
     #expect(
       notLoggedIn.stderr
         == "monica-auth: error: not logged in: run monica-auth login (or set MONICA_URL and MONICA_TOKEN)\n")
+  }
+
+  @Test("status on an unreachable host: the user is (unknown), not '(unknown) <>', and the cause is said once")
+  func statusUnreachable() throws {
+    let home = try TemporaryHome()
+    let env = home.env.merging(["MONICA_URL": "http://127.0.0.1:9", "MONICA_TOKEN": "tok"]) { $1 }
+    let run = try sh("monica-auth status", env: env)
+    #expect(run.status == 69, "\(run)")
+    #expect(run.lines.contains("user:     (unknown)"), "\(run)")
+    #expect(!run.stdout.contains("<>"), "\(run)")
+    #expect(run.stderr.hasPrefix("monica-auth: error: http://127.0.0.1:9: cannot connect"), "\(run)")
+    #expect(run.stderr.components(separatedBy: "127.0.0.1:9").count == 2, "the instance named once: \(run)")
+    #expect(AuthService.user(name: "", email: "a@b.c") == "<a@b.c>" && AuthService.user(name: "Al", email: "") == "Al")
   }
 
   @Test("an answer that is not a Monica 4.x API is refused with what was found")

@@ -1,9 +1,12 @@
 import Foundation
+import MonicaKit
 import Testing
 
 /// What every tool does with its command line: one-line errors, the exit table, files and `-`.
 @Suite struct CommandLineTests {
-  static let tools = ["monica-auth", "monica-fetch", "monica-filter", "monica-page", "monica-format", "monica-sandbox"]
+  static let tools = [
+    "monica-auth", "monica-fetch", "monica-filter", "monica-page", "monica-format", "monica-sandbox", "monica-validate",
+  ]
 
   @Test("a bad flag is one line, monica-<tool>: error: ..., and status 64", arguments: tools)
   func badFlag(tool: String) throws {
@@ -24,6 +27,53 @@ import Testing
     #expect(help.status == 0 && help.stderr.isEmpty)
     #expect(help.stdout.contains("EXAMPLES") && help.stdout.contains(" | "), "\(tool) --help has no pipeline")
     #expect(help.stdout.contains("77  not permitted"))
+  }
+
+  @Test("every option and argument names its value in upper case (DAYS, DATE, ID...), not by the option's name")
+  func valueNames() throws {
+    let home = try TemporaryHome()
+    for tool in InstallTests.tools {
+      let dump = try sh("\(tool) --experimental-dump-help", env: home.env)
+      #expect(dump.status == 0, "\(dump)")
+      var commands = [try JSONValue(parsing: dump.stdout)["command"]]
+      while let command = commands.popLast() {
+        guard let command, command["commandName"]?.stringValue != "help" else { continue }
+        commands += command["subcommands"]?.arrayValue ?? []
+        for argument in command["arguments"]?.arrayValue ?? [] {
+          guard let kind = argument["kind"]?.stringValue, kind != "flag" else { continue }
+          let names = (argument["names"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+          // ArgumentParser's default is the option's own name, lower-case: `--today <today>`.
+          let value = argument["valueName"]?.stringValue ?? ""
+          let place = "\(tool) \(command["commandName"]?.stringValue ?? "") \(names.first ?? kind)"
+          #expect(!value.isEmpty && value == value.uppercased(), "\(place): value name '\(value)'")
+        }
+      }
+    }
+    let error = try sh("monica-filter --birthday-within soon </dev/null", env: home.env)
+    #expect(error.status == 64 && error.stderr.contains("'--birthday-within <DAYS>'"), "\(error)")
+  }
+
+  @Test("monica-fetch: a misspelt kind suggests the kind meant; an unknown option is named before a missing kind")
+  func fetchKinds() throws {
+    let home = try TemporaryHome()
+    let kinds = "(kinds: contacts, activities, notes, tasks, gifts, tags, photos, me)"
+    for (word, meant) in [("contact", "contacts"), ("Notes", "notes"), ("actvities", "activities"), ("user", "me")] {
+      let run = try sh("monica-fetch \(word) </dev/null", env: home.env)
+      #expect(run.status == 64 && run.stdout.isEmpty, "\(run)")
+      #expect(
+        run.stderr
+          == "monica-fetch: error: kind '\(word)' does not exist; did you mean \(meant)? \(kinds) (see monica-fetch --help)\n",
+        "\(run)")
+    }
+    let unrelated = try sh("monica-fetch pdf </dev/null", env: home.env)
+    #expect(
+      unrelated.status == 64 && unrelated.stderr.hasPrefix("monica-fetch: error: kind 'pdf' does not exist (kinds: "))
+    let bogus = try sh("monica-fetch --bogus </dev/null", env: home.env)
+    #expect(
+      bogus.status == 64 && bogus.stderr == "monica-fetch: error: unknown option '--bogus' (see monica-fetch --help)\n")
+    let none = try sh("monica-fetch --max 3 </dev/null", env: home.env)
+    #expect(
+      none.status == 64 && none.stderr.hasPrefix("monica-fetch: error: missing KIND: contacts, activities"), "\(none)")
   }
 
   @Test("validation failures use the same one-line form")
@@ -53,12 +103,32 @@ import Testing
   @Test("a directory or a missing file as input is 66, - is standard input, files are read in order")
   func inputs() throws {
     let home = try TemporaryHome()
-    for tool in ["monica-filter", "monica-page", "monica-format ndjson"] {
+    let forms = [
+      "monica-filter", "monica-page", "monica-page --unwrap", "monica-page --wrap", "monica-format",
+      "monica-format ndjson", "monica-format --sort id", "monica-format table --fields id", "monica-validate",
+    ]
+    for tool in forms {
       let directory = try sh("\(tool) \"$HOME\"", env: home.env)
       #expect(directory.status == 66 && directory.stderr.contains("is a directory"), "\(tool): \(directory)")
       let missing = try sh("\(tool) \"$HOME/none.ndjson\"", env: home.env)
       #expect(missing.status == 66 && missing.stderr.contains("none.ndjson: no such file"), "\(tool): \(missing)")
+      let relative = try sh("\(tool) none.ndjson", env: home.env, directory: home.home)
+      #expect(relative.status == 66 && relative.stderr.contains("none.ndjson: no such file"), "\(tool): \(relative)")
     }
+    // Files named by options and variables are input files too.
+    let named = [
+      "monica-sandbox --load none.ndjson", "monica-sandbox --token-file none.token",
+      "MONICA_URL=http://127.0.0.1:9 MONICA_TOKEN_FILE=none.token monica-fetch contacts",
+      "MONICA_URL=http://127.0.0.1:9 MONICA_TOKEN_FILE=none.token monica-auth status",
+      "MONICA_URL=http://127.0.0.1:9 MONICA_TOKEN_FILE=none.token monica-auth token",
+    ]
+    for command in named {
+      let run = try sh("\(command) </dev/null", env: home.env, directory: home.home)
+      #expect(run.status == 66 && run.stderr.contains("none."), "\(command): \(run)")
+    }
+    // A plain word in the format's place is a misspelt format, not a file.
+    let word = try sh("monica-format tabel </dev/null", env: home.env, directory: home.home)
+    #expect(word.status == 64 && word.stderr.contains("tabel: neither a format"), "\(word)")
     let first = #"{"id":1,"object":"tag","name":"a"}"#
     let second = #"{"id":2,"object":"tag","name":"b"}"#
     try Data((first + "\n").utf8).write(to: URL(fileURLWithPath: home.home + "/a.ndjson"))

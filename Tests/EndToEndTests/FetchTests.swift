@@ -54,6 +54,33 @@ import Testing
     #expect(stamps == stamps.sorted(by: >))
   }
 
+  @Test("--query: the help says what Monica searches, and the sandbox searches so")
+  func searchHelp() throws {
+    let help = try sh("monica-fetch --help", env: TemporaryHome().env).stdout.replacingOccurrences(of: "\n", with: " ")
+    for phrase in [
+      "first, middle or last name, the nickname, the description or the job", "% (any run of characters)",
+      "_ (any one character) are wildcards", "Case and accents fold on a real instance", "email:sam",
+      "is a contact field type", "not a record field",
+    ] {
+      #expect(help.contains(phrase), "the help does not say: \(phrase)")
+    }
+    let sandbox = try Sandbox.start(["--contacts", "200", "--rate-limit", "0"])
+    let run = try sh(
+      """
+      names() { monica-fetch contacts --query "$1" | jq -r .first_name | sort -u | paste -sd, -; }
+      names 'zoe ingrid'; names ZOË; names 'z_e'; names 'email:sam'; names 'EMAIL:SAM'; names 'job:nurse'
+      monica-fetch contacts --query 'nurse' | jq -r .id | wc -l
+      """, env: env(sandbox))
+    #expect(run.status == 0, "\(run)")
+    #expect(run.lines.count == 7, "\(run)")
+    guard run.lines.count == 7 else { return }
+    #expect(
+      run.lines[0] == "Ingrid,Zoë" && run.lines[1] == "Zoë" && run.lines[2] == "Zoë", "words OR-ed, folded: \(run)")
+    #expect(run.lines[3] == "Sam" && run.lines[4] == "Sam", "a contact field type and a prefix: \(run)")
+    #expect(run.lines[5].isEmpty, "job is not a contact field type: \(run)")
+    #expect((Int(run.lines[6]) ?? 0) > 0, "job is searched: \(run)")
+  }
+
   @Test("| head -n 1 makes exactly one request and exits 0")
   func closedPipe() throws {
     let sandbox = try Sandbox.start(["--contacts", "5000", "--rate-limit", "0"])

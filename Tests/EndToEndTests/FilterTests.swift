@@ -52,6 +52,15 @@ import Testing
       ("--until 2023-12-31", "mixed.ndjson", ["gift:3"]),
       ("--date-field created_at --since 2024-04-11", "mixed.ndjson", ["activity:1", "note:2", "activity:2"]),
       ("--date-field date --until 2024-01-01", "mixed.ndjson", ["gift:3"]),
+      // Never seen: a null last_activity_together, kept only when asked; notes have no such field.
+      ("--date-field last_activity_together --until 2024-01-01", "contacts.ndjson", []),
+      // A partial contact (4) has no last_activity_together at all: it is not "never seen".
+      ("--date-field last_activity_together --until 2024-01-01 --include-undated", "contacts.ndjson", []),
+      (
+        "--date-field last_activity_together --until 2024-04-20 --include-undated", "mixed.ndjson",
+        ["contact:1", "contact:2"]
+      ),
+      ("--date-field date --since 2024-01-01 --include-undated --object gift", "mixed.ndjson", ["gift:1", "gift:2"]),
       ("--where status=offered", "mixed.ndjson", ["gift:1"]),
       ("--where 'information.career.job~^Eng'", "mixed.ndjson", ["contact:1"]),
       ("--where 'tags.name=book club'", "contacts.ndjson", ["contact:6"]),
@@ -119,6 +128,22 @@ import Testing
     #expect(named.stderr == "monica-filter: error: bad.ndjson:2: not a JSON object but a string\n")
   }
 
+  @Test("--include-undated keeps the contacts never seen (a null date), not records without the field")
+  func undated() throws {
+    let home = try TemporaryHome()
+    let records = [
+      #"{"object":"contact","id":1,"last_activity_together":"2022-05-01T00:00:00.000000Z"}"#,
+      #"{"object":"contact","id":2,"last_activity_together":"2025-05-01T00:00:00.000000Z"}"#,
+      #"{"object":"contact","id":3,"last_activity_together":null}"#,
+      #"{"object":"contact","id":4,"is_partial":true}"#, #"{"object":"note","id":5}"#,
+    ]
+    let old = "--date-field last_activity_together --until 2024-01-01"
+    let without = try sh("monica-filter \(old)", env: home.env, stdin: records.joined(separator: "\n"))
+    #expect(try ids(without) == ["contact:1"], "\(without)")
+    let with = try sh("monica-filter \(old) --include-undated", env: home.env, stdin: records.joined(separator: "\n"))
+    #expect(try ids(with) == ["contact:1", "contact:3"], "\(with)")
+  }
+
   @Test("usage errors exit 64, a missing file 66, a closed pipe 0 with nothing said")
   func statuses() throws {
     let home = try TemporaryHome()
@@ -126,6 +151,7 @@ import Testing
     for arguments in [
       "--dead --alive", "--object planet", "--where nothing", "--where 'a~('", "--status lost",
       "--today 2024-13-01 --birthday-within 3", "--has a..b", "--since yesterday", "--completed --pending",
+      "--include-undated",
     ] {
       let run = try sh("monica-filter \(arguments) < /dev/null", env: env)
       #expect(run.status == 64, "\(arguments): \(run)")

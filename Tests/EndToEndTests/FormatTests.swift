@@ -32,7 +32,7 @@ import Testing
       ),
       ("table --fields id,object,name,title", "mixed.ndjson", "mixed.fields.table.txt"),
       ("table --fields id,first_name", "mixed.ndjson", "mixed.fields-object.table.txt"),
-      ("table --sort auto", "mixed.ndjson", "mixed.sorted.table.txt"),
+      ("table --sort auto --today 2024-06-01", "mixed.ndjson", "mixed.sorted.table.txt"),
     ])
   func golden(arguments: String, file: String, golden: String) throws {
     let run = try format(arguments, file)
@@ -68,6 +68,28 @@ import Testing
       "monica-format csv --fields id,description,information.career.company < \"$FIX/contacts.ndjson\" | python3 -c 'import csv,sys; rows=list(csv.reader(sys.stdin)); print(len(rows), rows[1][2])'",
       env: Fixtures.env(home))
     #expect(python.stdout == "8 Acme, Inc.\n", "\(python)")
+  }
+
+  @Test("with --fields an empty input is the header alone; without --fields or with --no-header, nothing")
+  func emptyInput() throws {
+    let home = try TemporaryHome()
+    let env = Fixtures.env(home)
+    let csv = try sh("monica-format csv --fields id,first_name < /dev/null", env: env)
+    #expect(csv.status == 0 && csv.stdout == "id,first_name\r\n" && csv.stderr.isEmpty, "\(csv)")
+    let python = try sh(
+      "monica-format csv --fields id,first_name < /dev/null | python3 -c 'import csv,sys; r=csv.DictReader(sys.stdin); print(r.fieldnames, len(list(r)))'",
+      env: env)
+    #expect(python.stdout == "['id', 'first_name'] 0\n", "\(python)")
+    let tsv = try sh("monica-format tsv --fields id,first_name < /dev/null", env: env)
+    #expect(tsv.stdout == "id\tfirst_name\n", "\(tsv)")
+    let markdown = try sh("monica-format markdown --fields id,first_name < /dev/null", env: env)
+    #expect(markdown.lines == ["| id | first_name |", "| ---: | --- |"], "\(markdown)")
+    let table = try sh("monica-format table --fields id,first_name < /dev/null", env: env)
+    #expect(table.stdout == "ID  FIRST_NAME\n", "\(table)")
+    for quiet in ["csv", "table", "csv --fields id --no-header"] {
+      let run = try sh("monica-format \(quiet) < /dev/null", env: env)
+      #expect(run.status == 0 && run.output.isEmpty, "\(quiet): \(run)")
+    }
   }
 
   @Test("the vCards read back with a real vCard parser (Python vobject)")
@@ -130,10 +152,52 @@ import Testing
       for line in run.lines { #expect(DisplayWidth.of(line) <= columns, "\(columns): \(line)") }
     }
     let narrow = try format("table --fields id,complete_name,information.career.company", env: ["COLUMNS": "30"])
-    #expect(narrow.lines.contains(" 3  太郎 山田     株式会社テ…"), "\(narrow)")
+    #expect(narrow.lines.contains(" 3  太郎 山田       株式会社…"), "\(narrow)")
     #expect(narrow.lines.contains(" 6  Zoë Saldaña"), "\(narrow)")
-    #expect(narrow.lines.contains(" 2  Élodie Mü… ⚰"), "the deceased marker survives the cut: \(narrow)")
+    #expect(narrow.lines.contains(" 2  Élodie Müll… ⚰"), "the deceased marker survives the cut: \(narrow)")
     #expect(DisplayWidth.of("Zoe\u{0308}") == 3 && DisplayWidth.of("山田") == 4)
+  }
+
+  @Test("narrow tables leave out low-priority columns instead of cutting all: ids and dates whole")
+  func narrowTables() throws {
+    let forty = try format("table", env: ["COLUMNS": "40"])
+    #expect(
+      forty.lines == [
+        "ID  NAME             ★  BIRTHDAY",
+        " 1  Jane Doe         ★  1985-03-14",
+        " 2  Élodie Müller ⚰     1992-02-29",
+        " 3  太郎 山田           --06-05",
+        " 4  Bob",
+        " 5  سلمى حداد           1990-12-31",
+        " 6  Zoë Saldaña      ★  1970-01-01",
+        " 7  Ann Lee             --02-29",
+      ], "\(forty)")
+    let mixed = try format("table", "mixed.ndjson", env: ["COLUMNS": "40"])
+    #expect(mixed.lines.contains(" 1  offered   Vinyl record  Jane Doe"), "\(mixed)")
+    #expect(mixed.lines.contains(" 2     Book the r…            2024-03-02"), "\(mixed)")
+    // At every width: no line wider, no id or date cut.
+    for columns in stride(from: 12, through: 100, by: 4) {
+      for file in ["contacts.ndjson", "mixed.ndjson"] {
+        let run = try format("table", file, env: ["COLUMNS": "\(columns)"])
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+        for line in run.lines {
+          #expect(DisplayWidth.of(line) <= columns, "\(columns): \(line)")
+          #expect(!line.contains(try Regex(#"^ *\d*…"#)), "\(columns): an id was cut: \(line)")
+          #expect(!line.contains(try Regex(#"\d{4}-[\d-]{0,4}…"#)), "\(columns): a date was cut: \(line)")
+        }
+        if file == "contacts.ndjson", columns >= 30 {
+          for birthday in ["1985-03-14", "1992-02-29", "--06-05", "1990-12-31", "1970-01-01", "--02-29"] {
+            #expect(run.stdout.contains("  \(birthday)"), "\(columns): \(birthday) is not whole: \(run)")
+          }
+        }
+      }
+    }
+    // Fields the user named are not left out quietly.
+    let fields = try format("table --fields id,complete_name,updated_at,is_dead", env: ["COLUMNS": "30"])
+    #expect(fields.status == 0 && fields.lines.first == "ID  COMPLETE_NAME", "\(fields)")
+    #expect(
+      fields.stderr
+        == "monica-format: warning: updated_at, is_dead left out to fit 30 columns (csv or tsv show every field)\n")
   }
 
   @Test("widths come from a bounded look-ahead, so the table streams")
@@ -178,12 +242,66 @@ import Testing
       try ids(byName) == ["contact:1", "contact:7", "contact:2", "contact:6", "contact:5", "contact:3", "contact:4"])
     let descending = try format("ndjson --sort=-id", "mixed.ndjson")
     #expect(try ids(descending).first == "tag:10")
-    let auto = try format("ndjson --sort auto", "mixed.ndjson")
+    let auto = try format("ndjson --sort auto --today 2024-06-01", "mixed.ndjson")
     #expect(
       try ids(auto) == [
         "contact:2", "contact:1", "note:1", "note:2", "task:2", "task:1", "gift:1", "gift:2", "gift:3",
         "activity:2", "activity:1", "tag:10", "photo:1", "user:1",
       ])
+  }
+
+  @Test(
+    "--sort next-birthday: the soonest first, 29 February on the 28th, no birthday last; auto uses it when all have one"
+  )
+  func nextBirthday() throws {
+    // From 2024-03-01: 1 on 03-14, 3 on 06-05, 5 on 12-31, 6 on 01-01, 2 and 7 (29 February) on
+    // 2025-02-28, and 4 has no birthday.
+    let soonest = try format("ndjson --sort next-birthday --today 2024-03-01")
+    #expect(try ids(soonest).map { $0.dropFirst(8) } == ["1", "3", "5", "6", "2", "7", "4"], "\(soonest)")
+    let latest = try format("ndjson --sort -next-birthday --today 2024-03-01")
+    #expect(try ids(latest).map { $0.dropFirst(8) } == ["2", "7", "6", "5", "3", "1", "4"], "\(latest)")
+    let leapDay = try format("ndjson --sort next-birthday,id --today 2024-02-29")
+    #expect(try ids(leapDay).prefix(2).map { $0.dropFirst(8) } == ["2", "7"], "today is their birthday: \(leapDay)")
+    // auto: by name while some contact has no birthday; by next birthday once all have one.
+    let byName = try format("ndjson --sort auto --today 2024-03-01")
+    #expect(try ids(byName).map { $0.dropFirst(8) } == ["7", "4", "2", "1", "6", "5", "3"], "\(byName)")
+    let home = try TemporaryHome()
+    let recipe = try sh(
+      """
+      monica-filter --birthday-within 320 --today 2024-03-01 "$FIX/contacts.ndjson" \
+        | monica-format table --sort auto --today 2024-03-01 --fields id,first_name,information.dates.birthdate.date
+      """, env: Fixtures.env(home))
+    #expect(
+      recipe.lines == [
+        "ID  FIRST_NAME  INFORMATION.DATES.BIRTHDATE.DATE", " 1  Jane        1985-03-14T00:00:00Z",
+        " 3  太郎        2024-06-05T00:00:00Z", " 5  سلمى        1990-12-31T00:00:00Z",
+        " 6  Zoë         1970-01-01T00:00:00Z",
+      ], "\(recipe)")
+    let bad = try format("ndjson --sort next-birthday --today 2024-13-01")
+    #expect(bad.status == 64 && bad.stderr.contains("--today: '2024-13-01' is not a date"), "\(bad)")
+  }
+
+  @Test("the help documents TSV's flattening and the template's empty values, and both do what it says")
+  func documentedEdges() throws {
+    let home = try TemporaryHome()
+    let env = Fixtures.env(home)
+    let help = try sh("monica-format --help", env: env).stdout.replacingOccurrences(
+      of: #"\s+"#, with: " ", options: .regularExpression)
+    #expect(help.contains("tabs and line breaks in a value become spaces and backslashes are doubled"), "\(help)")
+    #expect(help.contains("a missing or null value is empty, and a placeholder that no record has"), "\(help)")
+    let record = #"{"object":"tag","id":1,"name":"a\tb\nc\\d","name_slug":"s"}"#
+    let tsv = try sh("monica-format tsv --fields id,name", env: env, stdin: record + "\n")
+    #expect(tsv.lines == ["id\tname", "1\ta b c\\\\d"], "\(tsv)")
+    // A placeholder no record has is said once at the end; one that some records lack is not.
+    let template = try sh(
+      "monica-format template --template '{{id}} {{complet_name}} {{last_called}}' \"$FIX/contacts.ndjson\"", env: env)
+    #expect(template.status == 0 && template.lines.count == 7 && template.lines[3] == "4  ", "\(template)")
+    #expect(
+      template.stderr
+        == "monica-format: warning: --template: none of the 7 records has {{complet_name}}, which stayed empty\n",
+      "\(template)")
+    let quiet = try sh("monica-format template --template '{{id}}: {{description}}' \"$FIX/contacts.ndjson\"", env: env)
+    #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet)")
   }
 
   @Test("bad input, bad flags")

@@ -93,6 +93,36 @@ import Testing
     #expect(filterFlags.contains("--dead"), "\(filterFlags)")
   }
 
+  @Test("options with a fixed or known set of values complete them; file arguments complete files")
+  func valueCompletion() throws {
+    let home = try TemporaryHome()
+    try Data().write(to: URL(fileURLWithPath: home.home + "/backup.ndjson"))
+    func complete(_ tool: String, _ words: [String]) throws -> [String] {
+      let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+      let script = """
+        source <(\(tool) --generate-completion-script bash)
+        COMP_WORDS=(\(tool) \(quoted)); COMP_CWORD=\(words.count); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+        _\(tool) \(tool) '\(words.last ?? "")' '\(words.count > 1 ? words[words.count - 2] : tool)'
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+      return try sh(script, env: home.env, directory: home.home).lines
+    }
+    #expect(try complete("monica-filter", ["--status", ""]) == ["idea", "offered", "received"])
+    let kinds = try complete("monica-filter", ["--object", ""])
+    #expect(kinds.contains("contact") && kinds.contains("gift") && kinds.count == 8, "\(kinds)")
+    let dates = try complete("monica-filter", ["--date-field", "l"])
+    #expect(dates == ["last_activity_together", "last_called"], "\(dates)")
+    let fetchSort = try complete("monica-fetch", ["contacts", "--sort", "-u"])
+    #expect(fetchSort == ["-updated_at"], "\(fetchSort)")
+    #expect(try complete("monica-format", ["--sort", "a"]) == ["auto"])
+    #expect(try complete("monica-format", ["--color", ""]) == ["auto", "always", "never"])
+    let formats = try complete("monica-format", ["t"])
+    #expect(formats == ["table", "tsv", "template"], "\(formats)")
+    #expect(try complete("monica-filter", ["b"]) == ["backup.ndjson"])
+    #expect(try complete("monica-format", ["csv", "b"]) == ["backup.ndjson"])
+    #expect(try complete("monica-sandbox", ["--load", "b"]) == ["backup.ndjson"])
+  }
+
   @Test("the committed completions are what the tools generate (make completions regenerates them)")
   func completionsUpToDate() throws {
     let home = try TemporaryHome()

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-/// The ten recipes of man/monica.7 work as written, against the sandbox.
+/// Every example the documentation shows works as written and shows something on the sandbox's
+/// data: the eleven recipes of man/monica.7, the README's, and each tool's EXAMPLES (its --help and
+/// man page). "Something" means results: a table's or a CSV's rows beyond its header, vCards, a
+/// count above zero, lines; a recipe that prints `0` or a header alone fails.
 @Suite struct ManualRecipesTests {
   /// The literal blocks of the EXAMPLES section, as a reader would copy them.
   static func recipes() throws -> [String] {
@@ -15,25 +18,166 @@ import Testing
     }
   }
 
-  @Test("there are ten recipes")
-  func ten() throws {
-    #expect(try Self.recipes().count == 10)
+  /// The README's examples: the pipelines of its opening block and each recipe of its Recipes
+  /// block (the commands under each `#` comment).
+  static func readmeExamples() throws -> [String] {
+    let readme = try String(contentsOfFile: InstallTests.root + "/README.md", encoding: .utf8)
+    let blocks = readme.components(separatedBy: "```sh\n").dropFirst().map {
+      $0.components(separatedBy: "```").first ?? ""
+    }
+    var examples = (blocks.first ?? "").split(separator: "\n").map { String($0) }.filter {
+      $0.hasPrefix("monica-fetch")
+    }
+    guard let recipes = readme.components(separatedBy: "## Recipes").dropFirst().first,
+      let block = recipes.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first
+    else { return examples }
+    var current: [String] = []
+    for line in block.split(separator: "\n").map(String.init) {
+      if line.hasPrefix("#") {
+        if !current.isEmpty { examples.append(current.joined(separator: "\n")) }
+        current = []
+      } else {
+        current.append(line)
+      }
+    }
+    if !current.isEmpty { examples.append(current.joined(separator: "\n")) }
+    return examples
   }
 
-  @Test("each recipe runs as written and produces something", arguments: 0..<10)
+  /// The examples of a tool's --help, each with its continuation lines.
+  static func helpExamples(_ tool: String) throws -> [String] {
+    let help = try sh("\(tool) --help", env: TemporaryHome().env).stdout
+    guard
+      let section = help.components(separatedBy: "\nEXAMPLES\n").dropFirst().first?.components(separatedBy: "\n\n")
+        .first
+    else { return [] }
+    var examples: [String] = []
+    var continued = false
+    for line in section.split(separator: "\n").map({ String($0.dropFirst(2)) }) {
+      if continued, let last = examples.popLast() { examples.append(last + "\n" + line) } else { examples.append(line) }
+      continued = line.hasSuffix("\\")
+    }
+    return examples
+  }
+
+  /// Examples that cannot run here, each with why: nothing else is left out.
+  static let offline: [String: String] = [
+    "monica-auth login --url https://monica.example.com": "an instance that is not on this machine",
+    "pass show monica | monica-auth login --token-stdin --profile home \\\n  --url http://127.0.0.1:8080":
+      "the pass password manager and a fixed port",
+  ]
+
+  /// Examples that show a check failing: their result is this status and what stderr says.
+  static let failing: [String: Int32] = ["jq -c '.completed = true' tasks.ndjson | monica-validate > /dev/null": 65]
+
+  /// Every tool's examples that run against a sandbox (monica-sandbox's own start servers that
+  /// run until stopped, and SandboxTests run them).
+  static func allHelpExamples() throws -> [String] {
+    try InstallTests.tools.filter { $0 != "monica-sandbox" }.flatMap(helpExamples).filter { offline[$0] == nil }
+  }
+
+  /// How many results `text` holds, as the example that wrote it formats them.
+  static func results(_ text: String, example: String) -> Int {
+    let lines = text.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
+    if example.range(of: #"wc -l\s*$"#, options: .regularExpression) != nil {
+      return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+    if text.contains("BEGIN:VCARD") { return text.components(separatedBy: "BEGIN:VCARD").count - 1 }
+    guard let stage = example.components(separatedBy: "monica-format").dropFirst().last else { return lines.count }
+    let word = stage.split(separator: " ").first.map(String.init) ?? ""
+    let format = ["tsv", "csv", "json", "ndjson", "markdown", "vcard", "template"].contains(word) ? word : "table"
+    let header = stage.contains("--no-header") ? 0 : ["table": 1, "csv": 1, "tsv": 1, "markdown": 2][format] ?? 0
+    return max(0, lines.count - header)
+  }
+
+  /// The files the examples read, as the recipes before them would have written them: a backup
+  /// of every kind (backup.ndjson, and the nightly recipe's backup-DATE.ndjson) and the tasks.
+  static let inputs = """
+    for kind in contacts activities notes tasks gifts tags; do monica-fetch "$kind"; done > ../backup.ndjson
+    monica-fetch tasks > ../tasks.ndjson
+    """
+
+  /// Runs an example in a fresh default sandbox (signed in through MONICA_URL and MONICA_TOKEN,
+  /// TOKEN as the examples call it), in a directory that holds the `inputs`; it must succeed
+  /// quietly and show results, on stdout or in a file it writes.
+  func check(_ example: String, _ place: String) throws {
+    let sandbox = try Sandbox.start(["--rate-limit", "0"])
+    defer { sandbox.stop() }
+    let directory = sandbox.temporary.root + "/work"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let env = sandbox.signedInEnv.merging(["TOKEN": sandbox.token]) { $1 }
+    let inputs = try sh(Self.inputs, env: env, directory: directory)
+    try #require(inputs.status == 0, "\(inputs)")
+    // Background jobs an example starts (the offline sandbox) end with it; its status is kept.
+    let script = """
+      trap 'status=$?; kill $(jobs -p) 2>/dev/null || true; exit $status' EXIT
+      set -e
+      cp ../backup.ndjson ../tasks.ndjson .; cp backup.ndjson "backup-$(date +%F).ndjson"
+      touch -d 2000-01-01 *.ndjson
+
+      """
+    let run = try sh(script + example, env: env, directory: directory)
+    if let status = Self.failing[example] {
+      #expect(run.status == status && !run.stderr.isEmpty, "\(place):\n\(example)\n\(run)")
+      return
+    }
+    #expect(run.status == 0, "\(place):\n\(example)\n\(run)")
+    #expect(!run.stderr.contains("error") && !run.stderr.contains("warning"), "\(place): \(run.stderr)")
+    // What the example wrote: the files it created or changed (the inputs are dated 2000).
+    let written = try FileManager.default.contentsOfDirectory(atPath: directory).compactMap { name -> String? in
+      let path = directory + "/" + name
+      let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+      guard (modified ?? .distantPast) > Date(timeIntervalSince1970: 1_000_000_000) else { return nil }
+      return String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    }
+    if run.output.isEmpty {
+      #expect(
+        written.contains { Self.results($0, example: example) > 0 }, "\(place) printed and wrote nothing:\n\(example)")
+    } else {
+      #expect(Self.results(run.stdout, example: example) > 0, "\(place) shows no results:\n\(example)\n\(run)")
+    }
+  }
+
+  @Test("there are eleven recipes in monica(7), eight examples in the README, 28 in the tools' help")
+  func counts() throws {
+    #expect(try Self.recipes().count == 11)
+    #expect(try Self.readmeExamples().count == 8)
+    for tool in InstallTests.tools {
+      #expect(try Self.helpExamples(tool).count >= 2, "\(tool)")
+    }
+    #expect(try Self.allHelpExamples().count == 28)
+  }
+
+  @Test("each recipe of monica(7) runs as written and shows results", arguments: 0..<11)
   func recipe(index: Int) throws {
     let recipes = try Self.recipes()
     try #require(recipes.indices.contains(index))
-    let sandbox = try Sandbox.start(["--rate-limit", "0", "--contacts", "300"])
-    let directory = sandbox.temporary.root + "/work"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    // Background jobs a recipe starts (the offline sandbox) end with it; its status is kept.
-    let script = "trap 'status=$?; kill $(jobs -p) 2>/dev/null || true; exit $status' EXIT\nset -e\n" + recipes[index]
-    let run = try sh(script, env: sandbox.signedInEnv, directory: directory)
-    #expect(run.status == 0, "recipe \(index + 1):\n\(recipes[index])\n\(run)")
-    #expect(!run.stderr.contains("error"), "recipe \(index + 1): \(run.stderr)")
-    let files = try FileManager.default.contentsOfDirectory(atPath: directory)
-    let wrote = files.contains { (try? Data(contentsOf: URL(fileURLWithPath: directory + "/" + $0)))?.isEmpty == false }
-    #expect(!run.stdout.isEmpty || wrote, "recipe \(index + 1) produced nothing")
+    try check(recipes[index], "monica(7) recipe \(index + 1)")
+  }
+
+  @Test("each example of the README runs as written and shows results", arguments: 0..<8)
+  func readme(index: Int) throws {
+    let examples = try Self.readmeExamples()
+    try #require(examples.indices.contains(index))
+    try check(examples[index], "README example \(index + 1)")
+  }
+
+  @Test("each example of a tool's help and man page runs as written and shows results", arguments: 0..<28)
+  func help(index: Int) throws {
+    let examples = try Self.allHelpExamples()
+    try #require(examples.indices.contains(index))
+    try check(examples[index], "help example \(index + 1)")
+  }
+
+  @Test("an empty result fails: a zero count, a header alone, nothing")
+  func emptyResults() {
+    #expect(Self.results("0\n", example: "monica-fetch contacts --query zzz | wc -l") == 0)
+    #expect(Self.results("      12\n", example: "monica-fetch contacts | wc -l") == 12)
+    #expect(Self.results("ID  NAME\n", example: "monica-fetch contacts | monica-format table") == 0)
+    #expect(Self.results("id,name\r\n", example: "x | monica-format csv --fields id,name > a.csv") == 0)
+    #expect(Self.results("| id |\n| --- |\n", example: "x | monica-format markdown") == 0)
+    #expect(Self.results("ID\n 1\n", example: "x | monica-format --fields id") == 1)
+    #expect(Self.results("", example: "monica-fetch notes | jq -r .body") == 0)
+    #expect(Self.results("1\r\n", example: "x | monica-format csv --no-header --fields id") == 1)
   }
 }

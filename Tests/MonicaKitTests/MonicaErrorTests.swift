@@ -8,6 +8,7 @@ import Testing
     #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 69, 75, 76, 77, 78])
     #expect(MonicaError.malformedInput(source: "stdin", line: 3, reason: "x").exitStatus == .dataError)
     #expect(MonicaError.rejected(request: "POST /api/notes", messages: ["a"]).exitStatus == .dataError)
+    #expect(MonicaError.invalidData("2 of 9 records break Monica's data contract").exitStatus == .dataError)
     #expect(MonicaError.notFound("x").exitStatus == .noInput)
     #expect(MonicaError.unavailable(request: "r", detail: "d").exitStatus == .unavailable)
     #expect(MonicaError.temporary(request: "r", reason: "d").exitStatus == .temporaryFailure)

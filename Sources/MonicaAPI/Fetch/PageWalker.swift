@@ -213,7 +213,7 @@ extension MonicaError {
     case .temporary(let request, let reason): return .temporary(request: prefix + request, reason: reason)
     case .protocolViolation(let request, let detail):
       return .protocolViolation(request: prefix + request, detail: detail)
-    case .malformedInput, .configuration, .internalError, .outputClosed: return self
+    case .malformedInput, .invalidData, .configuration, .internalError, .outputClosed: return self
     }
   }
 }

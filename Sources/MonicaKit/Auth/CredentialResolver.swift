@@ -63,8 +63,10 @@ package struct CredentialResolver: Sendable {
       return token.trimmingCharacters(in: .whitespacesAndNewlines)
     }
     if let path = environment["MONICA_TOKEN_FILE"] {
+      // A token file that is not there is a missing input file (66), as everywhere.
       guard let data = FileManager.default.contents(atPath: path) else {
-        throw .configuration("MONICA_TOKEN_FILE \(path): cannot read the file")
+        let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : systemErrorText(ENOENT)
+        throw .notFound("MONICA_TOKEN_FILE \(path): \(reason)")
       }
       let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
       guard !token.isEmpty else { throw .configuration("MONICA_TOKEN_FILE \(path): the file is empty") }

@@ -11,6 +11,8 @@ package enum MonicaError: Error, Sendable, Equatable {
   case malformedInput(source: String, line: Int, reason: String)
   /// The server rejected the data sent (HTTP 422) (65).
   case rejected(request: String, messages: [String])
+  /// Input that is well-formed but breaks Monica's data contract, as a whole (65).
+  case invalidData(String)
   /// The requested record or input file does not exist (66).
   case notFound(String)
   /// Cannot connect, 5xx after retries, not a Monica 4.x server (69).
@@ -32,7 +34,7 @@ package enum MonicaError: Error, Sendable, Equatable {
   package var exitStatus: ExitStatus {
     switch self {
     case .usage: .usage
-    case .malformedInput, .rejected: .dataError
+    case .malformedInput, .rejected, .invalidData: .dataError
     case .notFound: .noInput
     case .unavailable: .unavailable
     case .temporary: .temporaryFailure
@@ -47,7 +49,8 @@ package enum MonicaError: Error, Sendable, Equatable {
   /// The one-line message, without the `monica-<tool>: error: ` prefix; `nil` for a closed output.
   package var message: String? {
     switch self {
-    case .usage(let text), .notFound(let text), .notPermitted(let text), .configuration(let text):
+    case .usage(let text), .notFound(let text), .notPermitted(let text), .configuration(let text),
+      .invalidData(let text):
       text
     case .malformedInput(let source, let line, let reason): "\(source):\(line): \(reason)"
     case .rejected(let request, let messages):

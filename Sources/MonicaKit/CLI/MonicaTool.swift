@@ -105,7 +105,9 @@ package enum ProcessSetup {
 
 /// Input files shared by the stream tools: files in order, `-` or none for standard input.
 package struct InputOptions: ParsableArguments {
-  @Argument(help: ArgumentHelp("NDJSON files to read; - or none reads standard input.", valueName: "file"))
+  @Argument(
+    help: ArgumentHelp("NDJSON files to read; - or none reads standard input.", valueName: "FILE"),
+    completion: .file())
   package var files: [String] = []
 
   package init() {}

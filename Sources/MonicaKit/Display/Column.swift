@@ -33,111 +33,134 @@ package struct Column {
   package let title: String?
   /// Numbers line up on the right.
   package let alignsRight: Bool
+  /// Never cut in a table (an id, a date, a mark): whole or left out. `nil` for `--fields`
+  /// columns, which are fixed when every value seen is a number, a boolean or a date.
+  package let fixed: Bool?
+  /// 0 for the columns a row needs; on a narrow table the highest are left out first.
+  package let priority: Int
   /// The cell of a record.
   package let cell: (Record, DisplayContext) -> Cell
 
   package init(
-    _ name: String, title: String? = nil, alignsRight: Bool = false, cell: @escaping (Record, DisplayContext) -> Cell
+    _ name: String, title: String? = nil, alignsRight: Bool = false, fixed: Bool? = false, priority: Int = 0,
+    cell: @escaping (Record, DisplayContext) -> Cell
   ) {
     self.name = name
     self.title = title
     self.alignsRight = alignsRight
+    self.fixed = fixed
+    self.priority = priority
     self.cell = cell
   }
 
-  /// A column showing the value at a dotted path, as `--fields` asks.
-  package static func field(_ path: FieldPath) -> Column {
+  /// A column showing the value at a dotted path, as `--fields` asks; the order given is the
+  /// priority, so a narrow table leaves out the last fields first.
+  package static func field(_ path: FieldPath, priority: Int = 0) -> Column {
     let name = path.description
     if path.components.count == 1 {
       let key = path.components[0]
-      return Column(name, alignsRight: key == "id") { record, _ in .raw(record.member(key)) }
+      return Column(name, alignsRight: key == "id", fixed: nil, priority: priority) { record, _ in
+        .raw(record.member(key))
+      }
     }
-    return Column(name) { record, _ in .raw(record.value(at: path)) }
+    return Column(name, fixed: nil, priority: priority) { record, _ in .raw(record.value(at: path)) }
   }
 
-  /// The columns `kind` shows when no `--fields` are given, with its display rules.
+  /// The columns `kind` shows when no `--fields` are given, with its display rules; each kind
+  /// keeps its id and its name or title on the narrowest terminal, and shows dates whole.
   package static func defaults(for kind: String?) -> [Column] {
-    let id = Column("id", alignsRight: true) { record, _ in .text(record.member("id")?.displayText ?? "", isText: false)
+    let id = Column("id", alignsRight: true, fixed: true) { record, _ in
+      .text(record.member("id")?.displayText ?? "", isText: false)
     }
-    let updated = date("updated", "updated_at")
     switch kind {
     case "contact":
       return [
         id, Column("name") { record, _ in .text(DisplayRules.contactName(record.root)) },
-        Column("starred", title: "★") { record, _ in .text(record.member("is_starred")?.isTrue == true ? "★" : "") },
-        Column("birthday") { record, _ in .text(DisplayRules.birthday(record.root) ?? "") },
-        Column("job") { record, _ in .text(DisplayRules.job(record.root)) },
-        Column("tags") { record, _ in
+        mark("starred", "★", "is_starred", priority: 2),
+        Column("birthday", fixed: true, priority: 1) { record, _ in .text(DisplayRules.birthday(record.root) ?? "") },
+        Column("job", priority: 3) { record, _ in .text(DisplayRules.job(record.root)) },
+        Column("tags", priority: 3) { record, _ in
           .text(
             (record.member("tags")?.elements ?? []).compactMap { $0.member("name")?.stringValue }.joined(
               separator: ", "))
         },
-        updated,
+        date("updated", "updated_at", priority: 4),
       ]
     case "activity":
       return [
-        id, date("date", "happened_at"), text("summary", "summary"),
-        Column("attendees") { record, _ in
+        id, date("date", "happened_at", priority: 0), text("summary", "summary"),
+        Column("attendees", priority: 1) { record, _ in
           let names = record.member("attendees")?.member("contacts")?.elements.map(DisplayRules.contactName)
           return .text((names ?? []).joined(separator: ", "))
         },
-        Column("type") { record, _ in .text(record.member("activity_type")?.member("name")?.stringValue ?? "") },
+        Column("type", priority: 2) { record, _ in
+          .text(record.member("activity_type")?.member("name")?.stringValue ?? "")
+        },
       ]
     case "note":
       return [
-        id,
-        Column("favorited", title: "★") { record, _ in .text(record.member("is_favorited")?.isTrue == true ? "★" : "")
-        },
-        contactColumn("contact", "contact"),
+        id, mark("favorited", "★", "is_favorited", priority: 2), contactColumn("contact", "contact", priority: 1),
         Column("body") { record, _ in
           .text(record.member("body")?.stringValue?.split(separator: "\n").first.map(String.init) ?? "")
         },
-        updated,
+        date("updated", "updated_at", priority: 3),
       ]
     case "task":
       return [
-        id, Column("done", title: "✓") { record, _ in .text(record.member("completed")?.isTrue == true ? "✓" : "") },
-        text("title", "title"), contactColumn("contact", "contact"), updated,
+        id, mark("done", "✓", "completed", priority: 0), text("title", "title"),
+        contactColumn("contact", "contact", priority: 1), date("updated", "updated_at", priority: 2),
       ]
     case "gift":
       return [
-        id, text("status", "status"), text("name", "name"),
-        Column("amount", alignsRight: true) { record, _ in .text(DisplayRules.amount(record.root)) },
-        Column("for") { record, _ in
+        id, text("status", "status", fixed: true, priority: 1), text("name", "name"),
+        Column("amount", alignsRight: true, fixed: true, priority: 2) { record, _ in
+          .text(DisplayRules.amount(record.root))
+        },
+        Column("for", priority: 1) { record, _ in
           let recipient = record.member("recipient").flatMap { $0.isObject ? $0 : nil }
           return .text((recipient ?? record.member("contact")).map(DisplayRules.contactName) ?? "")
         },
-        date("date", "date"),
+        date("date", "date", priority: 3),
       ]
     case "tag":
-      return [id, text("name", "name"), text("slug", "name_slug")]
+      return [id, text("name", "name"), text("slug", "name_slug", priority: 1)]
     case "photo":
       return [
-        id, text("file", "original_filename"), text("type", "mime_type"),
-        Column("size", alignsRight: true) { record, _ in
+        id, text("file", "original_filename"), text("type", "mime_type", priority: 2),
+        Column("size", alignsRight: true, fixed: true, priority: 2) { record, _ in
           .text(record.member("filesize")?.displayText ?? "", isText: false)
         },
-        contactColumn("contact", "contact"),
+        contactColumn("contact", "contact", priority: 1),
       ]
     case "user":
-      return [id, Column("name") { record, _ in .text(DisplayRules.contactName(record.root)) }, text("email", "email")]
+      return [
+        id, Column("name") { record, _ in .text(DisplayRules.contactName(record.root)) },
+        text("email", "email", priority: 1),
+      ]
     default:
       return [id, text("object", "object")]
     }
   }
 
-  private static func text(_ name: String, _ key: String) -> Column {
-    Column(name) { record, _ in .text(record.member(key)?.stringValue ?? "") }
+  private static func text(_ name: String, _ key: String, fixed: Bool = false, priority: Int = 0) -> Column {
+    Column(name, fixed: fixed, priority: priority) { record, _ in .text(record.member(key)?.stringValue ?? "") }
   }
 
-  private static func contactColumn(_ name: String, _ key: String) -> Column {
-    Column(name) { record, _ in
+  /// A one-character column that marks a true boolean, titled with the mark itself.
+  private static func mark(_ name: String, _ mark: String, _ key: String, priority: Int) -> Column {
+    Column(name, title: mark, fixed: true, priority: priority) { record, _ in
+      .text(record.member(key)?.isTrue == true ? mark : "")
+    }
+  }
+
+  private static func contactColumn(_ name: String, _ key: String, priority: Int) -> Column {
+    Column(name, priority: priority) { record, _ in
       .text(record.member(key).flatMap { $0.isObject ? DisplayRules.contactName($0) : nil } ?? "")
     }
   }
 
-  private static func date(_ name: String, _ key: String) -> Column {
-    Column(name) { record, context in
+  private static func date(_ name: String, _ key: String, priority: Int) -> Column {
+    Column(name, fixed: true, priority: priority) { record, context in
       .text(record.member(key)?.stringValue.map { DisplayRules.date($0, context) } ?? "")
     }
   }

@@ -6,30 +6,59 @@ package enum OutputFormat: String, Sendable, CaseIterable {
 
   /// The names, for help and messages.
   package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+  /// What `monica-format WORD` means when WORD is not a format: a file when it is `-`, exists, or
+  /// looks like a path (a dot or a slash: `nosuch.ndjson` is a missing file, 66 when opened);
+  /// otherwise a misspelt format, a usage error that names the formats.
+  package static func isFile(_ word: String, exists: (String) -> Bool) throws(MonicaError) -> Bool {
+    guard OutputFormat(rawValue: word) == nil else { return false }
+    if word == "-" || exists(word) || word.contains("/") || word.contains(".") { return true }
+    throw .usage("\(word): neither a format (\(names)) nor a file")
+  }
+}
+
+/// What one `--sort` key sorts by.
+package enum SortKey: Sendable, Equatable {
+  /// The value at a dotted path.
+  case path(FieldPath)
+  /// A contact's coming birthday, soonest first (29 February on the 28th in common years).
+  case nextBirthday
 }
 
 /// The order `--sort` asks for.
 package enum SortOrder: Sendable {
   /// Input order.
   case none
-  /// The display order: pending tasks first, activities newest first, contacts by name.
+  /// The display order: pending tasks first, activities newest first, contacts by their coming
+  /// birthday when every one has a birthday (as after `monica-filter --birthday-within`), else
+  /// by name.
   case auto
-  /// By these fields in turn, each ascending or descending.
-  case fields([(path: FieldPath, descending: Bool)])
+  /// By these keys in turn, each ascending or descending.
+  case fields([(key: SortKey, descending: Bool)])
 
-  /// `auto`, or `FIELD[,FIELD]` with `-` before a field for descending.
+  /// The orders that are not field names, for help and completions.
+  package static let keywords = ["auto", "next-birthday"]
+
+  /// `auto`, or `KEY[,KEY]` with `-` before a key for descending, where a key is a field's dotted
+  /// path or `next-birthday`.
   package init(parsing text: String) throws(MonicaError) {
     if text == "auto" {
       self = .auto
       return
     }
-    var keys: [(path: FieldPath, descending: Bool)] = []
+    var keys: [(key: SortKey, descending: Bool)] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       let descending = part.hasPrefix("-")
-      guard let path = FieldPath(String(descending ? part.dropFirst() : part)) else {
-        throw .usage("--sort: '\(text)' is not auto or a comma-separated list of fields (-field for descending)")
+      let name = String(descending ? part.dropFirst() : part)
+      if name == "next-birthday" {
+        keys.append((.nextBirthday, descending))
+        continue
       }
-      keys.append((path, descending))
+      guard let path = FieldPath(name) else {
+        throw .usage(
+          "--sort: '\(text)' is not auto or a comma-separated list of fields or next-birthday (-field for descending)")
+      }
+      keys.append((.path(path), descending))
     }
     self = .fields(keys)
   }
@@ -53,7 +82,7 @@ package struct FormatOptions {
   package var lookAhead = 100
   /// The width tables fit in.
   package var width = 80
-  /// Relative dates and today.
+  /// Relative dates, and today: the day relative dates and next birthdays count from.
   package var context = DisplayContext(relativeDates: false, today: CalendarDate.today())
 
   package init() {}
@@ -107,18 +136,20 @@ package struct RecordFormatter {
     }
   }
 
-  /// Formats `stream` to `output`; warnings (non-contacts given to vCard) go to `warn`.
+  /// Formats `stream` to `output`; warnings (non-contacts given to vCard, fields a narrow table
+  /// leaves out) go to `warn`.
   package func run(
-    _ stream: RecordStream, to output: LineOutput, environment: ToolEnvironment, warn: (String) -> Void = { _ in }
+    _ stream: RecordStream, to output: LineOutput, environment: ToolEnvironment,
+    warn: @escaping (String) -> Void = { _ in }
   ) throws(MonicaError) {
     let sink: any RecordSink
     switch options.format {
     case .ndjson: sink = JSONSink(output: output, fields: options.fields, array: false)
     case .json: sink = JSONSink(output: output, fields: options.fields, array: true)
-    case .template: sink = TemplateSink(output: output, segments: segments)
+    case .template: sink = TemplateSink(output: output, segments: segments, warn: warn)
     case .vcard: sink = VCardSink(output: output)
     case .table, .tsv, .csv, .markdown:
-      sink = TabularSink(output: output, options: options, environment: environment)
+      sink = TabularSink(output: output, options: options, environment: environment, warn: warn)
     }
     try output.finishing { () throws(MonicaError) in
       let read = Result { () throws(MonicaError) in
@@ -126,7 +157,8 @@ package struct RecordFormatter {
         case .none:
           try stream.forEach { (record) throws(MonicaError) in try sink.consume(record) }
         case .auto, .fields:
-          try RecordSorter(order: options.sort).sorted(stream) { (record) throws(MonicaError) in
+          try RecordSorter(order: options.sort, today: options.context.today).sorted(stream) {
+            (record) throws(MonicaError) in
             try sink.consume(record)
           }
         }
@@ -259,27 +291,49 @@ enum TemplateSegment {
   }
 }
 
-/// One line per record from a template; a missing value is empty.
+/// One line per record from a template; a missing or null value is empty. A placeholder that
+/// no record had at all, likely a typo, is warned about at the end: partial contacts lack keys
+/// that full ones have, so a missing value in one record is no error.
 final class TemplateSink: RecordSink {
   private let output: LineOutput
   private let segments: [TemplateSegment]
+  private let warn: (String) -> Void
   private var line: [UInt8] = []
+  private var records = 0
+  /// Per segment, whether some record had its field (null counts: the key is there).
+  private var found: [Bool]
 
-  init(output: LineOutput, segments: [TemplateSegment]) {
+  init(output: LineOutput, segments: [TemplateSegment], warn: @escaping (String) -> Void = { _ in }) {
     self.output = output
     self.segments = segments
+    self.warn = warn
+    found = segments.map { if case .field = $0 { false } else { true } }
   }
 
   func consume(_ record: Record) throws(MonicaError) {
     line.removeAll(keepingCapacity: true)
-    for segment in segments {
+    records += 1
+    for (index, segment) in segments.enumerated() {
       switch segment {
       case .literal(let text): line.append(contentsOf: text.utf8)
-      case .field(let path): record.value(at: path)?.appendDisplayText(to: &line)
+      case .field(let path):
+        guard let value = record.value(at: path) else { continue }
+        found[index] = true
+        value.appendDisplayText(to: &line)
       }
     }
     try output.writeLine(line)
   }
 
-  func finish() throws(MonicaError) {}
+  func finish() throws(MonicaError) {
+    guard records > 0 else { return }
+    var unknown: [String] = []
+    for (index, segment) in segments.enumerated() where !found[index] {
+      if case .field(let path) = segment, !unknown.contains("{{\(path)}}") { unknown.append("{{\(path)}}") }
+    }
+    if !unknown.isEmpty {
+      let noun = records == 1 ? "the record has" : "none of the \(records) records has"
+      warn("--template: \(noun) \(unknown.joined(separator: ", ")), which stayed empty")
+    }
+  }
 }

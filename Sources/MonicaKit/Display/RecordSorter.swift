@@ -2,6 +2,8 @@
 /// stream tool's memory grows with its input.
 struct RecordSorter {
   let order: SortOrder
+  /// The day next birthdays count from.
+  var today = CalendarDate.today()
 
   /// A sort key: numbers before text, missing values last whatever the direction.
   enum Key: Comparable {
@@ -27,9 +29,20 @@ struct RecordSorter {
     var lines: [[UInt8]] = []
     var keys: [[(Key, Bool)]] = []
     var kinds: [String: Int] = [:]
+    var contacts: [Int] = []
+    var everyContactHasBirthday = true
     try stream.forEach { (record) throws(MonicaError) in
       lines.append(Array(record.bytes))
       keys.append(self.keys(of: record, kinds: &kinds))
+      if case .auto = self.order, record.isKind("contact") {
+        contacts.append(keys.count - 1)
+        if keys[keys.count - 1][1].0 == .missing { everyContactHasBirthday = false }
+      }
+    }
+    // auto: contacts by birthday only when all have one, as after --birthday-within; a list
+    // where some have none reads better by name.
+    if !everyContactHasBirthday {
+      for index in contacts { keys[index][1] = (.missing, false) }
     }
     let order = lines.indices.sorted { left, right in
       for (a, b) in zip(keys[left], keys[right]) where a.0 != b.0 {
@@ -48,19 +61,34 @@ struct RecordSorter {
   private func keys(of record: Record, kinds: inout [String: Int]) -> [(Key, Bool)] {
     switch order {
     case .none: return []
-    case .fields(let fields): return fields.map { (Key(record.value(at: $0.path)), $0.descending) }
+    case .fields(let fields):
+      return fields.map { field in
+        switch field.key {
+        case .path(let path): (Key(record.value(at: path)), field.descending)
+        case .nextBirthday: (nextBirthday(record), field.descending)
+        }
+      }
     case .auto:
       let kind = record.kind ?? ""
       let rank = kinds[kind] ?? kinds.count
       kinds[kind] = rank
-      let specific: (Key, Bool)
+      let name = (Key.text(DisplayRules.contactName(record.root).folded), false)
       switch kind {
-      case "task": specific = (.number(record.member("completed")?.isTrue == true ? 1 : 0), false)
-      case "activity": specific = (Key(record.member("happened_at")), true)
-      case "contact", "user": specific = (.text(DisplayRules.contactName(record.root).folded), false)
-      default: specific = (.missing, false)
+      case "task":
+        return [(.number(Double(rank)), false), (.number(record.member("completed")?.isTrue == true ? 1 : 0), false)]
+      case "activity": return [(.number(Double(rank)), false), (Key(record.member("happened_at")), true)]
+      case "contact": return [(.number(Double(rank)), false), (nextBirthday(record), false), name]
+      case "user": return [(.number(Double(rank)), false), name]
+      default: return [(.number(Double(rank)), false)]
       }
-      return [(.number(Double(rank)), false), specific]
     }
+  }
+
+  /// Days until a contact's next birthday, or missing for records without one.
+  private func nextBirthday(_ record: Record) -> Key {
+    guard record.isKind("contact"), let birthday = RecordFilter.birthdate(of: record),
+      let days = today.daysUntilAnniversary(month: birthday.month, day: birthday.day)
+    else { return .missing }
+    return .number(Double(days))
   }
 }

@@ -9,24 +9,26 @@ final class TabularSink: RecordSink {
   private let output: LineOutput
   private let options: FormatOptions
   private let environment: ToolEnvironment
+  private let warn: (String) -> Void
   private var section: TableSection?
   private var waiting: [(kind: String, spool: Spool)] = []
 
-  init(output: LineOutput, options: FormatOptions, environment: ToolEnvironment) {
+  init(output: LineOutput, options: FormatOptions, environment: ToolEnvironment, warn: @escaping (String) -> Void) {
     self.output = output
     self.options = options
     self.environment = environment
+    self.warn = warn
   }
 
   func consume(_ record: Record) throws(MonicaError) {
     guard options.fields == nil else {
-      if section == nil { section = TableSection(kind: nil, output: output, options: options) }
+      if section == nil { section = TableSection(kind: nil, output: output, options: options, warn: warn) }
       try section?.add(record)
       return
     }
     let kind = record.kind ?? ""
     guard let section else {
-      section = TableSection(kind: kind, output: output, options: options)
+      section = TableSection(kind: kind, output: output, options: options, warn: warn)
       try section?.add(record)
       return
     }
@@ -42,11 +44,16 @@ final class TabularSink: RecordSink {
   }
 
   func finish() throws(MonicaError) {
+    // With --fields the columns are known without a record: an empty input is a header alone,
+    // which a spreadsheet or `csv.DictReader` reads as an empty table.
+    if section == nil, options.fields != nil {
+      section = TableSection(kind: nil, output: output, options: options, warn: warn)
+    }
     try section?.finish()
     var scanner = RecordScanner()
     for (kind, spool) in waiting {
       if options.format != .csv { try output.writeLine("") }
-      let next = TableSection(kind: kind, output: output, options: options)
+      let next = TableSection(kind: kind, output: output, options: options, warn: warn)
       try spool.reader().forEachLine { (line) throws(MonicaError) in
         try RecordScanner.withRecord(line, scanner: &scanner) { (record) throws(MonicaError) in try next.add(record) }
       }
@@ -60,8 +67,11 @@ final class TableSection {
   let kind: String?
   private let output: LineOutput
   private let options: FormatOptions
+  private let warn: (String) -> Void
   private var columns: [Column] = []
   private var widths: [Int] = []
+  /// Per column shown: never cut, even a later cell wider than the look-ahead's.
+  private var fixed: [Bool] = []
   private var settled = false
   private var lookAhead: [[UInt8]] = []
   private var line: [UInt8] = []
@@ -72,10 +82,11 @@ final class TableSection {
   private static let dim = "\u{1B}[2m"
   private static let reset = "\u{1B}[0m"
 
-  init(kind: String?, output: LineOutput, options: FormatOptions) {
+  init(kind: String?, output: LineOutput, options: FormatOptions, warn: @escaping (String) -> Void) {
     self.kind = kind
     self.output = output
     self.options = options
+    self.warn = warn
   }
 
   func add(_ record: Record) throws(MonicaError) {
@@ -106,21 +117,13 @@ final class TableSection {
       // Mixed kinds share one table of fields; an object column tells them apart.
       let object = FieldPath("object")
       let needsObject = kinds.count > 1 && !fields.contains { $0 == object }
-      columns = (needsObject ? object.map { [Column.field($0)] } ?? [] : []) + fields.map(Column.field)
+      columns =
+        (needsObject ? object.map { [Column.field($0)] } ?? [] : [])
+        + fields.enumerated().map { Column.field($0.element, priority: $0.offset) }
     } else {
       columns = Column.defaults(for: kind)
     }
-    if options.format == .table {
-      widths = columns.map { DisplayWidth.of($0.title ?? $0.name.uppercased()) }
-      for bytes in held {
-        try RecordScanner.withRecord(bytes, scanner: &scanner) { (record) throws(MonicaError) in
-          for (index, column) in columns.enumerated() {
-            widths[index] = max(widths[index], DisplayWidth.of(cellText(column.cell(record, options.context))))
-          }
-        }
-      }
-      fit()
-    }
+    if options.format == .table { try fit(held) }
     if options.header { try writeHeader() }
     for bytes in held {
       try RecordScanner.withRecord(bytes, scanner: &scanner) { (record) throws(MonicaError) in try write(record) }
@@ -129,21 +132,51 @@ final class TableSection {
     try output.flush()
   }
 
-  /// Narrows the widest columns until the table fits the width, two spaces between columns;
-  /// short columns (dates, marks, ids) keep their width unless nothing else can give. On a
-  /// terminal too narrow even for that, the last columns are left out rather than overflow.
-  private func fit() {
-    func total() -> Int { widths.reduce(0, +) + 2 * max(0, columns.count - 1) }
-    for floors in [widths.map { min($0, 10) }, widths.map { min($0, 4) }] {
-      while total() > options.width {
-        guard let widest = widths.indices.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] })
-        else { break }
-        widths[widest] -= 1
+  /// Chooses the columns shown and their widths from the look-ahead (`ColumnLayout`): ids, dates
+  /// and marks whole, low-priority columns left out before anything is cut to unreadable.
+  /// Leaving out fields the user named is said on stderr; a kind's own columns go quietly.
+  private func fit(_ held: [[UInt8]]) throws(MonicaError) {
+    var naturals = columns.map { DisplayWidth.of($0.title ?? $0.name.uppercased()) }
+    // A --fields column is fixed when every value seen is short and whole: a number, a boolean, a date.
+    var fixed = columns.map { $0.fixed ?? true }
+    var seen = columns.map { _ in false }
+    for bytes in held {
+      try RecordScanner.withRecord(bytes, scanner: &scanner) { (record) throws(MonicaError) in
+        for (index, column) in columns.enumerated() {
+          let cell = column.cell(record, options.context)
+          let text = cellText(cell)
+          naturals[index] = max(naturals[index], DisplayWidth.of(text))
+          if column.fixed == nil, !text.isEmpty {
+            seen[index] = true
+            if !TableSection.isWhole(cell) { fixed[index] = false }
+          }
+        }
       }
     }
-    while total() > options.width, columns.count > 1 {
-      columns.removeLast()
-      widths.removeLast()
+    for index in columns.indices where columns[index].fixed == nil && !seen[index] { fixed[index] = false }
+    let layout = ColumnLayout(
+      columns.indices.map {
+        ColumnLayout.Demand(natural: naturals[$0], fixed: fixed[$0], priority: columns[$0].priority)
+      },
+      width: options.width)
+    let left = columns.indices.filter { !layout.shown.contains($0) }.map { columns[$0].name }
+    if options.fields != nil, !left.isEmpty {
+      warn("\(left.joined(separator: ", ")) left out to fit \(options.width) columns (csv or tsv show every field)")
+    }
+    columns = layout.shown.map { columns[$0] }
+    self.fixed = layout.shown.map { fixed[$0] }
+    widths = layout.widths
+  }
+
+  /// Whether a `--fields` value is one that must not be cut: a number, a boolean or a date.
+  private static func isWhole(_ cell: Cell) -> Bool {
+    switch cell {
+    case .raw(let value?):
+      if value.isNumber || value.isTrue || value.isFalse { return true }
+      guard let text = value.stringValue else { return false }
+      return text.utf8.count <= 27 && CalendarDate(parsing: text) != nil
+    case .raw(nil): return true
+    case .text(let text, let isText): return !isText || (text.utf8.count <= 27 && CalendarDate(parsing: text) != nil)
     }
   }
 
@@ -204,7 +237,8 @@ final class TableSection {
     var text = style ?? ""
     for (index, cell) in cells.enumerated() {
       let width = widths[index]
-      let shown = TableSection.truncate(cell, to: width)
+      // A fixed cell wider than the look-ahead's is shown whole and shifts the rest of its row.
+      let shown = fixed.indices.contains(index) && fixed[index] ? cell : TableSection.truncate(cell, to: width)
       let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(shown)))
       if index > 0 { text += "  " }
       if columns[index].alignsRight {

@@ -32,6 +32,9 @@ package struct FilterCriteria: Sendable {
   package var until: String?
   /// The date `since` and `until` look at; by default `happened_at` for activities, else `updated_at`.
   package var dateField: String?
+  /// With `since` or `until`, also keep records whose date is null (a contact never seen has a
+  /// null `last_activity_together`); records without the field at all are still left out.
+  package var includeUndated = false
   /// `PATH=VALUE` or `PATH~REGEX` conditions.
   package var wheres: [String] = []
   /// Keep records that have a non-null value at each path.
@@ -47,6 +50,12 @@ package struct FilterCriteria: Sendable {
   package static let kinds = ["contact", "activity", "note", "task", "gift", "tag", "photo", "user"]
   /// The gift statuses `--status` accepts.
   package static let giftStatuses = ["idea", "offered", "received"]
+  /// The dates Monica's records carry, which `--date-field` completes: every kind's timestamps,
+  /// an activity's `happened_at`, a gift's `date`, and a contact's own dates.
+  package static let dateFields = [
+    "updated_at", "created_at", "happened_at", "date", "completed_at", "favorited_at", "last_activity_together",
+    "last_called", "stay_in_touch_trigger_date",
+  ]
 }
 
 /// Keeps the records that match every condition of a `FilterCriteria` (or none, inverted).
@@ -174,11 +183,12 @@ package struct RecordFilter {
     let fixedPath = try criteria.dateField.map { (text) throws(MonicaError) in try path(text, option: "--date-field") }
     let happenedAt = FieldPath("happened_at")
     let updatedAt = FieldPath("updated_at")
+    let includeUndated = criteria.includeUndated
     return { record in
       let path = fixedPath ?? (record.isKind("activity") ? happenedAt : updatedAt)
-      guard let path, let value = record.value(at: path)?.stringValue, CalendarDate(parsing: value) != nil else {
-        return false
-      }
+      guard let path, let raw = record.value(at: path) else { return false }
+      if raw.isNull { return includeUndated }
+      guard let value = raw.stringValue, CalendarDate(parsing: value) != nil else { return false }
       // Monica's dates and UTC timestamps sort as text; compare as much as the bound gives.
       if let since, value.prefix(since.count) < since { return false }
       if let until, value.prefix(until.count) > until { return false }

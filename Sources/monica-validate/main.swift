@@ -1,0 +1,69 @@
+import ArgumentParser
+import MonicaKit
+
+struct MonicaValidate: MonicaTool, AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "monica-validate",
+    abstract: "Check Monica records against the data contract of their kind.",
+    discussion: """
+      Each record's kind comes from its "object" key: contact (full, partial or \
+      short), activity, note, task, gift, tag, photo or user. Every record goes to \
+      stdout byte for byte, failing ones too unless --skip-invalid, so the tool can \
+      sit in a pipeline. Each problem goes to stderr as SOURCE:LINE: kind #id: \
+      field: problem, or with --report to a file as NDJSON. The status is 65 when \
+      any record failed, also with --skip-invalid. --list-rules prints every rule \
+      and where Monica's source keeps it.
+
+      EXAMPLES
+        monica-fetch tasks | monica-validate > tasks.ndjson
+        monica-validate --skip-invalid --report problems.ndjson backup.ndjson \\
+          > checked.ndjson
+        jq -c '.completed = true' tasks.ndjson | monica-validate > /dev/null
+        curl -s -H "Authorization: Bearer $TOKEN" -H "Accept: application/json" \\
+          "$MONICA_URL/api/tasks?page=2" | monica-validate --envelope
+        monica-validate --list-rules | grep '^task'
+
+      FILES
+        FILE...  NDJSON records (envelopes with --envelope); - or none: stdin
+        REPORT   --report's file: one problem a line, {"source","line","kind",
+                 "id","field","problem"}; created 0600 or emptied first
+
+      \(Help.exitStatus)
+      """,
+    version: toolsetVersion)
+
+  @OptionGroup var input: InputOptions
+  @Flag(help: "Read Monica page envelopes ({\"data\":[...],\"links\":...,\"meta\":...}), one or more a line.")
+  var envelope = false
+  @Flag(help: "Leave records that fail out of stdout (they are still reported).") var skipInvalid = false
+  @Option(
+    help: ArgumentHelp("Write the problems to FILE as NDJSON instead of stderr.", valueName: "FILE"),
+    completion: .file())
+  var report: String?
+  @Flag(help: "Print every rule (shape, field, rule, source) and exit.") var listRules = false
+
+  func validate() throws {
+    if report == "-" { throw ValidationError("--report -: stdout carries the records; give a file") }
+    if listRules, envelope || skipInvalid || report != nil || !input.files.isEmpty {
+      throw ValidationError("--list-rules takes no input and no other option")
+    }
+  }
+
+  func run() async throws {
+    try reportingFailures {
+      let output = LineOutput.standardOutput()
+      if listRules {
+        return try output.finishing { () throws(MonicaError) in
+          for line in RuleListing.lines() { try output.writeLine(line) }
+        }
+      }
+      let diagnostics =
+        try report.map { path throws(MonicaError) in try DiagnosticSink(reportPath: path) }
+        ?? DiagnosticSink { StandardError.line($0) }
+      try ContractValidator(sources: input.sources, envelopes: envelope, skipInvalid: skipInvalid)
+        .run(to: output, diagnostics: diagnostics)
+    }
+  }
+}
+
+await MonicaValidate.launch()
