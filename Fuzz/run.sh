@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-30}
-targets=${FUZZ_TARGETS:-json scanner envelope ratelimit credential lines contract}
+targets=${FUZZ_TARGETS:-json scanner envelope ratelimit credential lines contract cache}
 out=.build-fuzz/run
 MONICA_FUZZ=1 swift build --scratch-path .build-fuzz --product monica-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld >&2
 fuzzer=$(MONICA_FUZZ=1 swift build --scratch-path .build-fuzz --show-bin-path)/monica-fuzz
@@ -23,7 +23,7 @@ sandbox=$!
 for _ in $(seq 100); do [ -s "$work/ready.json" ] && break; sleep 0.1; done
 url=$(jq -r .url "$work/ready.json")
 token=$(jq -r .token "$work/ready.json")
-for target in json scanner envelope ratelimit credential lines contract $targets; do
+for target in json scanner envelope ratelimit credential lines contract cache $targets; do
   mkdir -p "$out/corpus/$target" "$out/crashes/$target"
 done
 n=0

@@ -173,13 +173,13 @@ _monica-auth() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    login|status|logout|token|list|help)
+    login|status|logout|token|list|cache|help)
         # Offer subcommand argument completions
         "_monica-auth_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'login status logout token list help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'login status logout token list cache help' -- "${cur}"))
         ;;
     esac
 }
@@ -266,6 +266,45 @@ _monica-auth_list() {
     repeating_options=()
     non_repeating_options=()
     __monica-auth_offer_flags_options 0
+}
+
+_monica-auth_cache() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __monica-auth_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    clear)
+        # Offer subcommand argument completions
+        "_monica-auth_cache_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'clear' -- "${cur}"))
+        ;;
+    esac
+}
+
+_monica-auth_cache_clear() {
+    repeating_flags=()
+    non_repeating_flags=(--verbose -v --all --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--profile)
+    __monica-auth_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--profile')
+        __monica-auth_add_completions -W "$(__monica-auth_custom_complete ---completion cache clear -- --profile "${COMP_CWORD}" "$(__monica-auth_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _monica-auth_help() {

@@ -163,9 +163,9 @@ _monica-fetch() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--with-fields --quiet -q --verbose -v --version -h --help)
+    local -a non_repeating_flags=(--with-fields --offline --no-cache --quiet -q --verbose -v --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--contact --tag --query --sort --max --page --page-size --since --concurrency --retries --profile --passphrase-fd)
+    local -a non_repeating_options=(--contact --tag --query --sort --max --page --page-size --since --concurrency --retries --cache --profile --passphrase-fd)
     __monica-fetch_offer_flags_options 2
 
     # Offer option value completions
@@ -199,6 +199,9 @@ _monica-fetch() {
         return
         ;;
     '--retries')
+        return
+        ;;
+    '--cache')
         return
         ;;
     '--profile')

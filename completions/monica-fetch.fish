@@ -20,7 +20,7 @@ function __monica-fetch_parse_tokens -S
     set -l unparsed_tokens (__monica-fetch_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-fetch'
-        __monica-fetch_parse_subcommand 2 'contact=' 'tag=' 'query=' 'sort=' 'with-fields' 'max=' 'page=' 'page-size=' 'since=' 'concurrency=' 'retries=' 'q/quiet' 'profile=' 'v/verbose' 'passphrase-fd=' 'version' 'h/help'
+        __monica-fetch_parse_subcommand 2 'contact=' 'tag=' 'query=' 'sort=' 'with-fields' 'max=' 'page=' 'page-size=' 'since=' 'concurrency=' 'retries=' 'cache=' 'offline' 'no-cache' 'q/quiet' 'profile=' 'v/verbose' 'passphrase-fd=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-fetch_parse_subcommand -r 1 'version'
@@ -89,6 +89,9 @@ complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" since' -l 'since' -d 'Only records updated since: a date, a UTC time or a duration (30m, 12h, 7d).' -rfka ''
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" concurrency' -l 'concurrency' -d 'Pages in flight at once.' -rfka ''
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" retries' -l 'retries' -d 'Retries of a request after a 5xx, a 429, a time-out or a dropped connection.' -rfka ''
+complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" cache' -l 'cache' -d 'Replay answers younger than TTL (30s, 5m, 2h, 1d; --cache alone: 5m) from the encrypted cache.' -rfka ''
+complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" offline' -l 'offline' -d 'Answer from the cache alone, whatever its age: no request (66 when not cached).'
+complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" no-cache' -l 'no-cache' -d 'Neither replay nor store answers, whatever MONICA_CACHE says.'
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" q quiet' -l 'quiet' -s 'q' -d 'No progress or wait notices on stderr.'
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" profile' -l 'profile' -d 'The profile to use (default: $MONICA_PROFILE, else the default profile).' -rfka '(__monica-fetch_custom_completion ---completion -- --profile (count (__monica-fetch_tokens -pc)) (__monica-fetch_tokens -tC))'
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" v verbose' -l 'verbose' -s 'v' -d 'One stderr line per request: method, path, status, time, rate limit left. Never the token.'

@@ -6,16 +6,16 @@ import MonicaKit
 
 /// libFuzzer targets for everything that reads outside bytes, built only by `make fuzz`
 /// (MONICA_FUZZ=1, `-sanitize=fuzzer,address`). `MONICA_FUZZ_TARGET` picks one:
-/// `json`, `scanner`, `envelope`, `ratelimit`, `credential`, `lines`, `contract`.
+/// `json`, `scanner`, `envelope`, `ratelimit`, `credential`, `lines`, `contract`, `cache`.
 /// Besides crashes, each target checks that two readers of the same bytes agree.
 enum FuzzTarget: String {
-  case json, scanner, envelope, ratelimit, credential, lines, contract
+  case json, scanner, envelope, ratelimit, credential, lines, contract, cache
 
   static let chosen: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["MONICA_FUZZ_TARGET"] ?? ""
     guard let target = FuzzTarget(rawValue: name) else {
       FileHandle.standardError.write(
-        Data("MONICA_FUZZ_TARGET: one of json scanner envelope ratelimit credential lines contract\n".utf8))
+        Data("MONICA_FUZZ_TARGET: one of json scanner envelope ratelimit credential lines contract cache\n".utf8))
       exit(2)
     }
     return target
@@ -23,6 +23,36 @@ enum FuzzTarget: String {
 
   /// A fixed key and profile, so that the credential target reaches decryption.
   static var key: SymmetricKey { SymmetricKey(data: [UInt8](repeating: 7, count: 32)) }
+
+  /// The cache target's entry: a fixed token's cache in a private temporary HOME, so that
+  /// seeds sealed here open and mutations reach every check of the reader.
+  static let cacheEntry: (section: EncryptedCache, key: CacheKey) = {
+    let home = NSTemporaryDirectory() + "/monica-fuzz-cache-\(getpid())"
+    let store = CredentialStore(environment: ToolEnvironment(variables: ["HOME": home]))
+    guard let instance = try? InstanceURL("https://fuzz.example") else { preconditionFailure("instance URL") }
+    let credentials = Credentials(instance: instance, token: "fuzz", profile: nil)
+    let section = ProfileCache(credentials: credentials, store: store).section("responses", entryLimit: 1 << 20)
+    return (section, CacheKey(instance: instance.instance, resource: "GET https://fuzz.example/api/contacts"))
+  }()
+
+  /// Writes valid entries (a listing of three pages, a single record, a listing cut short) to
+  /// `directory`, the cache target's seeds: mutations of bytes that open get past the tags.
+  static func seedCache(_ directory: String) {
+    let (section, key) = cacheEntry
+    let entries: [(parts: [String], complete: Bool)] = [
+      (["{\"data\":[{\"id\":1}],\"meta\":{\"last_page\":3}}", "{\"data\":[{\"id\":2}]}", "{\"data\":[]}"], true),
+      (["{\"data\":{\"id\":12,\"object\":\"contact\"}}"], true),
+      (["{\"data\":[{\"id\":1}],\"meta\":{\"last_page\":9}}"], false),
+    ]
+    for (number, entry) in entries.enumerated() {
+      guard let writer = try? section.writer(for: key, metadata: [("limit", "100")]) else { return }
+      for part in entry.parts { _ = try? writer.append(Array(part.utf8)) }
+      _ = try? writer.commit(complete: entry.complete)
+      if let bytes = FileManager.default.contents(atPath: section.filePath(key)) {
+        _ = FileManager.default.createFile(atPath: directory + "/seed-\(number)", contents: bytes)
+      }
+    }
+  }
 
   func run(_ bytes: UnsafeBufferPointer<UInt8>) {
     switch self {
@@ -79,6 +109,19 @@ enum FuzzTarget: String {
       if case .passphrase(let parameters) = file.mode { precondition(parameters.isWhatThisToolWrites) }
       _ = file.matches(Self.key)
       _ = file.open(profile: "fuzz", key: Self.key)
+    case .cache:
+      let (section, key) = Self.cacheEntry
+      let path = section.filePath(key)
+      unlink(path)
+      guard FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+      else { return }
+      guard case .found(let reader) = section.open(key) else { return }
+      var parts = 0
+      while let part = try? reader.nextPart() {
+        parts += 1
+        precondition(part.count <= bytes.count)
+      }
+      precondition(parts == reader.partCount, "an entry that opened did not read back whole")
     case .contract:
       // monica-validate's two readers never crash, and a line that passes as a record is one object.
       var scanner = RecordScanner()
@@ -106,6 +149,11 @@ enum FuzzTarget: String {
 func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
   var count = argc
   var arguments = argv
+  // The cache target seeds its corpus (the last argument) with entries sealed under its keys.
+  if FuzzTarget.chosen == .cache, let argv, argc > 1, let last = argv[Int(argc) - 1] {
+    let corpus = String(cString: last)
+    if !corpus.hasPrefix("-") { FuzzTarget.seedCache(corpus) }
+  }
   return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzOne(data, size) }
 }
 

@@ -146,6 +146,9 @@ package struct AuthService: Sendable {
     package var serverDetail: String?
     /// Why the server could not be reached, as the client said it.
     package var serverFailure: MonicaError?
+    /// The credentials' cache directory and what it holds.
+    package var cachePath = ""
+    package var cache = CacheUsage()
 
     /// The outcome as the exit table has it.
     package var failure: MonicaError? {
@@ -182,6 +185,7 @@ package struct AuthService: Sendable {
         "user:     \(AuthService.user(name: userName, email: userEmail))",
         "token:    \(expiry)",
         "server:   \(server == "accepted" ? "accepts the token" : server == "rejected" ? "rejects the token" : "unreachable: \(serverDetail ?? "")")",
+        "cache:    \(cache.description) (\(cachePath))",
       ]
     }
 
@@ -196,6 +200,10 @@ package struct AuthService: Sendable {
           "token_days_left": daysLeft.map(JSONValue.int) ?? .null,
           "server": .string(server),
           "usable": .bool(failure == nil),
+          "cache": .object(
+            JSONObject([
+              "path": .string(cachePath), "entries": .int(cache.entries), "bytes": .int(Int(cache.bytes)),
+            ])),
         ]))
     }
 
@@ -218,6 +226,8 @@ package struct AuthService: Sendable {
       status.userName = saved.userName
       status.userEmail = saved.userEmail
     }
+    let cache = CacheDirectory(for: credentials, store: resolver.store)
+    (status.cachePath, status.cache) = (cache.path, cache.usage())
     let claims = TokenClaims(token: credentials.token)
     status.expiresAt = claims.expiresAt
     status.daysLeft = claims.daysLeft()
@@ -253,6 +263,40 @@ package struct AuthService: Sendable {
       throw .configuration("unknown profile \(profile) (monica-auth list shows the profiles)")
     }
     return "logged out of profile \(profile)"
+  }
+
+  /// Empties the cache of a profile, or of the environment's token when MONICA_URL is set, or
+  /// every cache with `all`; says what was removed.
+  package func clearCache(profile explicit: String?, all: Bool) throws(MonicaError) -> String {
+    let store = resolver.store
+    guard !all else {
+      if explicit != nil { throw .usage("--all and --profile cannot be combined") }
+      let everything = CacheDirectory(root: store.cacheDirectory)
+      let before = everything.usage()
+      // Each profile's under its lock, then what is left: the environment credentials' caches
+      // and those of profiles no longer saved.
+      for profile in store.profiles() { try CacheDirectory(profile: profile, store: store).clear() }
+      try everything.clear()
+      return "cleared every cache (\(before.description))"
+    }
+    let directory: CacheDirectory
+    let owner: String
+    if resolver.usesEnvironment {
+      directory = CacheDirectory(for: try resolver.resolve(profile: explicit), store: store)
+      owner = "MONICA_URL and MONICA_TOKEN"
+    } else {
+      guard let profile = try resolver.profileName(explicit) else {
+        throw .configuration("not logged in: there is no profile whose cache to clear")
+      }
+      guard store.profiles().contains(profile) else {
+        throw .configuration("unknown profile \(profile) (monica-auth list shows the profiles)")
+      }
+      directory = CacheDirectory(profile: profile, store: store)
+      owner = "profile \(profile)"
+    }
+    let before = directory.usage()
+    try directory.clear()
+    return "cleared the cache of \(owner) (\(before.description))"
   }
 
   /// The token, for another program.

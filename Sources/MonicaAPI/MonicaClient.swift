@@ -116,7 +116,7 @@ package final class MonicaClient: Sendable {
           method: method, target: target, status: nil, milliseconds: Self.milliseconds(since: started),
           rateLimitRemaining: nil))
       switch error {
-      case .timedOut: throw .temporary(request: target, reason: "no answer within \(Self.seconds(policy.timeout))")
+      case .timedOut: throw .temporary(request: target, reason: "\(Self.noAnswer) \(Self.seconds(policy.timeout))")
       case .cannotConnect(let why):
         throw .unavailable(request: credentials.instance.instance, detail: "cannot connect: \(why)")
       case .dropped(let why): throw .unavailable(request: target, detail: why)
@@ -229,6 +229,20 @@ package final class MonicaClient: Sendable {
       throw .protocolViolation(request: target, detail: "unexpected HTTP \(response.status)")
     }
   }
+
+  /// Whether a failed GET means that the instance is down or out of reach (no connection, no
+  /// answer in time, a connection dropped, 5xx after the retries) rather than that it refused the
+  /// request: the failures a cached copy may stand in for.
+  package static func isOutage(_ error: MonicaError) -> Bool {
+    switch error {
+    case .unavailable: true
+    case .temporary(_, let reason): reason.hasPrefix(noAnswer)
+    default: false
+    }
+  }
+
+  /// How a time-out's reason begins.
+  private static let noAnswer = "no answer within"
 
   /// The messages of a Monica or Laravel error body.
   package static func errorMessages(_ body: Data) -> [String] {

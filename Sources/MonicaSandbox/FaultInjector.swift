@@ -54,7 +54,8 @@ package struct FaultRule: Sendable, Equatable {
   /// The rule syntax, for help texts: one "term  meaning" line each.
   package static let syntax = """
     WHAT@WHEN[:PATH]     WHAT happens to the requests WHEN picks (PATH: /api)
-      500, 502, 503, 403   answer with that status, no rate-limit headers
+      500, 502, 503        answer with that status, no rate-limit headers
+      401, 403             a rejected token, a refused permission
       429                  a 429 with Retry-After: 1 and rate-limit headers
       429=TEXT             a 429 whose Retry-After is TEXT (inf, 1e11...)
       429reset=TEXT        a 429 with only X-RateLimit-Reset: TEXT
@@ -87,7 +88,7 @@ package struct FaultRule: Sendable, Equatable {
       guard path.hasPrefix("/") else { throw bad("the path must start with /") }
     }
     switch what {
-    case "500", "502", "503", "429", "403": effect = .status(Int(what) ?? 500)
+    case "500", "502", "503", "429", "401", "403": effect = .status(Int(what) ?? 500)
     case "cut": effect = .cut
     case "reset": effect = .reset
     case "html": effect = .html
@@ -114,7 +115,7 @@ package struct FaultRule: Sendable, Equatable {
         effect = .shrink(count)
       } else {
         throw bad(
-          "unknown fault '\(what)': use 500, 502, 503, 429, 429=TEXT, 429reset=TEXT, 429bare, 403, cut, reset, "
+          "unknown fault '\(what)': use 500, 502, 503, 429, 429=TEXT, 429reset=TEXT, 429bare, 401, 403, cut, reset, "
             + "html, login, badjson, badutf8, slow, slow=MS, remaining=N, grow=N or shrink=N")
       }
     }

@@ -269,6 +269,8 @@ final class SandboxHandler: Sendable {
             .utf8),
         contentType: "text/html")
     case 503: return .message(503, "Service Unavailable")
+    // Passport's answer to a revoked, expired or unknown token.
+    case 401: return .message(401, "Unauthenticated.")
     // What Laravel answers when a policy refuses (a revoked scope, a shared account's limits).
     case 403: return .message(403, "This action is unauthorized.")
     default: return .message(status, "Server Error")

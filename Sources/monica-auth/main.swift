@@ -19,6 +19,8 @@ struct MonicaAuth: AsyncParsableCommand, MonicaTool {
         curl -H "Authorization: Bearer $(monica-auth token)" \\
           -H 'Accept: application/json' \\
           "$(monica-auth status --json | jq -r .instance)/api/me"
+        monica-auth status --json | jq .cache    # monica-fetch --cache's size
+        monica-auth cache clear && monica-auth status | tail -n 1
 
       \(Help.credentialFiles)
 
@@ -27,7 +29,7 @@ struct MonicaAuth: AsyncParsableCommand, MonicaTool {
       \(Help.exitStatus)
       """,
     version: toolsetVersion,
-    subcommands: [Login.self, Status.self, Logout.self, Token.self, List.self])
+    subcommands: [Login.self, Status.self, Logout.self, Token.self, List.self, Cache.self])
 }
 
 struct Login: AsyncParsableCommand, MonicaTool {
@@ -60,7 +62,7 @@ struct Login: AsyncParsableCommand, MonicaTool {
 
 struct Status: AsyncParsableCommand, MonicaTool {
   static let configuration = CommandConfiguration(
-    abstract: "Show the profile, instance, user, token expiry and whether the server accepts the token.")
+    abstract: "Show the profile, instance, user, token expiry, whether the server accepts the token, cache size.")
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var unlock: PassphraseOptions
   @Flag(help: "One JSON object instead of lines.") var json = false
@@ -91,6 +93,27 @@ struct Logout: ParsableCommand, MonicaTool {
   func run() throws {
     try reportingFailures {
       let done = try AuthService(environment: environment, policy: ClientPolicy()).logout(profile: connection.profile)
+      if environment.stderrIsTerminal { StandardError.line(done) }
+    }
+  }
+}
+
+struct Cache: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "The encrypted cache of monica-fetch --cache (monica-auth status shows its size).",
+    subcommands: [Clear.self])
+}
+
+struct Clear: ParsableCommand, MonicaTool {
+  static let configuration = CommandConfiguration(
+    abstract: "Empty the profile's cache (with MONICA_URL set, that token's); --all: every cache.")
+  @OptionGroup var connection: ConnectionOptions
+  @Flag(help: "Every profile's cache and those of environment tokens.") var all = false
+
+  func run() throws {
+    try reportingFailures {
+      let service = AuthService(environment: environment, policy: ClientPolicy())
+      let done = try service.clearCache(profile: connection.profile, all: all)
       if environment.stderrIsTerminal { StandardError.line(done) }
     }
   }

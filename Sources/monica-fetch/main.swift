@@ -2,6 +2,10 @@ import ArgumentParser
 import MonicaAPI
 import MonicaKit
 
+extension TimeToLive: ExpressibleByArgument {
+  public init?(argument: String) { self.init(argument) }
+}
+
 struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   static let configuration = CommandConfiguration(
     commandName: "monica-fetch",
@@ -23,6 +27,13 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       Phone, Twitter, LinkedIn... or one of the instance's own), not a record field, so \
       job:nurse finds nothing. Search includes archived contacts; the plain list does not.
 
+      --cache keeps every answer, encrypted, in $XDG_CACHE_HOME/monica/P/responses \
+      and replays one younger than TTL byte for byte, page by page, with no request. \
+      When the instance is out of reach or fails with 5xx, the cached copy is shown \
+      with a warning giving its age, and the status is 0; --offline answers from the \
+      cache alone, with no request. A 401 or 403 drops the profile's cache; \
+      monica-auth logout removes it and monica-auth cache clear empties it.
+
       EXAMPLES
         monica-fetch contacts | monica-format table
         monica-fetch contacts 12 --with-fields
@@ -30,6 +41,9 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
         monica-fetch contacts --tag family | monica-filter --dead
         monica-fetch notes --since 2020-10-01 | jq -r .body  # or --since 7d
         monica-fetch contacts | head -n 1                    # one request, exit 0
+        monica-fetch contacts --cache | monica-format table  # no request for 5 min
+        monica-fetch contacts --tag family --cache=1h | wc -l
+
 
       \(Help.credentialFiles)
 
@@ -79,6 +93,14 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   @Option(
     help: ArgumentHelp("Retries of a request after a 5xx, a 429, a time-out or a dropped connection.", valueName: "N"))
   var retries = 3
+  @Option(
+    name: .customLong("cache"), defaultAsFlag: TimeToLive.standard, parsing: .next,
+    help: ArgumentHelp(
+      "Replay answers younger than TTL (30s, 5m, 2h, 1d; --cache alone: 5m) from the encrypted cache.",
+      valueName: "TTL"))
+  var cache: TimeToLive? = nil
+  @Flag(help: "Answer from the cache alone, whatever its age: no request (66 when not cached).") var offline = false
+  @Flag(help: "Neither replay nor store answers, whatever MONICA_CACHE says.") var noCache = false
   @Flag(name: .shortAndLong, help: "No progress or wait notices on stderr.") var quiet = false
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var unlock: PassphraseOptions
@@ -97,9 +119,22 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
     return plan
   }
 
+  func cacheMode(_ environment: ToolEnvironment) throws(MonicaError) -> CacheMode {
+    try CacheMode.resolve(cache: cache, offline: offline, noCache: noCache, environment: environment)
+  }
+
   func validate() throws {
-    if kind != nil {
-      do { _ = try plan() } catch { throw ValidationError(error.message ?? "") }
+    do {
+      if kind != nil { _ = try plan() }
+      _ = try cacheMode(ToolEnvironment(variables: [:]))
+    } catch { throw ValidationError(error.message ?? "") }
+    // A value that is not a TTL makes --cache a plain flag (so that `--cache 12` leaves the id);
+    // one given with = was meant for it, and must not turn into the default unnoticed.
+    for argument in CommandLine.arguments.dropFirst().prefix(while: { $0 != "--" }) where argument.hasPrefix("--cache=")
+    {
+      let value = String(argument.dropFirst("--cache=".count))
+      guard TimeToLive(value) == nil else { continue }
+      throw ValidationError("--cache=\(value): expected a duration with its unit, such as 30s, 5m, 2h or 1d")
     }
     guard (0...10).contains(retries) else { throw ValidationError("--retries \(retries): expected 0 to 10") }
   }
@@ -111,6 +146,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       if quiet { policy.notice = nil }
       var fetcher = Fetcher(plan: try plan(), environment: environment, profile: connection.profile, policy: policy)
       fetcher.passphraseDescriptor = unlock.descriptor
+      fetcher.cache = try cacheMode(environment)
       (fetcher.quiet, fetcher.tool) = (quiet, Self.toolName)
       try await fetcher.run(output: .standardOutput())
     }

@@ -138,14 +138,14 @@ import Testing
     }
   }
 
-  @Test("there are eleven recipes in monica(7), eight examples in the README, 24 in the tools' help")
+  @Test("there are eleven recipes in monica(7), eight examples in the README, 28 in the tools' help")
   func counts() throws {
     #expect(try Self.recipes().count == 11)
     #expect(try Self.readmeExamples().count == 8)
     for tool in InstallTests.tools {
       #expect(try Self.helpExamples(tool).count >= 2, "\(tool)")
     }
-    #expect(try Self.allHelpExamples().count == 24)
+    #expect(try Self.allHelpExamples().count == 28)
   }
 
   @Test("each recipe of monica(7) runs as written and shows results", arguments: 0..<11)
@@ -162,7 +162,7 @@ import Testing
     try check(examples[index], "README example \(index + 1)")
   }
 
-  @Test("each example of a tool's help and man page runs as written and shows results", arguments: 0..<24)
+  @Test("each example of a tool's help and man page runs as written and shows results", arguments: 0..<28)
   func help(index: Int) throws {
     let examples = try Self.allHelpExamples()
     try #require(examples.indices.contains(index))

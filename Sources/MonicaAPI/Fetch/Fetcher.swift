@@ -17,6 +17,8 @@ package struct Fetcher {
   package var tool = "monica-fetch"
   /// `--passphrase-fd`, for a passphrase profile in a script.
   package var passphraseDescriptor: Int32?
+  /// `--cache`, `--offline`: how the encrypted response cache is used.
+  package var cache = CacheMode.off
 
   package init(plan: FetchPlan, environment: ToolEnvironment, profile: String?, policy: ClientPolicy) {
     self.plan = plan
@@ -32,9 +34,15 @@ package struct Fetcher {
     let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
       .resolve(profile: profile)
     let progress = FetchProgress(tool: tool, enabled: environment.stderrIsTerminal && !quiet)
+    let client = MonicaClient(credentials: credentials, policy: policy)
+    let name = tool
+    var verbose: (@Sendable (String) -> Void)?
+    if policy.observer != nil { verbose = { StandardError.line("\(name): \($0)") } }
+    let responses = try ResponseCache(
+      mode: cache, credentials: credentials, store: CredentialStore(environment: environment), client: client,
+      warn: { StandardError.line("\(name): warning: \($0)") }, observe: verbose)
     let session = FetchSession(
-      plan: plan, client: MonicaClient(credentials: credentials, policy: policy), output: output, progress: progress,
-      tool: tool)
+      plan: plan, client: client, cache: responses, output: output, progress: progress, tool: tool)
     do {
       try await session.run()
       progress.finish()
@@ -52,6 +60,7 @@ package struct Fetcher {
 final class FetchSession {
   let plan: FetchPlan
   let client: MonicaClient
+  let cache: ResponseCache
   let output: LineOutput
   let progress: FetchProgress
   let tool: String
@@ -60,9 +69,13 @@ final class FetchSession {
   private var finished = false
   private var warnedPageSize = false
 
-  init(plan: FetchPlan, client: MonicaClient, output: LineOutput, progress: FetchProgress, tool: String) {
+  init(
+    plan: FetchPlan, client: MonicaClient, cache: ResponseCache, output: LineOutput, progress: FetchProgress,
+    tool: String
+  ) {
     self.plan = plan
     self.client = client
+    self.cache = cache
     self.output = output
     self.progress = progress
     self.tool = tool
@@ -93,14 +106,18 @@ final class FetchSession {
 
   /// One record (or the signed-in user).
   private func one(_ path: String, query: [(String, String)], what: String) async throws(MonicaError) {
-    let response = try await client.get(path, query: query, what: what)
-    let envelope = try PageEnvelope(response.body, request: "/api" + path)
+    let client = self.client
+    let envelope = try await cache.answer(path, query, what: what, target: "/api" + path) {
+      () async throws(MonicaError) -> HTTPResponse in
+      try await client.get(path, query: query, what: what)
+    }
     _ = try write(envelope)
   }
 
   /// Every page of a listing, or the one `--page` names.
   private func listing(_ path: String, what: String) async throws(MonicaError) {
     var walker = PageWalker(client: client, path: path, query: plan.listingQuery, what: what)
+    walker.cache = cache
     walker.concurrency = plan.concurrency
     walker.onlyPage = plan.page
     walker.recordLimit = plan.max.map { $0 - written }
@@ -146,7 +163,9 @@ final class FetchSession {
     if let id = Int(tag), id > 0 { return id }
     var found: Int?
     var folded: Int?
-    let walker = PageWalker(client: client, path: "/tags", query: [], what: "tags")
+    var walker = PageWalker(client: client, path: "/tags", query: [], what: "tags")
+    walker.cache = cache
+    walker.announcesStandIn = false
     pageSize = try await walker.walk(pageSize: pageSize, lowered: warnLowered) { (page) throws(MonicaError) in
       page.envelope.forEachRecord { record in
         guard let value = try? JSONValue(parsing: record), let name = value["name"]?.stringValue,

@@ -23,6 +23,11 @@ package struct PageWalker: Sendable {
   package var recordLimit: Int?
   /// Told once when `meta.total` changes during the walk: the total before and now.
   package var totalMoved: (@Sendable (Int, Int) -> Void)?
+  /// The run's response cache, if any: listings are replayed from it and stored in it.
+  var cache: ResponseCache?
+  /// Whether a listing shown from the cache because the instance is out of reach says so on
+  /// stderr (not for a lookup the user did not ask for, such as a tag's id).
+  var announcesStandIn = true
 
   package init(client: MonicaClient, path: String, query: [(String, String)], what: String) {
     self.client = client
@@ -47,19 +52,27 @@ package struct PageWalker: Sendable {
   package func walk(
     pageSize: Int, lowered: (Int, Int) -> Void, _ body: (Page) throws(MonicaError) -> Bool
   ) async throws(MonicaError) -> Int {
+    if let cache, onlyPage == nil { return try await cachedWalk(cache, pageSize: pageSize, lowered: lowered, body) }
     let firstNumber = onlyPage ?? 1
     let (first, size) = try await firstPage(firstNumber, pageSize: pageSize)
     if size != pageSize { lowered(pageSize, size) }
-    let lastPage = max(first.lastPage ?? firstNumber, firstNumber)
-    guard try body(Page(number: firstNumber, lastPage: lastPage, envelope: first)), onlyPage == nil else { return size }
-    guard lastPage > firstNumber else { return size }
-    try await rest(from: firstNumber + 1, first: first, size: size, body)
+    return try await walk(from: first, number: firstNumber, size: size, body)
+  }
+
+  /// Hands `first`, page `number`, to `body`, then the pages after it.
+  func walk(
+    from first: PageEnvelope, number: Int, size: Int, _ body: (Page) throws(MonicaError) -> Bool
+  ) async throws(MonicaError) -> Int {
+    let lastPage = max(first.lastPage ?? number, number)
+    guard try body(Page(number: number, lastPage: lastPage, envelope: first)), onlyPage == nil else { return size }
+    guard lastPage > number else { return size }
+    try await rest(from: number + 1, first: first, size: size, body)
     return size
   }
 
   /// The pages after the first. Records added or removed during the walk move `last_page`: the
   /// newest page's meta decides where the walk ends, so records added at the end are not lost.
-  private func rest(
+  func rest(
     from start: Int, first: PageEnvelope, size: Int, _ body: (Page) throws(MonicaError) -> Bool
   ) async throws(MonicaError) {
     let width = max(concurrency, 1)
@@ -121,18 +134,30 @@ package struct PageWalker: Sendable {
   }
 
   /// The first page, halving the page size while the instance answers error 30.
-  private func firstPage(_ number: Int, pageSize: Int) async throws(MonicaError) -> (PageEnvelope, Int) {
+  func firstPage(_ number: Int, pageSize: Int) async throws(MonicaError) -> (PageEnvelope, Int) {
+    if let cache, let onlyPage {
+      // --page N is one request, and one entry of the cache.
+      let pageQuery = self.pageQuery(onlyPage, pageSize)
+      let envelope = try await cache.answer(path, pageQuery, what: what, target: target(pageQuery)) {
+        () async throws(MonicaError) -> HTTPResponse in
+        let response = try await client.getAllowingErrors(path, query: pageQuery)
+        if response.status == 400, MonicaClient.errorCode(response.body) == 30, pageSize > 1 {
+          throw Self.pageTooLarge(pageSize)
+        }
+        do throws(MonicaError) { try client.check(response, path: path, query: pageQuery, what: what) } catch {
+          throw number > 1 ? error.onPage(number) : error
+        }
+        return response
+      }
+      return (envelope, pageSize)
+    }
     var size = pageSize
     while true {
       let pageQuery = self.pageQuery(number, size)
       let response = try await client.getAllowingErrors(path, query: pageQuery)
       if response.status == 400, MonicaClient.errorCode(response.body) == 30, size > 1 {
         // Page N of another page size holds other records: with --page, say so instead.
-        guard onlyPage == nil else {
-          throw .usage(
-            "--page-size \(size): the instance allows fewer records per page (Monica error 30); "
-              + "give a smaller --page-size with --page")
-        }
+        guard onlyPage == nil else { throw Self.pageTooLarge(size) }
         size = max(size / 2, 1)
         continue
       }
@@ -145,6 +170,12 @@ package struct PageWalker: Sendable {
     }
   }
 
+  private static func pageTooLarge(_ size: Int) -> MonicaError {
+    .usage(
+      "--page-size \(size): the instance allows fewer records per page (Monica error 30); "
+        + "give a smaller --page-size with --page")
+  }
+
   private func fetch(_ number: Int, size: Int) async -> Result<PageEnvelope, MonicaError> {
     let pageQuery = self.pageQuery(number, size)
     return await Result(catching: { () async throws(MonicaError) in
@@ -153,11 +184,11 @@ package struct PageWalker: Sendable {
     })
   }
 
-  private func pageQuery(_ number: Int, _ size: Int) -> [(String, String)] {
+  func pageQuery(_ number: Int, _ size: Int) -> [(String, String)] {
     [("page", String(number)), ("limit", String(size))] + query
   }
 
-  private func target(_ query: [(String, String)]) -> String {
+  func target(_ query: [(String, String)]) -> String {
     "/api" + path + "?" + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
   }
 }

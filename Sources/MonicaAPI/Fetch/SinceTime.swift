@@ -18,7 +18,7 @@ package struct SinceTime: Sendable, Equatable {
   /// such as `90s`, `30m`, `12h`, `7d`, `2w`.
   package init(parsing text: String, now: Date = Date()) throws(MonicaError) {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if let seconds = Self.duration(trimmed) {
+    if let seconds = DurationText.seconds(trimmed) {
       self.init(date: now.addingTimeInterval(-seconds))
     } else if let instant = Self.isoInstant(trimmed) {
       self.init(date: instant)
@@ -41,18 +41,6 @@ package struct SinceTime: Sendable, Equatable {
   package func includes(updatedAt stamp: String?) -> Bool {
     guard let stamp, stamp.utf8.count >= 19 else { return true }
     return stamp.utf8.prefix(19).lexicographicallyPrecedes(monicaTimestamp.utf8.prefix(19)) == false
-  }
-
-  private static func duration(_ text: String) -> TimeInterval? {
-    guard let unit = text.last, let count = Double(text.dropLast()), count >= 0, count.isFinite else { return nil }
-    switch unit {
-    case "s": return count
-    case "m": return count * 60
-    case "h": return count * 3_600
-    case "d": return count * 86_400
-    case "w": return count * 604_800
-    default: return nil
-    }
   }
 
   private static func isoInstant(_ text: String) -> Date? {

@@ -46,14 +46,14 @@ package struct CredentialResolver: Sendable {
     guard let profile = try profileName(explicit) else {
       throw .configuration("not logged in: run monica-auth login (or set MONICA_URL and MONICA_TOKEN)")
     }
-    let (instance, payload) = try store.load(profile: profile) { () throws(MonicaError) in
-      try passphrase(for: profile)
-    }
-    return Credentials(instance: instance, token: payload.token, profile: profile)
+    let loaded = try store.load(profile: profile) { () throws(MonicaError) in try passphrase(for: profile) }
+    return Credentials(
+      instance: loaded.instance, token: loaded.payload.token, profile: profile, keyFileKey: loaded.keyFileKey,
+      savedFile: loaded.file)
   }
 
   /// The saved user of a profile (for `status` when the server cannot be asked).
-  package func load(profile: String) throws(MonicaError) -> (instance: InstanceURL, payload: CredentialFile.Payload) {
+  package func load(profile: String) throws(MonicaError) -> CredentialStore.LoadedProfile {
     try store.load(profile: profile) { () throws(MonicaError) in try passphrase(for: profile) }
   }
 

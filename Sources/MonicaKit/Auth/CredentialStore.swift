@@ -28,7 +28,7 @@ package struct CredentialStore: Sendable {
   package func credentialPath(_ profile: String) -> String { "\(configDirectory)/\(profile).credentials" }
   /// A profile's key file (key-file mode).
   package func keyPath(_ profile: String) -> String { "\(dataDirectory)/\(profile).key" }
-  /// A profile's cache directory.
+  /// A profile's cache directory: one subdirectory per kind of cache (`responses`...).
   package func cachePath(_ profile: String) -> String { "\(cacheDirectory)/\(profile)" }
   /// A profile's lock file, held while its files change (exclusive) or are read (shared).
   package func lockPath(_ profile: String) -> String { "\(configDirectory)/.\(profile).lock" }
@@ -111,6 +111,8 @@ package struct CredentialStore: Sendable {
     } else {
       try SecureFiles.remove(keyPath(profile))
     }
+    // What was cached belongs to the old key and token: no key opens it any more.
+    try? FileManager.default.removeItem(atPath: cachePath(profile))
   }
 
   /// The key of the profile's present credential file, when it is a key-file profile whose key
@@ -129,11 +131,23 @@ package struct CredentialStore: Sendable {
     return stride(from: 0, to: raw.count, by: 32).map { Array(raw[$0..<$0 + 32]) }
   }
 
+  /// A profile as `load` found it.
+  package struct LoadedProfile: Sendable {
+    /// The instance the profile was saved for (authenticated with the file).
+    package let instance: InstanceURL
+    /// The token and user.
+    package let payload: CredentialFile.Payload
+    /// The key-file key that opened it; `nil` for a passphrase profile.
+    package let keyFileKey: [UInt8]?
+    /// The credential file that was read.
+    package let file: FileIdentity?
+  }
+
   /// Decrypts a profile under a shared lock (so a login in progress is never seen half-done);
   /// `passphrase` is asked for only when the profile needs one.
   package func load(
     profile: String, passphrase: () throws(MonicaError) -> String
-  ) throws(MonicaError) -> (instance: InstanceURL, payload: CredentialFile.Payload) {
+  ) throws(MonicaError) -> LoadedProfile {
     let lock = ProfileLock(existing: lockPath(profile))
     defer { lock?.release() }
     guard let bytes = try SecureFiles.readPrivateFile(credentialPath(profile)) else {
@@ -163,8 +177,12 @@ package struct CredentialStore: Sendable {
     guard let payload = file.open(profile: profile, key: key) else {
       throw .notPermitted("credential file for profile \(profile) is damaged or was altered")
     }
-    // The header is authenticated, so the instance is the one the user logged in to.
-    return (try InstanceURL(file.instance, allowHTTP: true), payload)
+    // The header is authenticated, so the instance is the one the user logged in to. The lock
+    // keeps the file that was read in place while its identity is taken.
+    return LoadedProfile(
+      instance: try InstanceURL(file.instance, allowHTTP: true), payload: payload,
+      keyFileKey: file.mode == .keyFile ? key.withUnsafeBytes { Array($0) } : nil,
+      file: FileIdentity.of(credentialPath(profile)))
   }
 
   /// Deletes a profile's credentials, key and cache; false when there was nothing to delete.

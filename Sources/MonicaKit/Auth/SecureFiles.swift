@@ -79,6 +79,45 @@ package enum SecureFiles {
     return Array(data)
   }
 
+  /// What `openBounded` found.
+  package enum BoundedFile {
+    /// There is no file.
+    case absent
+    /// Not opened: not a regular file of this user with mode 0600 or stricter, or larger than
+    /// allowed.
+    case refused(String)
+    /// The file, open for reading, and what fstat said of it; the caller closes it.
+    case opened(descriptor: Int32, info: stat)
+  }
+
+  /// Opens a private file of at most `limit` bytes for reading, deciding on the open descriptor
+  /// (no race between the check and the read): a link, a FIFO, another user's file, a file
+  /// others can read or one larger than `limit` is not opened.
+  package static func openBounded(_ path: String, limit: Int) -> BoundedFile {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      return errno == ENOENT ? .absent : .refused("cannot open: \(reason(errno))")
+    }
+    var info = stat()
+    let refusal: String?
+    if fstat(descriptor, &info) != 0 {
+      refusal = "cannot read: \(reason(errno))"
+    } else if info.st_mode & S_IFMT != S_IFREG {
+      refusal = "not a regular file"
+    } else if info.st_uid != getuid() {
+      refusal = "owned by another user"
+    } else if info.st_mode & 0o077 != 0 {
+      refusal = "accessible by others"
+    } else if info.st_size > limit {
+      refusal = "larger than allowed"
+    } else {
+      refusal = nil
+    }
+    guard let refusal else { return .opened(descriptor: descriptor, info: info) }
+    close(descriptor)
+    return .refused(refusal)
+  }
+
   /// Removes a file; an absent one is fine.
   package static func remove(_ path: String) throws(MonicaError) {
     if unlink(path) != 0 && errno != ENOENT { throw .configuration("\(path): cannot remove: \(reason(errno))") }
@@ -104,4 +143,23 @@ package enum SecureFiles {
   }
 
   private static func reason(_ code: Int32) -> String { systemErrorText(code) }
+}
+
+/// Which file a path named at some moment (device and inode): a file replaced by a rename is
+/// another file, even with the same name and contents.
+package struct FileIdentity: Sendable, Equatable {
+  package let device: UInt64
+  package let inode: UInt64
+
+  init(_ info: stat) {
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+  }
+
+  /// The file `path` names now, following no link; `nil` when there is none.
+  package static func of(_ path: String) -> FileIdentity? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return FileIdentity(info)
+  }
 }

@@ -25,6 +25,7 @@ package enum Help {
       MONICA_PASSPHRASE         the passphrase of a passphrase profile
       MONICA_TIMEOUT_MS         wait this long for each answer (10000)
       MONICA_BACKOFF_MS         first wait before a retry, then doubled (1000)
+      MONICA_CACHE              monica-fetch --cache with this TTL (5m, 1h...)
       XDG_CONFIG_HOME           credentials in $XDG_CONFIG_HOME/monica
       XDG_DATA_HOME             key files in $XDG_DATA_HOME/monica
       XDG_CACHE_HOME            caches in $XDG_CACHE_HOME/monica
@@ -37,6 +38,7 @@ package enum Help {
       $XDG_CONFIG_HOME/monica/P.credentials    profile P's encrypted token (0600)
       $XDG_CONFIG_HOME/monica/default-profile  the default profile's name
       $XDG_DATA_HOME/monica/P.key              profile P's random key (0600)
+      $XDG_CACHE_HOME/monica/P/                profile P's encrypted cache (0700)
     """
 
   /// The environment variables the stream tools read.
