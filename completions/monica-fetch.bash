@@ -174,6 +174,7 @@ _monica-fetch() {
         return
         ;;
     '--tag')
+        __monica-fetch_add_completions -W "$(eval 'monica-fetch tags --offline --quiet 2>/dev/null | monica-format template --template '\''{{name}}'\'' 2>/dev/null')"
         return
         ;;
     '--query')

@@ -79,7 +79,7 @@ end
 complete -c 'monica-fetch' -f
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_positional "monica-fetch" -eq 1' -fka 'contacts activities notes tasks gifts tags photos me'
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" contact' -l 'contact' -d 'One contact\'s items (nested route); - reads contact records or ids from stdin.' -rfka ''
-complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" tag' -l 'tag' -d 'The contacts with this tag, by id or name.' -rfka ''
+complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" tag' -l 'tag' -d 'The contacts with this tag, by id or name.' -rfka '(monica-fetch tags --offline --quiet 2>/dev/null | monica-format template --template \'{{name}}\' 2>/dev/null)'
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" query' -l 'query' -d 'Search contacts: any word in a name, nickname, description or job; TYPE:PREFIX for contact fields (email:sam).' -rfka ''
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" sort' -l 'sort' -d 'Sort by created_at, updated_at, completed_at, called_at, favorited_at; - prefix for descending (-updated_at).' -rfka 'created_at -created_at updated_at -updated_at completed_at -completed_at called_at -called_at favorited_at -favorited_at'
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" with-fields' -l 'with-fields' -d 'Add contact fields and the latest notes (with=contactfields): Monica does so for one contact and a tag\'s.'

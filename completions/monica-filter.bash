@@ -175,6 +175,7 @@ _monica-filter() {
         return
         ;;
     '--tag')
+        __monica-filter_add_completions -W "$(eval 'monica-fetch tags --offline --quiet 2>/dev/null | monica-format template --template '\''{{name}}'\'' 2>/dev/null')"
         return
         ;;
     '--name')

@@ -65,7 +65,10 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
     help: ArgumentHelp(
       "One contact's items (nested route); - reads contact records or ids from stdin.", valueName: "ID|-"))
   var contact: String?
-  @Option(help: ArgumentHelp("The contacts with this tag, by id or name.", valueName: "ID|NAME")) var tag: String?
+  @Option(
+    help: ArgumentHelp("The contacts with this tag, by id or name.", valueName: "ID|NAME"),
+    completion: .cachedTagNames)
+  var tag: String?
   @Option(
     help: ArgumentHelp(
       "Search contacts: any word in a name, nickname, description or job; TYPE:PREFIX for contact fields (email:sam).",

@@ -38,7 +38,9 @@ struct MonicaFilter: MonicaTool, AsyncParsableCommand {
   @Flag(help: "Contacts: keep starred contacts.") var starred = false
   @Flag(help: "Contacts: keep archived contacts.") var archived = false
   @Flag(help: "Contacts: keep active (not archived) contacts.") var active = false
-  @Option(help: ArgumentHelp("Contacts: keep those with this tag; repeat for any of several.", valueName: "NAME"))
+  @Option(
+    help: ArgumentHelp("Contacts: keep those with this tag; repeat for any of several.", valueName: "NAME"),
+    completion: .cachedTagNames)
   var tag: [String] = []
   @Option(
     help: ArgumentHelp(

@@ -123,6 +123,27 @@ import Testing
     #expect(try complete("monica-sandbox", ["--load", "b"]) == ["backup.ndjson"])
   }
 
+  @Test("--tag completes tag names from the cached tag list, and from nothing before one is cached")
+  func tagCompletion() throws {
+    let sandbox = try Sandbox.start(["--contacts", "20", "--rate-limit", "0"])
+    func complete(_ tool: String, _ words: [String]) throws -> [String] {
+      let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+      let script = """
+        source <(\(tool) --generate-completion-script bash)
+        COMP_WORDS=(\(tool) \(quoted)); COMP_CWORD=\(words.count); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+        _\(tool) \(tool) '\(words.last ?? "")' '\(words.count > 1 ? words[words.count - 2] : tool)'
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+      return try sh(script, env: sandbox.signedInEnv).lines.filter { !$0.isEmpty }
+    }
+    let requests = sandbox.requests().count
+    #expect(try complete("monica-fetch", ["contacts", "--tag", "f"]).isEmpty)
+    #expect(sandbox.requests().count == requests, "a completion sent a request")
+    #expect(try sh("monica-fetch tags --cache >/dev/null", env: sandbox.signedInEnv).status == 0)
+    #expect(try complete("monica-fetch", ["contacts", "--tag", "f"]) == ["family"])
+    #expect(try complete("monica-filter", ["--tag", "w"]) == ["work"])
+  }
+
   @Test("the committed completions are what the tools generate (make completions regenerates them)")
   func completionsUpToDate() throws {
     let home = try TemporaryHome()

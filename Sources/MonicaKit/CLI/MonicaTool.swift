@@ -51,6 +51,15 @@ package enum Help {
 
 }
 
+extension CompletionKind {
+  /// Tag names for `--tag`, from the cached tag list (`monica-fetch tags --cache` keeps one): a
+  /// completion must not spend requests, so nothing is offered until a list is cached.
+  package static var cachedTagNames: CompletionKind {
+    .shellCommand(
+      "monica-fetch tags --offline --quiet 2>/dev/null | monica-format template --template '{{name}}' 2>/dev/null")
+  }
+}
+
 /// A toolset command: one place that decides exit statuses and prints failures.
 package protocol MonicaTool: ParsableArguments {}
 
