@@ -262,11 +262,11 @@ struct StoreWriter {
     let existing = id.flatMap { contents[.note].records[$0] }
     let newID = id ?? contents[.note].nextID
     let favorited = Self.flag(input["is_favorited"])
-    let wasFavorited = existing?["is_favorited"]?.boolValue == true
     let record = JSONObject([
       "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("note"),
       "body": .string(Self.text(input["body"]) ?? ""), "is_favorited": .bool(favorited),
-      "favorited_at": favorited ? (wasFavorited ? existing?["favorited_at"] ?? stamp : stamp) : .null,
+      // Every write of a favourite sets favorited_at to now (ApiNoteController.php:74-76,110-114).
+      "favorited_at": favorited ? stamp : .null,
       "url": .string("\(baseURL)/api/notes/\(newID)"), "account": RecordShapes.accountJSON(1),
       "contact": short(contactID), "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
     ])
