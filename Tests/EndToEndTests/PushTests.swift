@@ -234,7 +234,7 @@ struct PushCase: Sendable, CustomTestStringConvertible {
       {"object":"contact","id":9,"nickname":"Sev","tags":["family"]}
 
       """
-    let run = try sh("monica-push --dry-run", env: env(sandbox), stdin: input)
+    let run = try sh("monica-push --dry-run -", env: env(sandbox), stdin: input)
     #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
     #expect(
       run.lines == [
@@ -291,6 +291,28 @@ struct PushCase: Sendable, CustomTestStringConvertible {
     #expect(
       going.stderr == "monica-push: error: stdin:2: The title field is required.\n"
         + "monica-push: error: 1 of 3 lines failed: stdin:2\n")
+  }
+
+  @Test("a record that does not exist is 66 with its line; --keep-going sums up with 66")
+  func missingRecord() throws {
+    let sandbox = try Sandbox.start(["--rate-limit", "0", "--contacts", "20"])
+    let lines = #"{"object":"note","id":99999,"body":"x"}"# + "\n" + #"{"object":"gift","id":99998}"# + "\n"
+    let stopped = try sh("monica-push", env: env(sandbox), stdin: lines)
+    #expect(stopped.status == 66 && stopped.stderr == "monica-push: error: stdin:1: note #99999 was not found\n")
+    let going = try sh("monica-push --keep-going --delete --yes", env: env(sandbox), stdin: lines)
+    #expect(going.status == 66, "\(going)")
+    #expect(going.stderr.hasSuffix("monica-push: error: 2 of 2 lines failed: stdin:1, stdin:2\n"))
+    #expect(writes(sandbox) == ["DELETE /api/notes/99999 404", "DELETE /api/gifts/99998 404"])
+  }
+
+  @Test("a reader that stops early (| head -n 1) ends the pushing quietly with status 0")
+  func closedPipe() throws {
+    let sandbox = try Sandbox.start(["--rate-limit", "0", "--contacts", "20"])
+    let (a, _) = try contacts(sandbox)
+    let lines = (1...30).map { #"{"object":"note","contact_id":\#(a),"body":"n\#($0)"}"# }.joined(separator: "\n")
+    let run = try sh("monica-push | head -n 1", env: env(sandbox), stdin: lines + "\n")
+    #expect(run.status == 0 && run.stderr.isEmpty && run.lines.count == 1, "\(run)")
+    #expect(writes(sandbox).count < 30)
   }
 
   @Test("bad JSON is 65 with its line, and nothing of that line is sent")

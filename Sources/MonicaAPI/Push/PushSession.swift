@@ -22,6 +22,7 @@ final class PushSession {
 
   /// Writes one line and prints the record the server answered with.
   func push(_ line: PushLine) async throws(MonicaError) {
+    if output.readerIsGone { throw .outputClosed }
     lines += 1
     var write = LineWrite(line: line, client: client, today: today)
     do {
