@@ -32,7 +32,9 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
       completed task's completed_at and a favourite note's favorited_at to now; an \
       activity keeps its emotions when the line empties them; a task cannot move to \
       another contact. A line that changes none of its record's write fields sends no \
-      update.
+      update. A whole record in a line (as monica-fetch printed it) writes its fields back \
+      as they were when fetched, over changes made in Monica since; a line with only the \
+      fields to change does not.
 
       \(Help.credentialFiles)
         FILE...                                  records to push; - or none: stdin
