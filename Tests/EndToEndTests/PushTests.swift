@@ -133,6 +133,11 @@ struct PushCase: Sendable, CustomTestStringConvertible {
     let wanted = try #require(try JSONValue(parsing: expected).objectValue)
     #expect(without(edited, kind.recomputed) == without(wanted, kind.recomputed), "the jq edit did not come back")
     #expect(try records(piped.stdout).first?.objectValue == edited)
+
+    let deleted = try sh("monica-fetch \(kind.plural) \(id) | monica-push --delete --yes", env: env(sandbox))
+    #expect(deleted.status == 0 && deleted.stderr.isEmpty, "\(deleted)")
+    #expect(try records(deleted.stdout).first?["deleted"] == .bool(true))
+    #expect(try sh("monica-fetch \(kind.plural) \(id)", env: env(sandbox)).status == 66)
   }
 
   @Test("a new contact's tags and a completed new task take the requests Monica needs after the create")
