@@ -171,6 +171,7 @@ _monica-push() {
     # Offer option value completions
     case "${prev}" in
     '--object')
+        __monica-push_add_completions -W 'contact'$'\n''activity'$'\n''note'$'\n''task'$'\n''gift'$'\n''tag'
         return
         ;;
     '--retries')
@@ -181,6 +182,14 @@ _monica-push() {
         return
         ;;
     '--passphrase-fd')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __monica-push_add_completions -f
         return
         ;;
     esac

@@ -77,7 +77,8 @@ function __monica-push_custom_completion
 end
 
 complete -c 'monica-push' -f
-complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" object' -l 'object' -d 'The kind of lines without "object": contact, activity, note, task, gift, tag.' -rfka ''
+complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_positional "monica-push" -ge 1' -F
+complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" object' -l 'object' -d 'The kind of lines without "object": contact, activity, note, task, gift, tag.' -rfka 'contact activity note task gift tag'
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" delete' -l 'delete' -d 'Delete the records the lines name (by id).'
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" y yes' -l 'yes' -s 'y' -d 'Delete without asking on the terminal.'
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" dry-run' -l 'dry-run' -d 'Print each request (method, path, body) and send nothing.'
@@ -88,5 +89,5 @@ complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_o
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" passphrase-fd' -l 'passphrase-fd' -d 'Read a passphrase profile\'s passphrase from this file descriptor.' -rfka ''
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" version' -l 'version' -d 'Show the version.'
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_positional "monica-push" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_positional "monica-push" -eq 2' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push help" version' -l 'version' -d 'Show the version.'

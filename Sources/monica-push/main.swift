@@ -14,7 +14,7 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
       stdout. Kinds: \(WriteMapping.objects.joined(separator: ", ")).
 
       EXAMPLES
-        monica-fetch tasks --contact 12 | monica-filter --pending \\
+        monica-fetch tasks --contact 7 | monica-filter --pending \\
           | jq -c '.completed = true' | monica-push | monica-format table
         echo '{"object":"contact","id":9,"nickname":"Sev"}' | monica-push
         echo '{"object":"note","contact_id":9,"body":"Hi"}' | monica-push --dry-run
@@ -49,13 +49,14 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
   @Option(
     name: .customLong("object"),
     help: ArgumentHelp(
-      "The kind of lines without \"object\": \(WriteMapping.objects.joined(separator: ", ")).", valueName: "kind"))
+      "The kind of lines without \"object\": \(WriteMapping.objects.joined(separator: ", ")).", valueName: "KIND"),
+    completion: .list(WriteMapping.objects))
   var kind: String?
   @Flag(help: "Delete the records the lines name (by id).") var delete = false
   @Flag(name: .shortAndLong, help: "Delete without asking on the terminal.") var yes = false
   @Flag(help: "Print each request (method, path, body) and send nothing.") var dryRun = false
   @Flag(help: "Report a line that fails and go on; a summary and status 65 at the end.") var keepGoing = false
-  @Option(help: ArgumentHelp("Retries of a read, update or delete after a 5xx or a time-out.", valueName: "n"))
+  @Option(help: ArgumentHelp("Retries of a read, update or delete after a 5xx or a time-out.", valueName: "N"))
   var retries = 3
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var unlock: PassphraseOptions
