@@ -10,6 +10,7 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-format", ["MonicaKit"]),
   ("monica-fetch", ["MonicaKit", "MonicaAPI"]),
   ("monica-validate", ["MonicaKit"]),
+  ("monica-push", ["MonicaKit", "MonicaAPI"]),
 ]
 
 let strict: [SwiftSetting] = [

@@ -260,14 +260,14 @@ package final class MonicaClient: Sendable {
     (try? JSONValue(parsing: body))?["error"]?["error_code"]?.intValue
   }
 
-  private func isConnectFailure(_ error: MonicaError) -> Bool {
+  func isConnectFailure(_ error: MonicaError) -> Bool {
     if case .unavailable(let request, let detail) = error {
       return request == credentials.instance.instance && detail.hasPrefix("cannot connect")
     }
     return false
   }
 
-  private func backoff(_ attempt: Int) -> TimeInterval {
+  func backoff(_ attempt: Int) -> TimeInterval {
     let base = policy.backoff * Double(1 << min(attempt, 10))
     return min(base * Double.random(in: 0.8...1.2), Waits.longest)
   }
@@ -282,7 +282,7 @@ package final class MonicaClient: Sendable {
     return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
   }
 
-  private func describe(_ path: String, _ query: [(String, String)]) -> String {
+  func describe(_ path: String, _ query: [(String, String)]) -> String {
     let base = URLComponents(string: credentials.instance.api)?.path ?? "/api"
     let query = query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
     return base + path + (query.isEmpty ? "" : "?" + query)

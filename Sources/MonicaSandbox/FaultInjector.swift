@@ -44,16 +44,20 @@ package struct FaultRule: Sendable, Equatable {
   package var schedule: Schedule
   /// The path prefix the rule watches.
   package var pathPrefix: String
+  /// The method the rule watches (`POST`), or every method when `nil`.
+  package var method: String?
 
-  package init(effect: Effect, schedule: Schedule, pathPrefix: String = "/api") {
+  package init(effect: Effect, schedule: Schedule, pathPrefix: String = "/api", method: String? = nil) {
     self.effect = effect
     self.schedule = schedule
     self.pathPrefix = pathPrefix
+    self.method = method
   }
 
   /// The rule syntax, for help texts: one "term  meaning" line each.
   package static let syntax = """
     WHAT@WHEN[:PATH]     WHAT happens to the requests WHEN picks (PATH: /api)
+      WHAT@WHEN:M:PATH     the same, for method M only (GET, POST, PUT, DELETE)
       500, 502, 503        answer with that status, no rate-limit headers
       401, 403             a rejected token, a refused permission
       429                  a 429 with Retry-After: 1 and rate-limit headers
@@ -77,14 +81,23 @@ package struct FaultRule: Sendable, Equatable {
   package init(parsing text: String) throws(MonicaError) {
     func bad(_ why: String) -> MonicaError { .usage("--fault \(text): \(why)") }
     guard let at = text.firstIndex(of: "@") else {
-      throw bad("expected WHAT@WHEN[:PATH], such as 503@2 or cut@*3:/api/contacts")
+      throw bad("expected WHAT@WHEN[:[METHOD:]PATH], such as 503@2, cut@*3:/api/contacts or 500@1:POST:/api")
     }
     let what = String(text[..<at])
     var rest = text[text.index(after: at)...]
     var path = "/api"
+    var method: String?
     if let colon = rest.firstIndex(of: ":") {
       path = String(rest[rest.index(after: colon)...])
       rest = rest[..<colon]
+      if let second = path.firstIndex(of: ":"), !path.hasPrefix("/") {
+        let verb = String(path[..<second])
+        guard ["GET", "POST", "PUT", "DELETE"].contains(verb) else {
+          throw bad("the method must be GET, POST, PUT or DELETE")
+        }
+        method = verb
+        path = String(path[path.index(after: second)...])
+      }
       guard path.hasPrefix("/") else { throw bad("the path must start with /") }
     }
     switch what {
@@ -127,6 +140,7 @@ package struct FaultRule: Sendable, Equatable {
       schedule = .once(nth)
     }
     pathPrefix = path
+    self.method = method
   }
 }
 
@@ -141,11 +155,13 @@ package final class FaultInjector: Sendable {
     counts = Mutex(Array(repeating: 0, count: rules.count))
   }
 
-  /// The effect for a request to `path`: every matching rule counts it, the first that fires wins.
-  package func effect(for path: String) -> FaultRule.Effect? {
+  /// The effect for a `method` request to `path`: every matching rule counts it, the first that
+  /// fires wins.
+  package func effect(for path: String, method: String = "GET") -> FaultRule.Effect? {
     counts.withLock { counts in
       var chosen: FaultRule.Effect?
-      for (index, rule) in rules.enumerated() where path.hasPrefix(rule.pathPrefix) {
+      for (index, rule) in rules.enumerated()
+      where path.hasPrefix(rule.pathPrefix) && (rule.method.map { $0 == method } ?? true) {
         counts[index] += 1
         let fires =
           switch rule.schedule {

@@ -47,7 +47,7 @@ final class SandboxHandler: Sendable {
           accept: accept, milliseconds: ms, fault: fault))
     }
 
-    var fault = isAPI ? faults.effect(for: path) : nil
+    var fault = isAPI ? faults.effect(for: path, method: request.method.rawValue) : nil
     if isAPI && configuration.latencyMilliseconds > 0 {
       try? await Task.sleep(for: .milliseconds(configuration.latencyMilliseconds))
     }

@@ -50,6 +50,26 @@ struct StoreWriter {
 
   // MARK: - Helpers
 
+  /// What Monica answers when a service calls `throwInactive` on an archived contact
+  /// (Contact.php:1570-1576, resources/lang/en/people.php:45).
+  static let archivedMessage = "Archived contact can’t be edited, please unarchive it first."
+
+  /// The same through a controller that catches the ValidationException (code 32).
+  static let archived = APIResponse.error(422, 32, .array([.string(archivedMessage)]))
+
+  /// The same uncaught, as Laravel's handler renders it (ApiContactTagController has no catch).
+  static let archivedUncaught = APIResponse.json(
+    422,
+    .object(
+      JSONObject([
+        "message": .string(archivedMessage),
+        "errors": .object(JSONObject(["0": .array([.string(archivedMessage)])])),
+      ])))
+
+  private func isArchived(_ contactID: Int?) -> Bool {
+    contactID.flatMap { contents[.contact].records[$0]?["is_active"]?.boolValue } == false
+  }
+
   private func data(_ status: Int, _ record: JSONObject) -> APIResponse {
     .json(status, .object(JSONObject(["data": .object(record)])))
   }
@@ -120,6 +140,11 @@ struct StoreWriter {
   }
 
   private func specialDate(_ input: JSONObject, prefix: String) -> SpecialDate? {
+    // SpecialDate::createFromAge: 1 January of the year now minus the age.
+    if Self.flag(input["\(prefix)_is_age_based"]) {
+      guard let age = input["\(prefix)_age"]?.intValue else { return nil }
+      return SpecialDate(isAgeBased: true, date: UTCTime.seconds(year: UTCTime.civil(now).year - age, month: 1, day: 1))
+    }
     guard let month = input["\(prefix)_month"]?.intValue, let day = input["\(prefix)_day"]?.intValue else { return nil }
     let year = input["\(prefix)_year"]?.intValue ?? 0
     if year == 0 {
@@ -139,23 +164,32 @@ struct StoreWriter {
     check.boolean("is_partial")
     check.boolean("is_birthdate_known", required: true)
     for key in ["birthdate_day", "birthdate_month", "birthdate_year", "birthdate_age"] { check.integer(key) }
+    check.boolean("birthdate_is_age_based")
     check.boolean("is_deceased", required: id == nil)
     check.boolean("is_deceased_date_known", required: true)
     for key in ["deceased_date_day", "deceased_date_month", "deceased_date_year"] { check.integer(key) }
     if let failure = check.failure { return failure }
+    if let id, let existing = contents[.contact].records[id] {
+      if existing["is_active"]?.boolValue == false { return Self.archived }
+      // UpdateContact reads is_deceased unguarded although its rule says nullable
+      // (UpdateContact.php:308,422): PHP's undefined-key warning becomes a 500.
+      if input["is_deceased"] == nil { return .message(500, "Server Error") }
+    }
 
     let first = Self.text(input["first_name"]) ?? ""
-    let last = Self.text(input["last_name"])
     let dead = Self.flag(input["is_deceased"])
     let birthdate = Self.flag(input["is_birthdate_known"]) ? specialDate(input, prefix: "birthdate") : nil
     let deceased =
       dead && Self.flag(input["is_deceased_date_known"]) ? specialDate(input, prefix: "deceased_date") : nil
     let record: JSONObject
     if let id, var existing = contents[.contact].records[id] {
+      // The model is updated with the keys given only (UpdateContact.php:382): a name or
+      // nickname left out is kept; the description is cleared when missing (line 392).
+      for key in ["first_name", "last_name", "nickname"] where input[key] != nil {
+        existing[key] = .string(Self.text(input[key]))
+      }
+      let last = existing["last_name"]?.stringValue
       let name = RecordShapes.completeName(first: first, last: last, dead: dead)
-      existing["first_name"] = .string(first)
-      existing["last_name"] = .string(last)
-      existing["nickname"] = .string(Self.text(input["nickname"]))
       existing["complete_name"] = .string(name)
       existing["initials"] = .string(RecordShapes.initials(name))
       existing["description"] = .string(Self.text(input["description"]))
@@ -173,7 +207,7 @@ struct StoreWriter {
       var facts = ContactFacts(
         id: newID, uuid: uuid, hashID: "h:" + random.hex(8), firstName: first, baseURL: baseURL, createdAt: now,
         updatedAt: now)
-      facts.lastName = last
+      facts.lastName = Self.text(input["last_name"])
       facts.nickname = Self.text(input["nickname"])
       facts.description = Self.text(input["description"])
       facts.isPartial = Self.flag(input["is_partial"])
@@ -228,11 +262,11 @@ struct StoreWriter {
     let existing = id.flatMap { contents[.note].records[$0] }
     let newID = id ?? contents[.note].nextID
     let favorited = Self.flag(input["is_favorited"])
-    let wasFavorited = existing?["is_favorited"]?.boolValue == true
     let record = JSONObject([
       "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("note"),
       "body": .string(Self.text(input["body"]) ?? ""), "is_favorited": .bool(favorited),
-      "favorited_at": favorited ? (wasFavorited ? existing?["favorited_at"] ?? stamp : stamp) : .null,
+      // Every write of a favourite sets favorited_at to now (ApiNoteController.php:74-76,110-114).
+      "favorited_at": favorited ? stamp : .null,
       "url": .string("\(baseURL)/api/notes/\(newID)"), "account": RecordShapes.accountJSON(1),
       "contact": short(contactID), "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
     ])
@@ -251,20 +285,25 @@ struct StoreWriter {
     check.string("description")
     if id != nil { check.boolean("completed", required: true) }
     if let failure = check.failure { return failure }
-    var contact: JSONValue = .null
-    if input["contact_id"] != nil && input["contact_id"] != .null {
-      guard let contactID = input["contact_id"]?.intValue, contactExists(input["contact_id"]) else { return .notFound }
-      contact = short(contactID)
-    }
     let existing = id.flatMap { contents[.task].records[$0] }
+    var contact: JSONValue = existing?["contact"] ?? .null
+    let givenContact = Self.text(input["contact_id"]).flatMap(Int.init).flatMap { $0 == 0 ? nil : $0 }
+    if let existing {
+      // UpdateTask finds the task through a given contact_id and never changes the contact
+      // (UpdateTask.php:82-98).
+      if let givenContact, existing["contact"]?["id"]?.intValue != givenContact { return .notFound }
+    } else if let givenContact {
+      guard contactExists(.int(givenContact)) else { return .notFound }
+      contact = short(givenContact)
+    }
     let newID = id ?? contents[.task].nextID
-    let completed = Self.flag(input["completed"])
-    let wasCompleted = existing?["completed"]?.boolValue == true
+    // CreateTask is given contact_id, title and description only (ApiTaskController.php store);
+    // UpdateTask sets completed_at to now whenever completed is true (UpdateTask.php:97).
+    let completed = existing != nil && Self.flag(input["completed"])
     let record = JSONObject([
       "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("task"),
       "title": .string(Self.text(input["title"]) ?? ""), "description": .string(Self.text(input["description"])),
-      "completed": .bool(completed),
-      "completed_at": completed ? (wasCompleted ? existing?["completed_at"] ?? stamp : stamp) : .null,
+      "completed": .bool(completed), "completed_at": completed ? stamp : .null,
       "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": existing?["created_at"] ?? stamp,
       "updated_at": stamp,
     ])
@@ -291,6 +330,7 @@ struct StoreWriter {
     check.exists("recipient_id", contactExists(input["recipient_id"]))
     if let failure = check.failure { return failure }
     guard let contactID = input["contact_id"]?.intValue else { return .notFound }
+    if isArchived(contactID) { return Self.archived }  // CreateGift.php:53, UpdateGift.php:137
     let existing = id.flatMap { contents[.gift].records[$0] }
     let newID = id ?? contents[.gift].nextID
     let amount = Self.text(input["amount"]).flatMap(Double.init).map { Int(($0 * 100).rounded()) }
@@ -320,8 +360,14 @@ struct StoreWriter {
     let existing = id.flatMap { contents[.activity].records[$0] }
     let newID = id ?? contents[.activity].nextID
     let typeID = input["activity_type_id"]?.intValue
-    let emotions = (input["emotions"]?.arrayValue ?? []).compactMap(\.intValue).map {
+    var emotions = (input["emotions"]?.arrayValue ?? []).compactMap(\.intValue).map {
       ($0, ["adoration", "joy", "relief", "nostalgia"][($0 - 1) % 4 < 0 ? 0 : ($0 - 1) % 4])
+    }
+    // Emotions are synced only when some are given (UpdateActivity.php:237): none keeps them.
+    if emotions.isEmpty, let kept = existing?["emotions"]?.arrayValue {
+      emotions = kept.compactMap { emotion in
+        emotion["id"]?.intValue.map { ($0, emotion["name"]?.stringValue ?? "") }
+      }
     }
     var record = SeedData.activity(
       id: newID, uuid: existing?["uuid"]?.stringValue ?? random.uuid(), summary: Self.text(input["summary"]) ?? "",
@@ -418,9 +464,11 @@ struct StoreWriter {
     var check = Validation(input)
     check.array("tags", required: true)
     if let failure = check.failure { return failure }
+    let names = (input["tags"]?.arrayValue ?? []).compactMap { Self.text($0)?.trimmingCharacters(in: .whitespaces) }
+    // AssociateTag calls throwInactive, and the controller does not catch it (AssociateTag.php:38).
+    if isArchived(contactID) && names.contains(where: { !$0.isEmpty }) { return Self.archivedUncaught }
     var tags = contact["tags"]?.arrayValue ?? []
-    for name in (input["tags"]?.arrayValue ?? []).compactMap({ Self.text($0)?.trimmingCharacters(in: .whitespaces) })
-    where !name.isEmpty {
+    for name in names where !name.isEmpty {
       let tag: JSONObject
       if let found = contents[.tag].all.first(where: { $0["name"]?.stringValue == name }) {
         tag = found
@@ -443,6 +491,10 @@ struct StoreWriter {
       if let failure = check.failure { return failure }
     }
     let removed = Set((input["tags"]?.arrayValue ?? []).compactMap(\.intValue))
+    // DetachTag and unsetTags call throwInactive too (DetachTag.php:138), uncaught.
+    if isArchived(contactID) && (all ? !(contact["tags"]?.arrayValue ?? []).isEmpty : !removed.isEmpty) {
+      return Self.archivedUncaught
+    }
     contact["tags"] = .array(
       all ? [] : (contact["tags"]?.arrayValue ?? []).filter { !removed.contains($0["id"]?.intValue ?? -1) })
     contents[.contact].put(contactID, contact)

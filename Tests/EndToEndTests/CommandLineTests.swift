@@ -6,6 +6,7 @@ import Testing
 @Suite struct CommandLineTests {
   static let tools = [
     "monica-auth", "monica-fetch", "monica-filter", "monica-page", "monica-format", "monica-sandbox", "monica-validate",
+    "monica-push",
   ]
 
   @Test("a bad flag is one line, monica-<tool>: error: ..., and status 64", arguments: tools)

@@ -203,17 +203,6 @@ extension Result where Failure == MonicaError {
 extension MonicaError {
   /// The error with the page it happened on before its object, for failures mid-listing.
   package func onPage(_ page: Int) -> MonicaError {
-    let prefix = "page \(page): "
-    switch self {
-    case .usage(let text): return .usage(prefix + text)
-    case .notFound(let text): return .notFound(prefix + text)
-    case .notPermitted(let text): return .notPermitted(prefix + text)
-    case .rejected(let request, let messages): return .rejected(request: prefix + request, messages: messages)
-    case .unavailable(let request, let detail): return .unavailable(request: prefix + request, detail: detail)
-    case .temporary(let request, let reason): return .temporary(request: prefix + request, reason: reason)
-    case .protocolViolation(let request, let detail):
-      return .protocolViolation(request: prefix + request, detail: detail)
-    case .malformedInput, .invalidData, .configuration, .internalError, .outputClosed: return self
-    }
+    prefixed("page \(page): ")
   }
 }

@@ -27,6 +27,9 @@ package enum MonicaError: Error, Sendable, Equatable {
   case configuration(String)
   /// A bug: something the toolset itself got wrong (1).
   case internalError(String)
+  /// Lines failed and the others went on (`--keep-going`): the summary, and the status of the
+  /// failures it sums up.
+  case linesFailed(String, status: ExitStatus)
   /// The reader closed stdout: success, said nothing (0).
   case outputClosed
 
@@ -42,6 +45,7 @@ package enum MonicaError: Error, Sendable, Equatable {
     case .notPermitted: .notPermitted
     case .configuration: .configuration
     case .internalError: .internalError
+    case .linesFailed(_, let status): status
     case .outputClosed: .success
     }
   }
@@ -50,7 +54,7 @@ package enum MonicaError: Error, Sendable, Equatable {
   package var message: String? {
     switch self {
     case .usage(let text), .notFound(let text), .notPermitted(let text), .configuration(let text),
-      .invalidData(let text):
+      .invalidData(let text), .linesFailed(let text, _):
       text
     case .malformedInput(let source, let line, let reason): "\(source):\(line): \(reason)"
     case .rejected(let request, let messages):

@@ -9,7 +9,8 @@
 /// Only complete lines ever enter the buffer, so a failure never leaves half a line behind; the
 /// non-throwing `FileHandle.write` is avoided because it traps on EPIPE.
 package final class LineOutput {
-  private let descriptor: Int32
+  /// The descriptor written to.
+  package let descriptor: Int32
   private var buffer: [UInt8] = []
   private var closed = false
   /// Bytes held before they are written; 0 writes every line at once.

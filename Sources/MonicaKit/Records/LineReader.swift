@@ -84,6 +84,16 @@ package final class LineReader {
     }
   }
 
+  /// The next line as its own bytes (without its newline or a trailing carriage return), `nil`
+  /// at the end: for readers that wait for the network between lines. Errors as `forEachLine`.
+  package func nextLine() throws(MonicaError) -> [UInt8]? {
+    guard let line = try nextLineRange() else { return nil }
+    lineNumber += 1
+    var upper = line.upperBound
+    if upper > line.lowerBound, buffer[upper - 1] == 0x0D { upper -= 1 }
+    return Array(buffer[line.lowerBound..<upper])
+  }
+
   private static func size(_ bytes: Int) -> String {
     bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
   }

@@ -129,7 +129,7 @@ package struct RecordStream {
   }
 
   /// Why a line the scanner rejected is not a JSON object, in `JSONParser`'s words.
-  static func reason(_ line: UnsafeBufferPointer<UInt8>) -> String {
+  package static func reason(_ line: UnsafeBufferPointer<UInt8>) -> String {
     do {
       let value = try JSONValue(parsing: line)
       let found: String

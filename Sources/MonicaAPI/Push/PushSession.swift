@@ -1,0 +1,91 @@
+import Foundation
+import MonicaKit
+
+/// One `monica-push` run against an instance: writes line after line, prints the server's
+/// records, and keeps the failures `--keep-going` goes past.
+final class PushSession {
+  private let client: MonicaClient
+  private let output: LineOutput
+  private let tool: String
+  private let keepGoing: Bool
+  private let today: CalendarDate
+  private var failures: [(place: String, error: MonicaError)] = []
+  private var lines = 0
+
+  init(client: MonicaClient, output: LineOutput, tool: String, keepGoing: Bool, today: CalendarDate) {
+    self.client = client
+    self.output = output
+    self.tool = tool
+    self.keepGoing = keepGoing
+    self.today = today
+  }
+
+  /// Writes one line and prints the record the server answered with.
+  func push(_ line: PushLine) async throws(MonicaError) {
+    if output.readerIsGone { throw .outputClosed }
+    lines += 1
+    var write = LineWrite(line: line, client: client, today: today)
+    do {
+      try await write.run()
+    } catch {
+      // What the server holds after the writes that did go through is printed all the same: a
+      // created record's id must not be lost because a later request of its line failed.
+      if let latest = write.latest {
+        StandardError.line("\(tool): warning: \(line.place): \(line.what) was written in part; its record follows")
+        try output.writeLine(latest)
+        try output.flush()
+      }
+      try failed(Self.locate(error, line), at: line.place)
+      return
+    }
+    if let warning = write.warning { StandardError.line("\(tool): warning: \(line.place): \(warning)") }
+    guard let result = write.latest ?? write.current else {
+      throw .internalError("\(line.place): no record to print after the writes")
+    }
+    try output.writeLine(result)
+    try output.flush()
+  }
+
+  /// A line that is not a record of a kind monica-push writes (malformed input, 65).
+  func unreadable(_ error: MonicaError) throws(MonicaError) {
+    lines += 1
+    guard case .malformedInput(let source, let line, _) = error else { throw error }
+    try failed(error, at: "\(source):\(line)")
+  }
+
+  /// Notes a failed line: with `--keep-going` it is reported and the run goes on, otherwise (or
+  /// when it is about the instance rather than the line) it ends the run.
+  private func failed(_ error: MonicaError, at place: String) throws(MonicaError) {
+    guard keepGoing, error.isAboutOneLine else { throw error }
+    StandardError.line("\(tool): error: \(error.message ?? "")")
+    failures.append((place, error))
+  }
+
+  /// Ends the run: the summary of the lines `--keep-going` went past, if any failed.
+  func finish() throws(MonicaError) {
+    if let summary = Self.summary(failures, of: lines) { throw summary }
+  }
+
+  /// "2 of 10 lines failed: stdin:3, stdin:7", with status 65, or 66 when every failed line
+  /// named a record that does not exist.
+  static func summary(_ failures: [(place: String, error: MonicaError)], of total: Int) -> MonicaError? {
+    guard !failures.isEmpty else { return nil }
+    let status: ExitStatus = failures.allSatisfy { $0.error.exitStatus == .noInput } ? .noInput : .dataError
+    let places = failures.map(\.place)
+    let list = places.count > 10 ? places.prefix(10).joined(separator: ", ") + ", ..." : places.joined(separator: ", ")
+    let count = max(total, failures.count)
+    return .linesFailed(
+      "\(failures.count) of \(count) line\(count == 1 ? "" : "s") failed\(list.isEmpty ? "" : ": " + list)",
+      status: status)
+  }
+
+  /// The error with the line it happened on in front, `stdin:3: ...`; Monica's 422 messages
+  /// become the line's reason, as malformed input is reported.
+  static func locate(_ error: MonicaError, _ line: PushLine) -> MonicaError {
+    if case .rejected(_, let messages) = error {
+      return .malformedInput(source: line.source, line: line.number, reason: messages.joined(separator: "; "))
+    }
+    return error.prefixed(line.place + ": ")
+  }
+
+}

@@ -1,0 +1,270 @@
+/// Where a write field's value lies in a record as the API prints it.
+package enum WriteSource: Sendable, Equatable {
+  /// The value at this dotted path, as it is: `summary`, `contact.id`.
+  case value(FieldPath)
+  /// The `id` of every element of the array at this path: `attendees.contacts` -> `[12, 14]`.
+  case ids(FieldPath)
+  /// Whether the special date (`{is_age_based, is_year_unknown, date}`) at this path has a date;
+  /// true as well when the line gives any of `parts` under their write names.
+  case dateKnown(FieldPath, parts: [String])
+  /// A part of the special date at this path.
+  case datePart(FieldPath, DatePart)
+  /// Nowhere in a record: the field is taken only under its write name.
+  case writeName
+
+  /// The record path the value comes from, if any.
+  package var path: FieldPath? {
+    switch self {
+    case .value(let path), .ids(let path), .dateKnown(let path, _), .datePart(let path, _): path
+    case .writeName: nil
+    }
+  }
+}
+
+/// A part of one of Monica's special dates, as `UpdateBirthdayInformation` takes them.
+package enum DatePart: Sendable, Equatable {
+  case day, month, year, isAgeBased, age
+}
+
+/// One field that Monica's create or update service of a kind reads.
+package struct WriteField: Sendable, Equatable {
+  /// The name the service reads (`contact_id`, `is_deceased`).
+  package let name: String
+  /// Where a record keeps its value.
+  package let source: WriteSource
+  /// Sent when neither the line nor the record has a value; `nil` leaves the field out.
+  package let fallback: JSONValue?
+  /// Whether a create sends it.
+  package let onCreate: Bool
+  /// Whether an update sends it.
+  package let onUpdate: Bool
+
+  package init(
+    _ name: String, _ source: WriteSource, fallback: JSONValue? = nil, onCreate: Bool = true, onUpdate: Bool = true
+  ) {
+    self.name = name
+    self.source = source
+    self.fallback = fallback
+    self.onCreate = onCreate
+    self.onUpdate = onUpdate
+  }
+
+  /// A field read from the record field of the same name.
+  package static func same(_ name: String, fallback: JSONValue? = nil) -> WriteField {
+    WriteField(name, .value(FieldPath(dotted: name)), fallback: fallback)
+  }
+
+  /// A field taken only under its write name.
+  package static func writeOnly(_ name: String, onCreate: Bool = true, onUpdate: Bool = true) -> WriteField {
+    WriteField(name, .writeName, onCreate: onCreate, onUpdate: onUpdate)
+  }
+}
+
+/// One request of a write, without the instance: what `--dry-run` prints and the engine sends.
+package struct WriteRequest: Sendable, Equatable {
+  /// What the request does.
+  package enum Verb: Sendable, Equatable {
+    case read, create, update, delete, setTags, unsetTag
+  }
+
+  /// What the request does.
+  package let verb: Verb
+  /// The path below `/api`: `/tasks/7`, `/contacts/9/setTags`.
+  package let path: String
+  /// The JSON body, if any.
+  package let body: JSONObject?
+
+  package init(_ verb: Verb, _ path: String, body: JSONObject? = nil) {
+    self.verb = verb
+    self.path = path
+    self.body = body
+  }
+
+  /// The HTTP method.
+  package var method: String {
+    switch verb {
+    case .read: "GET"
+    case .create, .setTags, .unsetTag: "POST"
+    case .update: "PUT"
+    case .delete: "DELETE"
+    }
+  }
+
+  /// Whether sending it again after a 5xx, a time-out or a dropped connection does no harm.
+  ///
+  /// A create may have been applied before the failure: repeating it could make two records.
+  /// Monica's `setTags` detaches before it attaches and finds tags by name before creating one
+  /// (app/Services/Contact/Tag/AssociateTag.php:56-98), and `unsetTag` only detaches
+  /// (DetachTag.php:143), so both end the same however often they run.
+  package var repeatable: Bool { verb != .create }
+
+  /// `METHOD /api/PATH BODY`, the body as compact JSON: a `--dry-run` line.
+  package func line(api: String = "/api") -> String {
+    let text = method + " " + api + path
+    guard let body else { return text }
+    return text + " " + JSONWriter.plain.string(.object(body))
+  }
+}
+
+/// How records of one kind are written back to Monica 4.x: its route, the fields its services
+/// read and where a record keeps each of them, and the rules the services impose on updates.
+///
+/// Read from Monica's source at v4.1.2, each kind's services and controller: what a create and an
+/// update take (their `rules()`), and what they do with it. This is the one table of write fields;
+/// the engine, `--dry-run` and the tests read it, nothing else lists them.
+package struct WriteMapping: Sendable {
+  /// The record's `object`: `contact`, `task`...
+  package let object: String
+  /// The collection's path below `/api`: `/contacts`.
+  package let path: String
+  /// The fields the create and update services read, in the order they are sent.
+  package let fields: [WriteField]
+  /// Where in Monica's source the fields come from.
+  package let services: String
+  /// Fields the create route does not take, so a line that sets them is followed by an update.
+  package let setAfterCreate: [String]
+  /// Fields an update cannot change: a line that changes them is refused before anything is sent.
+  package let fixedOnUpdate: [String]
+  /// Record paths that a line replaces whole instead of merging into (special dates).
+  package let replacedWhole: [FieldPath]
+  /// Whether the record's `tags` array is written as a desired state (`setTags`, `unsetTag`).
+  package let hasTags: Bool
+
+  init(
+    object: String, path: String, services: String, fields: [WriteField], setAfterCreate: [String] = [],
+    fixedOnUpdate: [String] = [], replacedWhole: [String] = [], hasTags: Bool = false
+  ) {
+    self.object = object
+    self.path = path
+    self.services = services
+    self.fields = fields
+    self.setAfterCreate = setAfterCreate
+    self.fixedOnUpdate = fixedOnUpdate
+    self.replacedWhole = replacedWhole.map(FieldPath.init(dotted:))
+    self.hasTags = hasTags
+  }
+
+  /// The request of `verb` for the record `id` (a number, or a placeholder in a dry run):
+  /// `POST /contacts`, `PUT /contacts/9`, `DELETE /contacts/9`, `GET /contacts/9`,
+  /// `POST /contacts/9/setTags` and `POST /contacts/9/unsetTag` (routes/api.php:21,41-43).
+  package func request(_ verb: WriteRequest.Verb, id: String? = nil, body: JSONObject? = nil) -> WriteRequest {
+    let one = id.map { "\(path)/\($0)" } ?? path
+    switch verb {
+    case .create: return WriteRequest(verb, path, body: body)
+    case .setTags: return WriteRequest(verb, one + "/setTags", body: body)
+    case .unsetTag: return WriteRequest(verb, one + "/unsetTag", body: body)
+    case .read, .update, .delete: return WriteRequest(verb, one, body: body)
+    }
+  }
+
+  /// The mapping of a record's `object`, `nil` for kinds that cannot be written this way.
+  package static func named(_ object: String) -> WriteMapping? {
+    all.first { $0.object == object }
+  }
+
+  /// The kinds' `object` names, for help and messages.
+  package static var objects: [String] { all.map(\.object) }
+
+  /// Every kind that can be pushed.
+  package static let all: [WriteMapping] = [contact, activity, note, task, gift, tag]
+
+  /// Contacts: `CreateContact` and `UpdateContact` (app/Services/Contact/Contact). An update
+  /// replaces the name, description, birthdate and deceased date as given, clearing what is
+  /// missing (UpdateContact.php:390-437); `is_deceased` must be sent although the rule says
+  /// nullable, as the service reads it unguarded (UpdateContact.php:422). The birthdate parts
+  /// are those of `UpdateBirthdayInformation`: day and month for an exact date, an age for an
+  /// age-based one (`createFromAge` sets 1 January of now minus the age), no year when unknown.
+  package static let contact = WriteMapping(
+    object: "contact", path: "/contacts",
+    services: "app/Services/Contact/Contact/CreateContact.php, UpdateContact.php",
+    fields: [
+      .same("first_name"), .writeOnly("middle_name"), .same("last_name"), .same("nickname"),
+      .writeOnly("gender_id"), .same("description"), .same("is_partial"),
+      WriteField(
+        "is_birthdate_known",
+        .dateKnown(birthdate, parts: ["birthdate_day", "birthdate_month", "birthdate_year", "birthdate_age"]),
+        fallback: .bool(false)),
+      WriteField("birthdate_day", .datePart(birthdate, .day)),
+      WriteField("birthdate_month", .datePart(birthdate, .month)),
+      WriteField("birthdate_year", .datePart(birthdate, .year)),
+      WriteField("birthdate_is_age_based", .datePart(birthdate, .isAgeBased)),
+      WriteField("birthdate_age", .datePart(birthdate, .age)),
+      .writeOnly("birthdate_add_reminder"),
+      WriteField("is_deceased", .value(FieldPath.isDead), fallback: .bool(false)),
+      WriteField(
+        "is_deceased_date_known",
+        .dateKnown(deceasedDate, parts: ["deceased_date_day", "deceased_date_month", "deceased_date_year"]),
+        fallback: .bool(false)),
+      WriteField("deceased_date_day", .datePart(deceasedDate, .day)),
+      WriteField("deceased_date_month", .datePart(deceasedDate, .month)),
+      WriteField("deceased_date_year", .datePart(deceasedDate, .year)),
+      .writeOnly("deceased_date_add_reminder"),
+      .writeOnly("email", onUpdate: false),
+    ],
+    replacedWhole: ["information.dates.birthdate", "information.dates.deceased_date"], hasTags: true)
+
+  /// Activities: `CreateActivity` and `UpdateActivity` (app/Services/Account/Activity/Activity).
+  /// `contacts` is the whole list of attendees (synced, AttachContactToActivity.php:337);
+  /// `emotions` replaces the emotions only when not empty (UpdateActivity.php:237).
+  package static let activity = WriteMapping(
+    object: "activity", path: "/activities",
+    services: "app/Services/Account/Activity/Activity/CreateActivity.php, UpdateActivity.php",
+    fields: [
+      .same("summary"), .same("description"), .same("happened_at"),
+      WriteField("activity_type_id", .value(FieldPath.activityTypeID)),
+      WriteField("emotions", .ids(FieldPath.emotions)),
+      WriteField("contacts", .ids(FieldPath.attendees)),
+    ])
+
+  /// Notes: `ApiNoteController` writes the model itself, `store` from the whole request and
+  /// `update` from `body`, `contact_id` and `is_favorited` only (ApiNoteController.php:66,105);
+  /// its rules require `body` and `contact_id` (ApiNoteController.php:129-133).
+  package static let note = WriteMapping(
+    object: "note", path: "/notes", services: "app/Http/Controllers/Api/ApiNoteController.php",
+    fields: [.same("body"), WriteField("contact_id", .value(FieldPath.contactID)), .same("is_favorited")])
+
+  /// Tasks: `CreateTask` reads only `contact_id`, `title` and `description` (ApiTaskController.php
+  /// store), so a completed task takes a follow-up update; `UpdateTask` requires `completed`,
+  /// finds the task through `contact_id` and never changes its contact (UpdateTask.php:80-98).
+  package static let task = WriteMapping(
+    object: "task", path: "/tasks", services: "app/Services/Task/CreateTask.php, UpdateTask.php",
+    fields: [
+      WriteField("contact_id", .value(FieldPath.contactID)), .same("title"), .same("description"),
+      WriteField("completed", .value(FieldPath.completed), fallback: .bool(false), onCreate: false),
+    ],
+    setAfterCreate: ["completed"], fixedOnUpdate: ["contact_id"])
+
+  /// Gifts: `CreateGift` and `UpdateGift` (app/Services/Contact/Gift). `amount` is the record's
+  /// amount as it is printed (AmountFormatter parses it back), `recipient_id` the recipient's id.
+  package static let gift = WriteMapping(
+    object: "gift", path: "/gifts", services: "app/Services/Contact/Gift/CreateGift.php, UpdateGift.php",
+    fields: [
+      WriteField("contact_id", .value(FieldPath.contactID)), .same("name"), .same("status"), .same("comment"),
+      .same("url"), .same("amount"), .same("date"), WriteField("recipient_id", .value(FieldPath.recipientID)),
+    ])
+
+  /// Tags: `CreateTag` and `UpdateTag` (app/Services/Contact/Tag) take a name; the slug follows.
+  package static let tag = WriteMapping(
+    object: "tag", path: "/tags", services: "app/Services/Contact/Tag/CreateTag.php, UpdateTag.php",
+    fields: [.same("name")])
+
+  private static let birthdate = FieldPath.birthdate
+  private static let deceasedDate = FieldPath.deceasedDate
+}
+
+extension FieldPath {
+  /// A path of the table, written in the source: split at dots, never empty.
+  init(dotted text: String) {
+    components = text.split(separator: ".").map(String.init)
+  }
+
+  fileprivate static let isDead = FieldPath(dotted: "is_dead")
+  fileprivate static let birthdate = FieldPath(dotted: "information.dates.birthdate")
+  fileprivate static let deceasedDate = FieldPath(dotted: "information.dates.deceased_date")
+  fileprivate static let activityTypeID = FieldPath(dotted: "activity_type.id")
+  fileprivate static let emotions = FieldPath(dotted: "emotions")
+  fileprivate static let attendees = FieldPath(dotted: "attendees.contacts")
+  fileprivate static let contactID = FieldPath(dotted: "contact.id")
+  fileprivate static let completed = FieldPath(dotted: "completed")
+  fileprivate static let recipientID = FieldPath(dotted: "recipient.id")
+}
