@@ -112,4 +112,51 @@ import Testing
       #expect(Array(listed.prefix(ids.count)) == ids, "not the listing's first records")
     }
   }
+
+  /// One fault on monica-push's create of a note, and how many POSTs the sandbox may see.
+  struct WriteRow: Sendable, CustomTestStringConvertible {
+    let fault: String
+    let status: Int32
+    let posts: Int
+    var message: String?
+    var testDescription: String { "\(fault) -> \(status)" }
+  }
+
+  static let writeRows: [WriteRow] = [
+    // A create that may have been applied is never repeated.
+    WriteRow(fault: "500@1:POST:/api/notes", status: 75, posts: 1, message: "was not repeated"),
+    WriteRow(fault: "503@*1:POST:/api/notes", status: 75, posts: 1, message: "was not repeated"),
+    WriteRow(fault: "cut@1:POST:/api/notes", status: 75, posts: 1, message: "was not repeated"),
+    WriteRow(fault: "reset@1:POST:/api/notes", status: 75, posts: 1, message: "was not repeated"),
+    WriteRow(fault: "slow=3000@1:POST:/api/notes", status: 75, posts: 1, message: "was not repeated"),
+    // A 429 was not applied: it is waited out and repeated.
+    WriteRow(fault: "429@1:POST:/api/notes", status: 0, posts: 2),
+    WriteRow(fault: "429=inf@1:POST:/api/notes", status: 0, posts: 2),
+    WriteRow(fault: "429=1e11@1:POST:/api/notes", status: 75, posts: 1, message: "longer than the 15 min"),
+    WriteRow(fault: "html@1:POST:/api/notes", status: 76, posts: 1, message: "HTML page"),
+    WriteRow(fault: "login@1:POST:/api/notes", status: 76, posts: 1, message: "login page"),
+    WriteRow(fault: "badjson@1:POST:/api/notes", status: 76, posts: 1, message: "not valid JSON"),
+    WriteRow(fault: "403@1:POST:/api/notes", status: 77, posts: 1),
+  ]
+
+  @Test("monica-push under every fault: a create is sent again only after a 429", arguments: writeRows)
+  func writeFault(_ row: WriteRow) throws {
+    let sandbox = try Sandbox.start(["--contacts", "5", "--rate-limit", "0", "--fault", row.fault])
+    let env = sandbox.signedInEnv.merging(["MONICA_BACKOFF_MS": "10", "MONICA_TIMEOUT_MS": "1000"]) { $1 }
+    let run = try sh(
+      "timeout 60 monica-push", env: env, stdin: #"{"object":"note","contact_id":1,"body":"fault matrix"}"# + "\n")
+    #expect(run.status == row.status, "\(run)")
+    if let message = row.message { #expect(run.stderr.contains(message), "\(run)") }
+    let errors = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(errors.count == (row.status == 0 ? 0 : 1) && errors.allSatisfy { $0.contains("stdin:1: ") }, "\(run)")
+    #expect(!run.stderr.contains("NSURLErrorDomain") && !run.stderr.contains(sandbox.token))
+    // The sandbox logs a request once it has answered it: a slow answer comes after the tool gave up.
+    func posts() -> Int { sandbox.requests().filter { $0["method"]?.stringValue == "POST" }.count }
+    let deadline = Date().addingTimeInterval(5)
+    while posts() < row.posts && Date() < deadline { usleep(50_000) }
+    #expect(posts() == row.posts)
+    let written = try records(run.stdout)
+    #expect(written.count == (row.status == 0 ? 1 : 0) && run.output.last.map { $0 == 0x0A } != false)
+    if row.status == 0 { #expect(written.first?["body"]?.stringValue == "fault matrix") }
+  }
 }
