@@ -93,19 +93,26 @@ import Testing
     #expect(filterFlags.contains("--dead"), "\(filterFlags)")
   }
 
+  /// What bash completion offers for `tool words...`, the last word being the one completed.
+  func bashCompletions(
+    _ tool: String, _ words: [String], env: [String: String], directory: String? = nil
+  ) throws -> [String] {
+    let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+    let script = """
+      source <(\(tool) --generate-completion-script bash)
+      COMP_WORDS=(\(tool) \(quoted)); COMP_CWORD=\(words.count); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+      _\(tool) \(tool) '\(words.last ?? "")' '\(words.count > 1 ? words[words.count - 2] : tool)'
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    return try sh(script, env: env, directory: directory).lines
+  }
+
   @Test("options with a fixed or known set of values complete them; file arguments complete files")
   func valueCompletion() throws {
     let home = try TemporaryHome()
     try Data().write(to: URL(fileURLWithPath: home.home + "/backup.ndjson"))
     func complete(_ tool: String, _ words: [String]) throws -> [String] {
-      let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-      let script = """
-        source <(\(tool) --generate-completion-script bash)
-        COMP_WORDS=(\(tool) \(quoted)); COMP_CWORD=\(words.count); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
-        _\(tool) \(tool) '\(words.last ?? "")' '\(words.count > 1 ? words[words.count - 2] : tool)'
-        printf '%s\\n' "${COMPREPLY[@]}"
-        """
-      return try sh(script, env: home.env, directory: home.home).lines
+      try bashCompletions(tool, words, env: home.env, directory: home.home)
     }
     #expect(try complete("monica-filter", ["--status", ""]) == ["idea", "offered", "received"])
     let kinds = try complete("monica-filter", ["--object", ""])
@@ -127,14 +134,7 @@ import Testing
   func tagCompletion() throws {
     let sandbox = try Sandbox.start(["--contacts", "20", "--rate-limit", "0"])
     func complete(_ tool: String, _ words: [String]) throws -> [String] {
-      let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-      let script = """
-        source <(\(tool) --generate-completion-script bash)
-        COMP_WORDS=(\(tool) \(quoted)); COMP_CWORD=\(words.count); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
-        _\(tool) \(tool) '\(words.last ?? "")' '\(words.count > 1 ? words[words.count - 2] : tool)'
-        printf '%s\\n' "${COMPREPLY[@]}"
-        """
-      return try sh(script, env: sandbox.signedInEnv).lines.filter { !$0.isEmpty }
+      try bashCompletions(tool, words, env: sandbox.signedInEnv).filter { !$0.isEmpty }
     }
     let requests = sandbox.requests().count
     #expect(try complete("monica-fetch", ["contacts", "--tag", "f"]).isEmpty)
