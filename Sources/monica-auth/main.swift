@@ -6,28 +6,7 @@ struct MonicaAuth: AsyncParsableCommand, MonicaTool {
   static let configuration = CommandConfiguration(
     commandName: "monica-auth",
     abstract: "Sign in to Monica instances; the token is kept encrypted at rest.",
-    discussion: """
-      Every tool reads its instance and token the same way: MONICA_URL with MONICA_TOKEN or \
-      MONICA_TOKEN_FILE, else the profile named by --profile or MONICA_PROFILE, else the \
-      default one. The token is never taken from the command line, and only monica-auth token \
-      prints it.
-
-      EXAMPLES
-        monica-auth login --url https://monica.example.com
-        pass show monica | monica-auth login --token-stdin --profile home \\
-          --url http://127.0.0.1:8080
-        curl -H "Authorization: Bearer $(monica-auth token)" \\
-          -H 'Accept: application/json' \\
-          "$(monica-auth status --json | jq -r .instance)/api/me"
-        monica-auth status --json | jq .cache    # monica-fetch --cache's size
-        monica-auth cache clear && monica-auth status | tail -n 1
-
-      \(Help.credentialFiles)
-
-      \(Help.environment)
-
-      \(Help.exitStatus)
-      """,
+    discussion: Help.auth,
     version: toolsetVersion,
     subcommands: [Login.self, Status.self, Logout.self, Token.self, List.self, Cache.self])
 }

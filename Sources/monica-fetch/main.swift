@@ -11,46 +11,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
     commandName: "monica-fetch",
     abstract: "Stream Monica records as NDJSON, page by page, exactly as the API sent them.",
     usage: "monica-fetch [<options>] <KIND> [<ID>]",
-    discussion: """
-      Reads contacts, activities, notes, tasks, gifts, tags, photos or the signed-in user (me), \
-      one record per line, as pages arrive; stops the moment its reader stops; stays within the \
-      rate limit.
-
-      --query is Monica's contact search. It splits the text on spaces and keeps the contacts \
-      where any word occurs in the first, middle or last name, the nickname, the description or \
-      the job: 'ana nurse' finds every Ana and every nurse. % (any run of characters) and _ \
-      (any one character) are wildcards. Case and accents fold on a real instance (its MySQL \
-      collation, utf8mb4_unicode_ci): zoe finds a Zoe written with or without its diaeresis, \
-      and so does the sandbox. A text with \
-      a colon searches contact fields instead: email:sam finds the contacts with an e-mail \
-      address starting with sam. The part before the colon is a contact field type (Email, \
-      Phone, Twitter, LinkedIn... or one of the instance's own), not a record field, so \
-      job:nurse finds nothing. Search includes archived contacts; the plain list does not.
-
-      --cache keeps every answer, encrypted, in $XDG_CACHE_HOME/monica/P/responses \
-      and replays one younger than TTL byte for byte, page by page, with no request. \
-      When the instance is out of reach or fails with 5xx, the cached copy is shown \
-      with a warning giving its age, and the status is 0; --offline answers from the \
-      cache alone, with no request. A 401 or 403 drops the profile's cache; \
-      monica-auth logout removes it and monica-auth cache clear empties it.
-
-      EXAMPLES
-        monica-fetch contacts | monica-format table
-        monica-fetch contacts 12 --with-fields
-        monica-fetch contacts --query ana | monica-fetch notes --contact -
-        monica-fetch contacts --tag family | monica-filter --dead
-        monica-fetch notes --since 2020-10-01 | jq -r .body  # or --since 7d
-        monica-fetch contacts | head -n 1                    # one request, exit 0
-        monica-fetch contacts --cache | monica-format table  # no request for 5 min
-        monica-fetch contacts --tag family --cache=1h | wc -l
-
-
-      \(Help.credentialFiles)
-
-      \(Help.environment)
-
-      \(Help.exitStatus)
-      """,
+    discussion: Help.fetch,
     version: toolsetVersion)
 
   // Optional to ArgumentParser, which reports a missing argument before an unknown option

@@ -5,23 +5,7 @@ struct MonicaFilter: MonicaTool, AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "monica-filter",
     abstract: "Keep the Monica records that match every given condition.",
-    discussion: """
-      Records pass through byte for byte. A condition about another kind of record does not \
-      match it (--dead keeps no notes); --invert keeps exactly the records the others drop.
-
-      EXAMPLES
-        monica-fetch contacts | monica-filter --dead | monica-format table
-        monica-fetch contacts | monica-filter --birthday-within 90 --tag family
-        monica-fetch tasks | monica-filter --pending --contact 14 | jq -r .title
-        monica-filter --where 'information.career.job~(?i)nurse' backup.ndjson
-
-      FILES
-        FILE...  NDJSON records to read in order; - or none reads standard input
-
-      \(Help.streamEnvironment)
-
-      \(Help.exitStatus)
-      """,
+    discussion: Help.filter,
     version: toolsetVersion)
 
   @OptionGroup var input: InputOptions

@@ -1,0 +1,88 @@
+/// The long help (DESCRIPTION, EXAMPLES, FILES, ENVIRONMENT, EXIT STATUS) of the tools whose
+/// help outgrew their thin executables; each tool's `CommandConfiguration` names its own.
+extension Help {
+  /// `monica-fetch --help` below its usage, and its man page's sections.
+  package static let fetch = """
+    Reads contacts, activities, notes, tasks, gifts, tags, photos or the signed-in user (me), \
+    one record per line, as pages arrive; stops the moment its reader stops; stays within the \
+    rate limit.
+
+    --query is Monica's contact search. It splits the text on spaces and keeps the contacts \
+    where any word occurs in the first, middle or last name, the nickname, the description or \
+    the job: 'ana nurse' finds every Ana and every nurse. % (any run of characters) and _ \
+    (any one character) are wildcards. Case and accents fold on a real instance (its MySQL \
+    collation, utf8mb4_unicode_ci): zoe finds a Zoe written with or without its diaeresis, \
+    and so does the sandbox. A text with \
+    a colon searches contact fields instead: email:sam finds the contacts with an e-mail \
+    address starting with sam. The part before the colon is a contact field type (Email, \
+    Phone, Twitter, LinkedIn... or one of the instance's own), not a record field, so \
+    job:nurse finds nothing. Search includes archived contacts; the plain list does not.
+
+    --cache keeps every answer, encrypted, in $XDG_CACHE_HOME/monica/P/responses \
+    and replays one younger than TTL byte for byte, page by page, with no request. \
+    When the instance is out of reach or fails with 5xx, the cached copy is shown \
+    with a warning giving its age, and the status is 0; --offline answers from the \
+    cache alone, with no request. A 401 or 403 drops the profile's cache; \
+    monica-auth logout removes it and monica-auth cache clear empties it.
+
+    EXAMPLES
+      monica-fetch contacts | monica-format table
+      monica-fetch contacts 12 --with-fields
+      monica-fetch contacts --query ana | monica-fetch notes --contact -
+      monica-fetch contacts --tag family | monica-filter --dead
+      monica-fetch notes --since 2020-10-01 | jq -r .body  # or --since 7d
+      monica-fetch contacts | head -n 1                    # one request, exit 0
+      monica-fetch contacts --cache | monica-format table  # no request for 5 min
+      monica-fetch contacts --tag family --cache=1h | wc -l
+
+
+    \(Help.credentialFiles)
+
+    \(Help.environment)
+
+    \(Help.exitStatus)
+    """
+
+  /// `monica-auth --help` below its usage, and its man page's sections.
+  package static let auth = """
+    Every tool reads its instance and token the same way: MONICA_URL with MONICA_TOKEN or \
+    MONICA_TOKEN_FILE, else the profile named by --profile or MONICA_PROFILE, else the \
+    default one. The token is never taken from the command line, and only monica-auth token \
+    prints it.
+
+    EXAMPLES
+      monica-auth login --url https://monica.example.com
+      pass show monica | monica-auth login --token-stdin --profile home \\
+        --url http://127.0.0.1:8080
+      curl -H "Authorization: Bearer $(monica-auth token)" \\
+        -H 'Accept: application/json' \\
+        "$(monica-auth status --json | jq -r .instance)/api/me"
+      monica-auth status --json | jq .cache    # monica-fetch --cache's size
+      monica-auth cache clear && monica-auth status | tail -n 1
+
+    \(Help.credentialFiles)
+
+    \(Help.environment)
+
+    \(Help.exitStatus)
+    """
+
+  /// `monica-filter --help` below its usage, and its man page's sections.
+  package static let filter = """
+    Records pass through byte for byte. A condition about another kind of record does not \
+    match it (--dead keeps no notes); --invert keeps exactly the records the others drop.
+
+    EXAMPLES
+      monica-fetch contacts | monica-filter --dead | monica-format table
+      monica-fetch contacts | monica-filter --birthday-within 90 --tag family
+      monica-fetch tasks | monica-filter --pending --contact 14 | jq -r .title
+      monica-filter --where 'information.career.job~(?i)nurse' backup.ndjson
+
+    FILES
+      FILE...  NDJSON records to read in order; - or none reads standard input
+
+    \(Help.streamEnvironment)
+
+    \(Help.exitStatus)
+    """
+}
