@@ -12,7 +12,7 @@ import Testing
     ] {
       #expect(
         throws: MonicaError.usage(
-          "kind '\(word)' does not exist; did you mean \(meant)? (kinds: contacts, activities, notes, tasks, gifts, tags, photos, me)"
+          "kind '\(word)' does not exist; did you mean \(meant)? (kinds: \(RecordKind.names.joined(separator: ", ")))"
         )
       ) {
         try RecordKind(parsing: word)
@@ -20,7 +20,7 @@ import Testing
     }
     #expect(
       throws: MonicaError.usage(
-        "kind 'pdf' does not exist (kinds: contacts, activities, notes, tasks, gifts, tags, photos, me)")
+        "kind 'pdf' does not exist (kinds: \(RecordKind.names.joined(separator: ", ")))")
     ) {
       try RecordKind(parsing: "pdf")
     }

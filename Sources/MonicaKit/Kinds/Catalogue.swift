@@ -191,6 +191,16 @@ package struct KindReference: Sendable, Equatable, CustomStringConvertible {
 
   package var description: String { "\(path) -> \(object)" }
 
+  /// The path's keys in order, each with whether it names an array whose every element goes on.
+  package var segments: [(key: String, each: Bool)] {
+    steps.map { step in
+      switch step {
+      case .key(let key): (key, false)
+      case .each(let key): (key, true)
+      }
+    }
+  }
+
   /// The ids the record holds at this path, in order (a number, or a string holding one);
   /// none for a reference by name.
   package func ids(in record: JSONValue) -> [Int] {
