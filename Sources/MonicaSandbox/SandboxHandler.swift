@@ -273,6 +273,8 @@ final class SandboxHandler: Sendable {
     case 401: return .message(401, "Unauthenticated.")
     // What Laravel answers when a policy refuses (a revoked scope, a shared account's limits).
     case 403: return .message(403, "This action is unauthorized.")
+    // Laravel's answer for a path no route matches (an older instance without the route).
+    case 404: return .message(404, "The route could not be found.")
     default: return .message(status, "Server Error")
     }
   }
