@@ -165,7 +165,7 @@ _monica-fetch() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--all --with-fields --offline --no-cache --quiet -q --verbose -v --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--contact --tag --query --sort --max --page --page-size --since --concurrency --retries --cache --profile --passphrase-fd)
+    local -a non_repeating_options=(--contact --tag --query --sort --upcoming --max --page --page-size --since --concurrency --retries --cache --profile --passphrase-fd)
     __monica-fetch_offer_flags_options 2
 
     # Offer option value completions
@@ -182,6 +182,9 @@ _monica-fetch() {
         ;;
     '--sort')
         __monica-fetch_add_completions -W 'created_at'$'\n''-created_at'$'\n''updated_at'$'\n''-updated_at'$'\n''completed_at'$'\n''-completed_at'$'\n''called_at'$'\n''-called_at'$'\n''favorited_at'$'\n''-favorited_at'
+        return
+        ;;
+    '--upcoming')
         return
         ;;
     '--max')

@@ -43,6 +43,8 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       valueName: "FIELD"),
     completion: .list(RecordKind.sortFields.flatMap { [$0, "-" + $0] }))
   var sort: String?
+  @Option(help: ArgumentHelp("Reminders: those due in the month N months from now (0: this one).", valueName: "N"))
+  var upcoming: Int?
   @Flag(
     help: "Add contact fields and the latest notes (with=contactfields): Monica does so for one contact and a tag's.")
   var withFields = false
@@ -78,7 +80,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
     }
     var plan = FetchPlan(resource: try RecordKind(parsing: kind))
     (plan.id, plan.tag, plan.query, plan.sort, plan.withFields, plan.all) = (id, tag, query, sort, withFields, all)
-    (plan.max, plan.page, plan.pageSize, plan.concurrency) = (max, page, pageSize, concurrency)
+    (plan.max, plan.page, plan.pageSize, plan.concurrency, plan.upcoming) = (max, page, pageSize, concurrency, upcoming)
     plan.contact = try contact.map(ContactSelector.init(parsing:))
     plan.since = try since.map { (text) throws(MonicaError) in try SinceTime(parsing: text) }
     try plan.validate()

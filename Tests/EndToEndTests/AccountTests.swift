@@ -116,4 +116,31 @@ import Testing
       #expect(run.status == 64 && run.stderr.contains("--all"), "\(arguments): \(run)")
     }
   }
+
+  @Test("reminders --upcoming N: the reminders due that month, soonest first, as Monica's outbox lists them")
+  func upcoming() throws {
+    let sandbox = try Sandbox.start(["--contacts", "200", "--rate-limit", "0"])
+    defer { sandbox.stop() }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+    var total = 0
+    for month in 0..<12 {
+      let run = try sh("monica-fetch reminders --upcoming \(month) | monica-validate", env: env(sandbox))
+      #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+      let dates = try records(run.stdout).compactMap { $0["planned_date"]?.stringValue }
+      #expect(dates == dates.sorted())
+      let due = calendar.date(byAdding: .month, value: month, to: Date()) ?? Date()
+      let prefix = String(
+        format: "%04d-%02d", calendar.component(.year, from: due), calendar.component(.month, from: due))
+      #expect(dates.allSatisfy { $0.hasPrefix(prefix) }, "\(prefix): \(dates)")
+      total += dates.count
+    }
+    let reminders = try records(sh("monica-fetch reminders", env: env(sandbox)).stdout)
+    let yearly = reminders.filter { $0["frequency_type"]?.stringValue == "year" }.count
+    #expect(yearly > 0 && total >= yearly)
+    #expect(
+      sandbox.requests().filter { ($0["path"]?.stringValue ?? "").hasPrefix("/api/reminders/upcoming/") }.count == 12)
+    let wrong = try sh("monica-fetch notes --upcoming 1", env: env(sandbox))
+    #expect(wrong.status == 64 && wrong.stderr.contains("--upcoming"))
+  }
 }

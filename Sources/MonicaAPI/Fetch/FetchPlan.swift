@@ -26,6 +26,8 @@ package struct FetchPlan: Sendable {
   package var withFields = false
   /// `--all`: every record of the account, every kind, `resource` aside.
   package var all = false
+  /// `--upcoming N`: the reminders due in the month N months from now (`reminders/upcoming/{month}`).
+  package var upcoming: Int?
 
   /// A warning when the plan asks for something Monica silently ignores: `with=contactfields` on
   /// the plain or searched contact list (ApiContactController@index always answers the short
@@ -68,6 +70,14 @@ package struct FetchPlan: Sendable {
       throw .usage(
         "\(resource.name) \(id ?? 0): one record takes no listing options (--contact, --tag, --query, --sort, --page, --since, --max)"
       )
+    }
+    if let upcoming {
+      guard resource == .reminder, upcoming >= 0 else {
+        throw .usage("--upcoming \(upcoming): only reminders take it, with a month from 0 (this month) on")
+      }
+      guard id == nil, contact == nil, page == nil, since == nil, sort == nil else {
+        throw .usage("--upcoming: Monica lists them all at once, unsorted; it takes no id and no listing options")
+      }
     }
     if id != nil && !resource.routes.contains(.show) {
       throw .usage("\(resource.name): Monica has no route for one record; fetch them all and filter")

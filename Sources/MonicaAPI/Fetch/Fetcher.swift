@@ -96,6 +96,9 @@ final class FetchSession {
       try await one(
         kind.path + "/\(id)", query: plan.withFields ? [("with", "contactfields")] : [], what: "\(kind.singular) #\(id)"
       )
+    } else if let month = plan.upcoming {
+      // One answer with every reminder due that month (ApiReminderController.php `upcoming`).
+      try await listing("/reminders/upcoming/\(month)", query: [], what: "the reminders due in month +\(month)")
     } else if let contact = plan.contact {
       try await perContact(contact)
     } else if let tag = plan.tag {

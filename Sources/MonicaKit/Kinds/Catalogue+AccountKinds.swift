@@ -101,7 +101,11 @@ extension RecordKind {
   /// Reminders (routes/api.php:93-96); `reminders/upcoming/{month}` lists the reminders due.
   package static let reminder = RecordKind(
     object: "reminder", name: "reminders", routes: KindRoutes.resource.union(.nested),
-    references: [KindReference("contact.id", to: "contact")], rule: .object(.reminder),
+    references: [KindReference("contact.id", to: "contact")],
+    rule: .choice(
+      ShapeChoice(name: "reminder or upcoming reminder", shapes: [.reminder, .reminderOutbox]) { value in
+        value.member("reminder_id") != nil ? .reminderOutbox : .reminder
+      }),
     display: KindDisplay(title: "title", contact: "contact", date: "initial_date"), seeding: .perContact(below: 2))
 
   /// Debts (routes/api.php:108-109).

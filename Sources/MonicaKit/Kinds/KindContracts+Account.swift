@@ -59,6 +59,21 @@ extension ObjectShape {
     ] + aboutContact,
     checks: [.timestampsInOrder])
 
+  /// A reminder as `reminders/upcoming/{month}` lists it: its outbox entry, the reminder's
+  /// fields, and the day it is planned for (ReminderOutbox.php:20-40, `planned_date` a Carbon
+  /// date, app/Models/Contact/ReminderOutbox.php:38-40).
+  package static let reminderOutbox = ObjectShape(
+    "upcoming reminder", source: "app/Http/Resources/Reminder/ReminderOutbox.php:20-40",
+    fields: [
+      FieldRule("id", .id), FieldRule("reminder_id", .id), FieldRule("object", .text(.oneOf(["reminder"]))),
+      FieldRule("planned_date", .timestamp), FieldRule("title", .text(.nonEmpty)),
+      FieldRule("description", .optionalString),
+      FieldRule("frequency_type", .text(.oneOf(["one_time", "week", "month", "year"]))),
+      FieldRule("frequency_number", .nullable(.count)), FieldRule("initial_date", .timestamp),
+      FieldRule("delible", .boolean),
+    ] + aboutContact,
+    checks: [.timestampsInOrder])
+
   /// A debt, owed by the contact (`in_debt` no) or to them (yes).
   package static let debt = ObjectShape(
     "debt", source: "app/Http/Resources/Debt/Debt.php:20-36, app/Http/Controllers/Api/ApiDebtController.php:119-129",
