@@ -41,6 +41,11 @@ import Testing
       #expect(kinds.contains(kind.object), "the sandbox seeds no \(kind.name)")
     }
     for object in global { #expect(stream.contains { $0["object"]?.stringValue == object }) }
+    // Currencies need no token (routes/api.php:9, outside the auth group), and are all there.
+    let currencies = try sh(
+      "curl -sf -H 'Accept: application/json' \"$SANDBOX_API/currencies?limit=100\"", env: sandbox.env)
+    let listed = try JSONValue(parsing: currencies.output)["meta"]?["total"]?.intValue
+    #expect(listed == stream.filter { $0["object"]?.stringValue == "currency" }.count && (listed ?? 0) > 1)
 
     // Archived and partial contacts are there, whole.
     let contacts = stream.filter { $0["object"]?.stringValue == "contact" }

@@ -41,7 +41,7 @@ extension Help {
       monica-fetch contacts --tag family | monica-filter --dead
       monica-fetch notes --since 2020-10-01 | jq -r .body  # or --since 7d
       monica-fetch contacts | head -n 1                    # one request, exit 0
-      monica-fetch --all > account.ndjson                  # everything, counts on stderr
+      monica-fetch --all > account.ndjson                  # the whole account
       monica-fetch contacts --cache | monica-format table  # no request for 5 min
       monica-fetch contacts --tag family --cache=1h | wc -l
 
