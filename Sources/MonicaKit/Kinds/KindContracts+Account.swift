@@ -48,16 +48,19 @@ extension ObjectShape {
     ] + aboutContact,
     checks: [.timestampsInOrder])
 
-  /// A reminder; `frequency_type` as CreateReminder accepts it (app/Models/Contact/Reminder.php:50-52).
+  /// A reminder's own fields, which its outbox entry repeats; `frequency_type` as CreateReminder
+  /// accepts it (app/Models/Contact/Reminder.php:50-52).
+  private static let reminderFields: [FieldRule] = [
+    FieldRule("title", .text(.nonEmpty)), FieldRule("description", .optionalString),
+    FieldRule("frequency_type", .text(.oneOf(["one_time", "week", "month", "year"]))),
+    FieldRule("frequency_number", .nullable(.count)), FieldRule("initial_date", .timestamp),
+    FieldRule("delible", .boolean),
+  ]
+
+  /// A reminder.
   package static let reminder = ObjectShape(
     "reminder", source: "app/Http/Resources/Reminder/Reminder.php:20-37",
-    fields: head("reminder") + [
-      FieldRule("title", .text(.nonEmpty)), FieldRule("description", .optionalString),
-      FieldRule("frequency_type", .text(.oneOf(["one_time", "week", "month", "year"]))),
-      FieldRule("frequency_number", .nullable(.count)), FieldRule("initial_date", .timestamp),
-      FieldRule("delible", .boolean),
-    ] + aboutContact,
-    checks: [.timestampsInOrder])
+    fields: head("reminder") + reminderFields + aboutContact, checks: [.timestampsInOrder])
 
   /// A reminder as `reminders/upcoming/{month}` lists it: its outbox entry, the reminder's
   /// fields, and the day it is planned for (ReminderOutbox.php:20-40, `planned_date` a Carbon
@@ -65,13 +68,9 @@ extension ObjectShape {
   package static let reminderOutbox = ObjectShape(
     "upcoming reminder", source: "app/Http/Resources/Reminder/ReminderOutbox.php:20-40",
     fields: [
-      FieldRule("id", .id), FieldRule("reminder_id", .id), FieldRule("object", .text(.oneOf(["reminder"]))),
-      FieldRule("planned_date", .timestamp), FieldRule("title", .text(.nonEmpty)),
-      FieldRule("description", .optionalString),
-      FieldRule("frequency_type", .text(.oneOf(["one_time", "week", "month", "year"]))),
-      FieldRule("frequency_number", .nullable(.count)), FieldRule("initial_date", .timestamp),
-      FieldRule("delible", .boolean),
-    ] + aboutContact,
+      FieldRule("id", .id), FieldRule("reminder_id", .id), FieldRule("object", .text(.literal("reminder"))),
+      FieldRule("planned_date", .timestamp),
+    ] + reminderFields + aboutContact,
     checks: [.timestampsInOrder])
 
   /// A debt, owed by the contact (`in_debt` no) or to them (yes).
