@@ -1,36 +1,5 @@
 import MonicaKit
 
-/// The kinds of records the sandbox serves and accepts.
-package enum RecordKind: String, CaseIterable, Sendable {
-  case contact, activity, note, task, gift, photo, tag
-
-  /// The path segment of the kind's routes.
-  package var plural: String {
-    switch self {
-    case .activity: "activities"
-    default: rawValue + "s"
-    }
-  }
-
-  /// The kind of a path segment such as `notes`.
-  package init?(plural: String) {
-    guard let kind = RecordKind.allCases.first(where: { $0.plural == plural }) else { return nil }
-    self = kind
-  }
-
-  /// The sortable columns the kind's table really has; another valid name is an SQL error (40).
-  package var sortColumns: Set<String> {
-    switch self {
-    case .note: ["created_at", "updated_at", "favorited_at"]
-    case .task: ["created_at", "updated_at", "completed_at"]
-    default: ["created_at", "updated_at"]
-    }
-  }
-
-  /// The id type of a delete answer: Monica echoes the route's string for most kinds.
-  package var deletesWithStringID: Bool { self != .note && self != .photo }
-}
-
 /// One kind's records in insertion order.
 package struct RecordTable: Sendable {
   /// Ids in the order the records were added.
@@ -71,9 +40,34 @@ package struct StoreContents: Sendable {
 
   package init(user: JSONObject) { self.user = user }
 
-  /// One kind's table.
+  /// One kind's table. Contact fields are kept by contact (`contactFields`): their table is
+  /// made from there, in contact order, and written back there.
   package subscript(kind: RecordKind) -> RecordTable {
-    get { tables[kind] ?? RecordTable() }
-    set { tables[kind] = newValue }
+    get {
+      guard kind == .contactField else { return tables[kind] ?? RecordTable() }
+      var table = RecordTable()
+      for contact in contactFields.keys.sorted() {
+        for field in contactFields[contact] ?? [] {
+          if let record = field.objectValue, let id = record["id"]?.intValue { table.put(id, record) }
+        }
+      }
+      return table
+    }
+    set {
+      guard kind == .contactField else { return tables[kind] = newValue }
+      contactFields = Dictionary(grouping: newValue.all.map(JSONValue.object)) { $0["contact"]?["id"]?.intValue ?? 0 }
+    }
+    // In place, so that `contents[.contact].put(...)` does not copy a table of 100,000 contacts.
+    _modify {
+      if kind == .contactField {
+        var table = self[kind]
+        yield &table
+        self[kind] = table
+      } else {
+        var table = tables.removeValue(forKey: kind) ?? RecordTable()
+        defer { tables[kind] = table }
+        yield &table
+      }
+    }
   }
 }

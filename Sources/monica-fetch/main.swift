@@ -18,10 +18,11 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   // (`monica-fetch --bogus` would say the kind is missing); run() requires it.
   @Argument(
     help: ArgumentHelp(
-      "What to read: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "KIND"),
-    completion: .list(ResourceKind.allCases.map(\.rawValue)))
+      "What to read: \(RecordKind.names.joined(separator: ", ")).", valueName: "KIND"),
+    completion: .list(RecordKind.names))
   var kind: String?
   @Argument(help: ArgumentHelp("One record's id.", valueName: "ID")) var id: Int?
+  @Flag(help: "Every record of every kind, each once, after what it refers to; counts on stderr.") var all = false
   @Option(
     help: ArgumentHelp(
       "One contact's items (nested route); - reads contact records or ids from stdin.", valueName: "ID|-"))
@@ -38,10 +39,12 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Sort by \(ResourceKind.sortFields.joined(separator: ", ")); - prefix for descending (-updated_at).",
+      "Sort by \(RecordKind.sortFields.joined(separator: ", ")); - prefix for descending (-updated_at).",
       valueName: "FIELD"),
-    completion: .list(ResourceKind.sortFields.flatMap { [$0, "-" + $0] }))
+    completion: .list(RecordKind.sortFields.flatMap { [$0, "-" + $0] }))
   var sort: String?
+  @Option(help: ArgumentHelp("Reminders: those due in the month N months from now (0: this one).", valueName: "N"))
+  var upcoming: Int?
   @Flag(
     help: "Add contact fields and the latest notes (with=contactfields): Monica does so for one contact and a tag's.")
   var withFields = false
@@ -70,13 +73,14 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   @OptionGroup var unlock: PassphraseOptions
 
   func plan() throws(MonicaError) -> FetchPlan {
-    guard let kind else {
+    if all && kind != nil { throw .usage("--all: takes no KIND, it reads every kind") }
+    guard let kind = kind ?? (all ? RecordKind.contact.name : nil) else {
       throw .usage(
-        "missing KIND: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")) (see monica-fetch --help)")
+        "missing KIND: \(RecordKind.names.joined(separator: ", ")) (see monica-fetch --help)")
     }
-    var plan = FetchPlan(resource: try ResourceKind(parsing: kind))
-    (plan.id, plan.tag, plan.query, plan.sort, plan.withFields) = (id, tag, query, sort, withFields)
-    (plan.max, plan.page, plan.pageSize, plan.concurrency) = (max, page, pageSize, concurrency)
+    var plan = FetchPlan(resource: try RecordKind(parsing: kind))
+    (plan.id, plan.tag, plan.query, plan.sort, plan.withFields, plan.all) = (id, tag, query, sort, withFields, all)
+    (plan.max, plan.page, plan.pageSize, plan.concurrency, plan.upcoming) = (max, page, pageSize, concurrency, upcoming)
     plan.contact = try contact.map(ContactSelector.init(parsing:))
     plan.since = try since.map { (text) throws(MonicaError) in try SinceTime(parsing: text) }
     try plan.validate()
@@ -89,7 +93,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
 
   func validate() throws {
     do {
-      if kind != nil { _ = try plan() }
+      if kind != nil || all { _ = try plan() }
       _ = try cacheMode(ToolEnvironment(variables: [:]))
     } catch { throw ValidationError(error.message ?? "") }
     // A value that is not a TTL makes --cache a plain flag (so that `--cache 12` leaves the id);
