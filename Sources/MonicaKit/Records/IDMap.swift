@@ -27,6 +27,9 @@ package final class IDMap {
   private var readEnd: off_t = 0
   /// The number of lines read so far, for the place of a malformed one.
   private var linesRead = 0
+  /// The record of the last line read or appended: after a killed run, the one record whose
+  /// create went through but whose follow-up requests may not have.
+  package private(set) var last: (object: String, source: Int)?
 
   /// Opens the map at `path`, creating an empty one when there is none, and reads it whole.
   /// A line that is not `object<TAB>id<TAB>id` is malformed input (65) at its place.
@@ -88,6 +91,7 @@ package final class IDMap {
       readEnd += off_t(line.count)
       linesRead += 1
       targets[object, default: [:]][source] = target
+      last = (object, source)
     }
   }
 
@@ -131,6 +135,7 @@ package final class IDMap {
       parsed.append(try parse(line, number: number))
     }
     for (object, source, target) in parsed { targets[object, default: [:]][source] = target }
+    if let final = parsed.last { last = (final.0, final.1) }
     linesRead = number
     readEnd += off_t(lastNewline + 1)
   }
