@@ -24,6 +24,10 @@ final class Migration {
   /// task's completion, an avatar) a killed run may not have sent.
   private let lastMapped: (object: String, source: Int)?
   private var failures: [(place: String, error: MonicaError)] = []
+  /// Whether the next record to create may have been created already by a run that was killed,
+  /// or that stopped on a create answered by a 5xx or not at all: true when the map was not
+  /// empty at the start. The record after the map's last is the only one that can be.
+  private var inDoubt: Bool
 
   init(client: MonicaClient, map: IDMap, output: LineOutput, tool: String, keepGoing: Bool, today: CalendarDate) {
     self.client = client
@@ -34,6 +38,7 @@ final class Migration {
     self.today = today
     report = MigrationReport(tool: tool)
     lastMapped = map.last
+    inDoubt = map.last != nil
   }
 
   /// Carries one line over; failures that concern the line alone go on with `--keep-going`.
@@ -85,7 +90,7 @@ final class Migration {
     }
     if let target = map.target(of: object, source: id) {
       if let last = lastMapped, last.object == object, last.source == id {
-        try await finishInterrupted(kind, record, target: target, place: "\(source):\(number)")
+        try await finishInterrupted(kind, record, target: target)
       }
       report.known(object)
       return
@@ -117,6 +122,24 @@ final class Migration {
   ) async throws(MonicaError) {
     var translated = try await translate(record, kind: kind, mapping: mapping, place: place)
     translated["id"] = nil
+    if inDoubt {
+      inDoubt = false
+      let body = Self.comparable(
+        mapping.body(line: translated, record: translated, operation: .create, today: today), mapping)
+      let found = try await adopt(kind) { candidate in
+        let made = mapping.body(line: JSONObject(), record: candidate, operation: .create, today: today)
+        // What the create would send, as the candidate has it; a field the line leaves out takes
+        // the server's default, whatever it is.
+        return body.members.allSatisfy { made[$0.key] == $0.value || (made[$0.key] == nil && $0.value == .null) }
+      }
+      if let (target, bytes, current) = found {
+        try map.append(kind.object, source: id, target: target)
+        try await finishInterrupted(kind, record, target: target, current: current)
+        report.created(kind.object, losing: MigrationLosses.of(kind.object, record))
+        try output.writeLine(bytes)
+        return
+      }
+    }
     let line = PushLine(
       record: translated, mapping: mapping, action: .create, source: place.source, number: place.number)
     var write = LineWrite(line: line, client: client, today: today)
@@ -155,6 +178,20 @@ final class Migration {
       throw bad("photo #\(id) has no dataUrl with its bytes (a base64 data: URL), so it cannot be uploaded")
     }
     let filename = record["original_filename"]?.stringValue ?? "photo"
+    if inDoubt {
+      inDoubt = false
+      let found = try await adopt(MigrationKind.named("photo")) { candidate in
+        candidate["contact"]?["id"]?.intValue == contact && candidate["original_filename"]?.stringValue == filename
+          && candidate["dataUrl"]?.stringValue == dataURL
+      }
+      if let (target, bytes, _) = found {
+        try map.append("photo", source: id, target: target)
+        try await avatar(of: sourceContact, contact: contact, photo: target, link: record["link"])
+        report.created("photo", losing: [])
+        try output.writeLine(bytes)
+        return
+      }
+    }
     var request = WriteRequest(.create, "/photos")
     request.upload = MultipartBody(
       fields: [("contact_id", String(contact))], fileField: "photo", filename: filename, mimeType: file.mimeType,
@@ -166,11 +203,48 @@ final class Migration {
       throw .protocolViolation(request: "POST /api/photos", detail: "the new record has no numeric id")
     }
     try map.append("photo", source: id, target: newID)
-    if let link = record["link"]?.stringValue, avatarPhotos[sourceContact] == link {
-      try await putAvatar(contact: contact, body: JSONObject(["source": .string("photo"), "photo_id": .int(newID)]))
-    }
+    try await avatar(of: sourceContact, contact: contact, photo: newID, link: record["link"])
     report.created("photo", losing: [])
     try output.writeLine(bytes)
+  }
+
+  /// Makes the photo `photo` the avatar of the target's `contact` when the source's contact had
+  /// the photo at `link` as its avatar.
+  private func avatar(of sourceContact: Int, contact: Int, photo: Int, link: JSONValue?) async throws(MonicaError) {
+    guard let link = link?.stringValue, avatarPhotos[sourceContact] == link else { return }
+    try await putAvatar(contact: contact, body: JSONObject(["source": .string("photo"), "photo_id": .int(photo)]))
+  }
+
+  /// The newest records of `kind` on the target that no map line names yet, searched for the one
+  /// an interrupted run created without learning its id: a record that `matches` is taken into
+  /// the map instead of being created a second time. One read, once per run.
+  private func adopt(_ kind: MigrationKind?, matches: (JSONObject) -> Bool) async throws(MonicaError)
+    -> (Int, [UInt8], JSONObject)?
+  {
+    guard let kind else { return nil }
+    // Records made in one second tie on created_at, and a tie comes back in any order: a whole
+    // page of the newest holds the one in doubt unless 100 records were created after it.
+    let query = [("sort", "-created_at"), ("limit", "100")]
+    let response = try await client.get(kind.path, query: query, what: "\(kind.object) records")
+    let envelope = try PageEnvelope(response.body, request: "GET /api\(kind.path)")
+    var found: (Int, [UInt8], JSONObject)?
+    envelope.forEachRecord { raw in
+      let bytes = Array(raw)
+      if case .object(let candidate)? = try? JSONValue(parsing: bytes), let id = candidate["id"]?.intValue,
+        !map.holds(kind.object, target: id), matches(candidate), id > (found?.0 ?? 0)
+      {
+        found = (id, bytes, candidate)
+      }
+      return true
+    }
+    return found
+  }
+
+  /// A create body without the fields no record gives back (write-only ones, such as `gender_id`).
+  private static func comparable(_ body: JSONObject, _ mapping: WriteMapping) -> JSONObject {
+    var kept = body
+    for field in mapping.fields where field.source == .writeName { kept[field.name] = nil }
+    return kept
   }
 
   /// The record with every reference translated to the target's ids, and the fields referred to
@@ -308,34 +382,41 @@ final class Migration {
   }
 
   private func putAvatar(contact: Int, body: JSONObject) async throws(MonicaError) {
-    let request = WriteRequest(.update, "/contacts/\(contact)/avatar", body: body)
+    try await send(WriteRequest(.update, "/contacts/\(contact)/avatar", body: body), what: "contact #\(contact)")
+  }
+
+  /// Sends a write and maps any answer but a 2xx to the exit table's error.
+  private func send(_ request: WriteRequest, what: String) async throws(MonicaError) {
     let response = try await client.send(request)
-    try client.check(response, path: request.path, what: "contact #\(contact)")
+    try client.check(response, path: request.path, what: what)
   }
 
   /// The map's last record when the run began, met again: its create went through, but a killed
   /// run may have stopped before what follows it. One read says what is missing, and only that is
   /// sent (a re-run of a finished migration reads one record and writes nothing).
-  private func finishInterrupted(_ kind: MigrationKind, _ record: JSONObject, target: Int, place: String)
+  private func finishInterrupted(_ kind: MigrationKind, _ record: JSONObject, target: Int, current: JSONObject? = nil)
     async throws(MonicaError)
   {
     switch kind.object {
     case "contact", "task":
       guard let mapping = kind.writes else { return }
-      let response = try await client.send(mapping.request(.read, id: "\(target)"))
-      try client.check(response, path: "\(mapping.path)/\(target)", what: "\(kind.object) #\(target)")
-      let (_, current) = try LineWrite.record(in: response, request: "GET /api\(mapping.path)/\(target)")
+      var current = current ?? JSONObject()
+      if current.members.isEmpty {
+        let response = try await client.send(mapping.request(.read, id: "\(target)"))
+        try client.check(response, path: "\(mapping.path)/\(target)", what: "\(kind.object) #\(target)")
+        current = try LineWrite.record(in: response, request: "GET /api\(mapping.path)/\(target)").1
+      }
       if kind.object == "task", record["completed"] == .bool(true), current["completed"] != .bool(true) {
         var body = mapping.body(line: JSONObject(), record: current, operation: .update, today: today)
         body["completed"] = .bool(true)
-        _ = try await client.send(mapping.request(.update, id: "\(target)", body: body))
+        try await send(mapping.request(.update, id: "\(target)", body: body), what: "task #\(target)")
       }
       if kind.object == "contact" {
         let names = (record["tags"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
         let missing = WriteMapping.tagChanges(current: current, desired: names).set
         if !missing.isEmpty {
           let body = JSONObject(["tags": .array(missing.map(JSONValue.string))])
-          _ = try await client.send(mapping.request(.setTags, id: "\(target)", body: body))
+          try await send(mapping.request(.setTags, id: "\(target)", body: body), what: "contact #\(target)")
         }
         let wanted = record["information"]?["avatar"]?["source"]?.stringValue
         if wanted != current["information"]?["avatar"]?["source"]?.stringValue {

@@ -61,6 +61,11 @@ package final class IDMap {
     targets[object]?[source]
   }
 
+  /// Whether some source record of `object` is the target's record `target` already.
+  package func holds(_ object: String, target: Int) -> Bool {
+    targets[object]?.values.contains(target) ?? false
+  }
+
   /// How many records of `object` the map knows; every object's when `object` is `nil`.
   package func count(of object: String? = nil) -> Int {
     if let object { return targets[object]?.count ?? 0 }
