@@ -116,7 +116,7 @@ import Testing
         let tags = (record["tags"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }.sorted()
         var dates: [String] = []
         for which in ["birthdate", "deceased_date"] {
-          let date = record.value(at: FieldPath("information.dates.\(which)")!)
+          let date = record["information"]?["dates"]?[which]
           let ageBased = date?["is_age_based"]?.boolValue == true
           let yearless = date?["is_year_unknown"]?.boolValue == true
           let day = date?["date"]?.stringValue.map { String($0.prefix(10)) }
