@@ -71,16 +71,11 @@ package final class RecordStore: Sendable {
       contents[kind].all.filter { Self.contactIDs(of: $0, kind: kind).contains(contactID) }
     }
 
-    /// The contacts a record belongs to.
+    /// The contacts a record belongs to: the ids at the kind's first reference to a contact (the
+    /// one its nested route `/contacts/{id}/<kind>` follows); none for contacts themselves.
     package static func contactIDs(of record: JSONObject, kind: RecordKind) -> [Int] {
-      switch kind {
-      case .activity:
-        return record["attendees"]?["contacts"]?.arrayValue?.compactMap { $0["id"]?.intValue } ?? []
-      case .contact, .tag:
-        return []
-      default:
-        return record["contact"]?["id"]?.intValue.map { [$0] } ?? []
-      }
+      guard kind != .contact, let owner = kind.references.first(where: { $0.object == "contact" }) else { return [] }
+      return owner.ids(in: .object(record))
     }
   }
 

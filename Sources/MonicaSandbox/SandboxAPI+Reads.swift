@@ -28,8 +28,10 @@ extension SandboxAPI {
   }
 
   func list(_ kind: RecordKind, _ request: APIRequest, _ listing: ListingRequest) -> APIResponse {
-    guard kind.sortColumns.contains(listing.sort.column) else { return .error(500, 40) }
-    let path = "\(baseURL)/api/\(kind.plural)"
+    guard kind.sortColumns.contains(listing.sort.column) || !kind.listing.sorted.contains(.list) else {
+      return .error(500, 40)
+    }
+    let path = "\(baseURL)/api/\(kind.name)"
     let sortKey = "\(listing.sort.column)|\(listing.sort.descending)"
     if kind == .contact, let needle = request.query["query"], !needle.isEmpty, needle != "0" {
       let text = APIRequest.rawDecode(needle[...])
@@ -40,7 +42,7 @@ extension SandboxAPI {
       }
     }
     return store.withState { state in
-      let ids = state.listing("\(kind.plural)|\(sortKey)") { contents in
+      let ids = state.listing("\(kind.name)|\(sortKey)") { contents in
         var records = contents[kind].all
         if kind == .contact {
           records = records.filter { $0["is_partial"]?.boolValue != true && $0["is_active"]?.boolValue != false }
@@ -48,7 +50,9 @@ extension SandboxAPI {
         return Self.sorted(records, by: listing.sort)
       }
       var extra: [JSONObject.Member] = []
-      if kind == .activity { extra.append(.init("statistics", Self.yearlyStatistics(state.contents[.activity].all))) }
+      if let date = kind.listing.yearlyStatistics {
+        extra.append(.init("statistics", Self.yearlyStatistics(state.contents[kind].all, date: date)))
+      }
       return page(kind, ids, listing, path: path, extraMeta: extra, state: &state)
     }
   }
@@ -98,9 +102,9 @@ extension SandboxAPI {
     return inner.lastIndex(of: ":")
   }
 
-  /// `meta.statistics` of activity lists: activities per year, latest year first.
-  static func yearlyStatistics(_ activities: [JSONObject]) -> JSONValue {
-    let years = activities.compactMap { $0["happened_at"]?.stringValue?.prefix(4) }.map(String.init).sorted(by: >)
+  /// `meta.statistics` of activity and call lists: records per year of `date`, latest year first.
+  static func yearlyStatistics(_ records: [JSONObject], date: String) -> JSONValue {
+    let years = records.compactMap { $0[date]?.stringValue?.prefix(4) }.map(String.init).sorted(by: >)
     guard !years.isEmpty else { return .array([]) }
     var counts: [JSONObject.Member] = []
     for year in years {
@@ -127,11 +131,13 @@ extension SandboxAPI {
 
   func nested(_ contact: String, _ kind: RecordKind, _ listing: ListingRequest) -> APIResponse {
     guard let contactID = Int(contact) else { return .notFound }
-    guard kind.sortColumns.contains(listing.sort.column) else { return .error(500, 40) }
+    guard kind.sortColumns.contains(listing.sort.column) || !kind.listing.sorted.contains(.nested) else {
+      return .error(500, 40)
+    }
     return store.withState { state in
       guard state.contents[.contact].records[contactID] != nil else { return .notFound }
       let ids = Self.sorted(state.children(of: contactID, kind: kind), by: listing.sort)
-      return page(kind, ids, listing, path: "\(baseURL)/api/contacts/\(contactID)/\(kind.plural)", state: &state)
+      return page(kind, ids, listing, path: "\(baseURL)/api/contacts/\(contactID)/\(kind.name)", state: &state)
     }
   }
 

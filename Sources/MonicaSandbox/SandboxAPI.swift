@@ -148,13 +148,15 @@ package final class SandboxAPI: Sendable {
     case 1:
       if s[0] == "me" {
         methods = ["GET": .me]
-      } else if let kind = RecordKind(plural: s[0]) {
-        methods = ["GET": .list(kind), "POST": .create(kind)]
+      } else if let kind = served(s[0]) {
+        if kind.routes.contains(.list) { methods["GET"] = .list(kind) }
+        if kind.routes.contains(.create) { methods["POST"] = .create(kind) }
       }
     case 2:
-      if let kind = RecordKind(plural: s[0]) {
-        methods = ["GET": .show(kind, s[1]), "DELETE": .delete(kind, s[1])]
-        if kind != .photo { methods["PUT"] = .update(kind, s[1]) }
+      if let kind = served(s[0]) {
+        if kind.routes.contains(.show) { methods["GET"] = .show(kind, s[1]) }
+        if kind.routes.contains(.delete) { methods["DELETE"] = .delete(kind, s[1]) }
+        if kind.routes.contains(.update) { methods["PUT"] = .update(kind, s[1]) }
       }
     case 3:
       if s[0] == "contacts" {
@@ -164,7 +166,7 @@ package final class SandboxAPI: Sendable {
         case "unsetTags": methods = ["POST": .unsetTags(s[1])]
         case "avatar": methods = ["PUT": .avatar(s[1])]
         default:
-          if let kind = RecordKind(plural: s[2]), kind != .contact, kind != .tag {
+          if let kind = served(s[2]), kind.isNestedUnderContacts {
             methods = ["GET": .nested(contact: s[1], kind)]
           }
         }
@@ -186,9 +188,15 @@ package final class SandboxAPI: Sendable {
     return .methodNotAllowed(used: method, allowed: allowed)
   }
 
+  /// The kind whose routes start with `name`, when the sandbox serves it (not `/api/me`, which
+  /// has a route of its own).
+  static func served(_ name: String) -> RecordKind? {
+    RecordKind.routed(name).flatMap { $0.routes.contains(.single) ? nil : $0 }
+  }
+
   /// The sort Monica's ApiController accepts: `(column, descending)`, or nil when invalid.
   package static func sortCriteria(_ text: String) -> (column: String, descending: Bool)? {
-    let accepted = ["created_at", "updated_at", "completed_at", "called_at", "favorited_at"]
+    let accepted = RecordKind.sortFields
     let descending = text.hasPrefix("-")
     let column = descending ? String(text.dropFirst()) : text
     guard accepted.contains(column), !column.hasPrefix("-") else { return nil }

@@ -123,7 +123,7 @@ package enum SeedData {
             random: &random, at: start))
       }
       var lastActivity: Int?
-      for _ in 0..<random.below(3) {
+      for _ in 0..<random.below(seeded(.activity)) {
         ids.activity += 1
         let happened = UTCTime.seconds(
           year: 2020 + random.below(4), month: 1 + random.below(12), day: 1 + random.below(28))
@@ -144,7 +144,7 @@ package enum SeedData {
         stats["number_of_activities", default: 0] += 1
       }
       facts[index - 1].lastActivity = lastActivity
-      for _ in 0..<random.below(3) {
+      for _ in 0..<random.below(seeded(.note)) {
         ids.note += 1
         let created = start + random.below(86_400 * 300)
         let favorited = random.chance(30)
@@ -160,7 +160,7 @@ package enum SeedData {
           ]))
         stats["number_of_notes", default: 0] += 1
       }
-      for _ in 0..<random.below(2) {
+      for _ in 0..<random.below(seeded(.task)) {
         ids.task += 1
         let created = start + random.below(86_400 * 300)
         let completed = random.chance(50)
@@ -178,7 +178,7 @@ package enum SeedData {
           ]))
         stats["number_of_tasks", default: 0] += 1
       }
-      for _ in 0..<random.below(2) {
+      for _ in 0..<random.below(seeded(.gift)) {
         ids.gift += 1
         let created = start + random.below(86_400 * 300)
         let cents: Int? = random.chance(60) ? (random.below(200_000) + 100) : nil
@@ -223,6 +223,12 @@ package enum SeedData {
     contents[.contact] = table
     contents.user = user(seed: seed, me: count > 0 ? shorts(1) : .null)
     return contents
+  }
+
+  /// The bound of a kind's count per contact, from its catalogue entry (`.perContact(below:)`).
+  static func seeded(_ kind: RecordKind) -> Int {
+    if case .perContact(let below) = kind.seeding { return below }
+    return 0
   }
 
   /// The facts of contact `index` (1-based): each contact has its own random stream, so a contact

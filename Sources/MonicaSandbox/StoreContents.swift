@@ -1,36 +1,5 @@
 import MonicaKit
 
-/// The kinds of records the sandbox serves and accepts.
-package enum RecordKind: String, CaseIterable, Sendable {
-  case contact, activity, note, task, gift, photo, tag
-
-  /// The path segment of the kind's routes.
-  package var plural: String {
-    switch self {
-    case .activity: "activities"
-    default: rawValue + "s"
-    }
-  }
-
-  /// The kind of a path segment such as `notes`.
-  package init?(plural: String) {
-    guard let kind = RecordKind.allCases.first(where: { $0.plural == plural }) else { return nil }
-    self = kind
-  }
-
-  /// The sortable columns the kind's table really has; another valid name is an SQL error (40).
-  package var sortColumns: Set<String> {
-    switch self {
-    case .note: ["created_at", "updated_at", "favorited_at"]
-    case .task: ["created_at", "updated_at", "completed_at"]
-    default: ["created_at", "updated_at"]
-    }
-  }
-
-  /// The id type of a delete answer: Monica echoes the route's string for most kinds.
-  package var deletesWithStringID: Bool { self != .note && self != .photo }
-}
-
 /// One kind's records in insertion order.
 package struct RecordTable: Sendable {
   /// Ids in the order the records were added.

@@ -41,9 +41,9 @@ package enum StoreFile {
         contents.partialAvatars[id] = record["avatar"]
         return
       }
-      guard let kind = RecordKind(rawValue: object) else {
+      guard let kind = RecordKind.named(object) else {
         return fail(
-          "unsupported object \"\(object)\": expected contact, activity, note, task, gift, photo, tag or user")
+          "unsupported object \"\(object)\": expected \(RecordKind.objects.joined(separator: ", ")) or contactfield")
       }
       contents[kind].put(id, record)
     }
@@ -63,7 +63,7 @@ package enum StoreFile {
       default: return value
       }
     }
-    for kind in RecordKind.allCases {
+    for kind in RecordKind.all {
       var table = RecordTable()
       for record in contents[kind].all {
         if case .object(let fixed) = fix(.object(record)), let id = fixed["id"]?.intValue { table.put(id, fixed) }
@@ -84,7 +84,7 @@ package enum StoreFile {
     }
     line(.object(JSONObject(["object": .string(stateMarker), "url": .string(baseURL)])))
     if !contents.user.members.isEmpty { line(.object(contents.user)) }
-    for kind in [RecordKind.tag, .contact, .activity, .note, .task, .gift, .photo] {
+    for kind in RecordKind.dependencyOrder where kind != .user {
       for record in contents[kind].all { line(.object(record)) }
     }
     for id in contents.contactFields.keys.sorted() { for field in contents.contactFields[id] ?? [] { line(field) } }

@@ -18,8 +18,8 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   // (`monica-fetch --bogus` would say the kind is missing); run() requires it.
   @Argument(
     help: ArgumentHelp(
-      "What to read: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "KIND"),
-    completion: .list(ResourceKind.allCases.map(\.rawValue)))
+      "What to read: \(RecordKind.names.joined(separator: ", ")).", valueName: "KIND"),
+    completion: .list(RecordKind.names))
   var kind: String?
   @Argument(help: ArgumentHelp("One record's id.", valueName: "ID")) var id: Int?
   @Option(
@@ -38,9 +38,9 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Sort by \(ResourceKind.sortFields.joined(separator: ", ")); - prefix for descending (-updated_at).",
+      "Sort by \(RecordKind.sortFields.joined(separator: ", ")); - prefix for descending (-updated_at).",
       valueName: "FIELD"),
-    completion: .list(ResourceKind.sortFields.flatMap { [$0, "-" + $0] }))
+    completion: .list(RecordKind.sortFields.flatMap { [$0, "-" + $0] }))
   var sort: String?
   @Flag(
     help: "Add contact fields and the latest notes (with=contactfields): Monica does so for one contact and a tag's.")
@@ -72,9 +72,9 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   func plan() throws(MonicaError) -> FetchPlan {
     guard let kind else {
       throw .usage(
-        "missing KIND: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")) (see monica-fetch --help)")
+        "missing KIND: \(RecordKind.names.joined(separator: ", ")) (see monica-fetch --help)")
     }
-    var plan = FetchPlan(resource: try ResourceKind(parsing: kind))
+    var plan = FetchPlan(resource: try RecordKind(parsing: kind))
     (plan.id, plan.tag, plan.query, plan.sort, plan.withFields) = (id, tag, query, sort, withFields)
     (plan.max, plan.page, plan.pageSize, plan.concurrency) = (max, page, pageSize, concurrency)
     plan.contact = try contact.map(ContactSelector.init(parsing:))

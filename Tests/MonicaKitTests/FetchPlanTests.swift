@@ -6,7 +6,7 @@ import Testing
 @Suite struct FetchPlanTests {
   @Test("--sort takes Monica's five names, - for descending, and nothing else")
   func sortNames() throws {
-    for name in ResourceKind.sortFields {
+    for name in RecordKind.sortFields {
       try FetchPlan.checkSort(name)
       try FetchPlan.checkSort("-" + name)
     }
@@ -17,7 +17,7 @@ import Testing
 
   @Test("the listing query keeps search, sort and with; --since sorts newest first")
   func listingQuery() throws {
-    var plan = FetchPlan(resource: .contacts)
+    var plan = FetchPlan(resource: .contact)
     (plan.query, plan.sort, plan.withFields) = ("ann", "-created_at", true)
     #expect(plan.listingQuery.map { "\($0.0)=\($0.1)" } == ["query=ann", "sort=-created_at", "with=contactfields"])
     plan.sort = nil
@@ -27,24 +27,24 @@ import Testing
 
   @Test("combinations that cannot work are usage errors")
   func combinations() {
-    func plan(_ kind: ResourceKind, _ change: (inout FetchPlan) -> Void) -> FetchPlan {
+    func plan(_ kind: RecordKind, _ change: (inout FetchPlan) -> Void) -> FetchPlan {
       var plan = FetchPlan(resource: kind)
       change(&plan)
       return plan
     }
     let bad = [
-      plan(.tags) { $0.contact = .id(1) }, plan(.notes) { $0.query = "x" }, plan(.notes) { $0.tag = "x" },
-      plan(.contacts) {
+      plan(.tag) { $0.contact = .id(1) }, plan(.note) { $0.query = "x" }, plan(.note) { $0.tag = "x" },
+      plan(.contact) {
         $0.id = 3; $0.max = 1
-      }, plan(.contacts) { $0.pageSize = 101 },
-      plan(.contacts) { $0.concurrency = 0 }, plan(.me) { $0.id = 1 }, plan(.contacts) { $0.max = 0 },
+      }, plan(.contact) { $0.pageSize = 101 },
+      plan(.contact) { $0.concurrency = 0 }, plan(.user) { $0.id = 1 }, plan(.contact) { $0.max = 0 },
     ]
     for plan in bad {
       #expect(throws: MonicaError.self) { try plan.validate() }
     }
-    #expect(throws: Never.self) { try plan(.notes) { $0.contact = .standardInput }.validate() }
+    #expect(throws: Never.self) { try plan(.note) { $0.contact = .standardInput }.validate() }
     #expect(throws: Never.self) {
-      try plan(.contacts) {
+      try plan(.contact) {
         $0.tag = "family"; $0.max = 3
       }.validate()
     }

@@ -46,7 +46,7 @@ struct WriteMappingTests {
   @Test("contact: is_dead, the birthdate and deceased date parts, the names, from a fetched record")
   func contactBody() throws {
     let record = try object(contactRecord)
-    let body = WriteMapping.contact.body(line: JSONObject(), record: record, operation: .update, today: today)
+    let body = RecordKind.contact.writes!.body(line: JSONObject(), record: record, operation: .update, today: today)
     #expect(
       JSONWriter.plain.string(.object(body))
         == #"{"first_name":"Severine","last_name":"Dubois","nickname":null,"description":"Climbing partner","#
@@ -57,7 +57,7 @@ struct WriteMappingTests {
     let aged = try object(
       #"{"first_name":"A","information":{"dates":{"birthdate":{"is_age_based":true,"is_year_unknown":false,"#
         + #""date":"1996-01-01T00:00:00Z"}}}}"#)
-    let agedBody = WriteMapping.contact.body(line: aged, record: aged, operation: .create, today: today)
+    let agedBody = RecordKind.contact.writes!.body(line: aged, record: aged, operation: .create, today: today)
     #expect(agedBody["birthdate_age"] == .int(30) && agedBody["birthdate_is_age_based"] == .bool(true))
     #expect(agedBody["birthdate_day"] == nil && agedBody["is_deceased"] == .bool(false))
     #expect(agedBody["is_deceased_date_known"] == .bool(false))
@@ -67,7 +67,7 @@ struct WriteMappingTests {
   func merge() throws {
     let record = try object(contactRecord)
     let line = try object(#"{"object":"contact","id":9,"nickname":"Sev"}"#)
-    let mapping = WriteMapping.contact
+    let mapping = RecordKind.contact.writes!
     let before = mapping.body(line: JSONObject(), record: record, operation: .update, today: today)
     let after = mapping.body(
       line: line, record: mapping.merged(line, onto: record), operation: .update, today: today)
@@ -90,7 +90,7 @@ struct WriteMappingTests {
 
   @Test("task: completed is not sent on create and needs an update after it; the contact is fixed")
   func task() throws {
-    let mapping = WriteMapping.task
+    let mapping = RecordKind.task.writes!
     let line = try object(#"{"object":"task","contact":{"id":4},"title":"T","completed":true}"#)
     let create = mapping.body(line: line, record: line, operation: .create, today: today)
     #expect(JSONWriter.plain.string(.object(create)) == #"{"contact_id":4,"title":"T"}"#)
@@ -115,29 +115,30 @@ struct WriteMappingTests {
         + #""attendees":{"total":2,"contacts":[{"id":12},{"id":14}]},"emotions":[{"id":2,"name":"joy"}]}"#)
     #expect(
       JSONWriter.plain.string(
-        .object(WriteMapping.activity.body(line: activity, record: activity, operation: .create, today: today)))
+        .object(RecordKind.activity.writes!.body(line: activity, record: activity, operation: .create, today: today)))
         == #"{"summary":"Lunch","description":null,"happened_at":"2024-05-01","activity_type_id":3,"#
         + #""emotions":[2],"contacts":[12,14]}"#)
     let note = try object(#"{"body":"b","is_favorited":true,"contact":{"id":5},"url":"u","object":"note"}"#)
     #expect(
       JSONWriter.plain.string(
-        .object(WriteMapping.note.body(line: note, record: note, operation: .create, today: today)))
+        .object(RecordKind.note.writes!.body(line: note, record: note, operation: .create, today: today)))
         == #"{"body":"b","contact_id":5,"is_favorited":true}"#)
     let gift = try object(
       #"{"name":"Book","comment":null,"url":"https://e.x","amount":"12.50","value":"12.50","status":"idea","#
         + #""date":"2024-12-24","recipient":{"id":8},"contact":{"id":5},"photos":[]}"#)
     #expect(
       JSONWriter.plain.string(
-        .object(WriteMapping.gift.body(line: gift, record: gift, operation: .create, today: today)))
+        .object(RecordKind.gift.writes!.body(line: gift, record: gift, operation: .create, today: today)))
         == #"{"contact_id":5,"name":"Book","status":"idea","comment":null,"url":"https://e.x","amount":"12.50","#
         + #""date":"2024-12-24","recipient_id":8}"#)
     let noRecipient = try object(#"{"name":"Book","status":"idea","recipient":null,"contact":{"id":5}}"#)
     #expect(
-      WriteMapping.gift.body(line: noRecipient, record: noRecipient, operation: .create, today: today)["recipient_id"]
+      RecordKind.gift.writes!.body(line: noRecipient, record: noRecipient, operation: .create, today: today)[
+        "recipient_id"]
         == nil)
     let tag = try object(#"{"name":"family","name_slug":"family"}"#)
     #expect(
-      WriteMapping.tag.body(line: tag, record: tag, operation: .update, today: today)
+      RecordKind.tag.writes!.body(line: tag, record: tag, operation: .update, today: today)
         == JSONObject(["name": .string("family")]))
   }
 
@@ -145,11 +146,12 @@ struct WriteMappingTests {
   func partial() throws {
     let line = try object(#"{"object":"contact","id":9,"nickname":"Sev","is_dead":false}"#)
     #expect(
-      JSONWriter.plain.string(.object(WriteMapping.contact.partialBody(line: line, operation: .update, today: today)))
+      JSONWriter.plain.string(
+        .object(RecordKind.contact.writes!.partialBody(line: line, operation: .update, today: today)))
         == #"{"nickname":"Sev","is_deceased":false}"#)
     let task = try object(#"{"object":"task","id":7,"completed":true}"#)
     #expect(
-      WriteMapping.task.partialBody(line: task, operation: .update, today: today)
+      RecordKind.task.writes!.partialBody(line: task, operation: .update, today: today)
         == JSONObject(["completed": .bool(true)]))
   }
 
@@ -157,13 +159,13 @@ struct WriteMappingTests {
   func tags() throws {
     let record = try object(contactRecord)
     let line = try object(#"{"tags":["family"," work ",{"name":"book club"},"family",""]}"#)
-    let desired = try WriteMapping.contact.desiredTags(line).get()
+    let desired = try RecordKind.contact.writes!.desiredTags(line).get()
     #expect(desired == ["family", "work", "book club"])
     let changes = WriteMapping.tagChanges(current: record, desired: desired ?? [])
     #expect(changes.unset == [6] && changes.set == ["work", "book club"])
-    #expect((try? WriteMapping.contact.desiredTags(try object(#"{"tags":[1]}"#)).get()) == nil)
-    #expect(try WriteMapping.contact.desiredTags(try object(#"{"nickname":"x"}"#)).get() == nil)
-    #expect(try WriteMapping.task.desiredTags(try object(#"{"tags":["x"]}"#)).get() == nil)
+    #expect((try? RecordKind.contact.writes!.desiredTags(try object(#"{"tags":[1]}"#)).get()) == nil)
+    #expect(try RecordKind.contact.writes!.desiredTags(try object(#"{"nickname":"x"}"#)).get() == nil)
+    #expect(try RecordKind.task.writes!.desiredTags(try object(#"{"tags":["x"]}"#)).get() == nil)
   }
 
   @Test("what no write field reaches is reported; a search result's is_active is refused")
@@ -178,16 +180,17 @@ struct WriteMappingTests {
         "career": .object(JSONObject(["job": .string("Baker"), "company": .null])),
       ]))
     #expect(
-      WriteMapping.contact.unwritableChanges(line: line, current: record)
+      RecordKind.contact.writes!.unwritableChanges(line: line, current: record)
         == ["complete_name", "information.career.job"])
-    #expect(WriteMapping.contact.unwritableChanges(line: record, current: record).isEmpty)
+    #expect(RecordKind.contact.writes!.unwritableChanges(line: record, current: record).isEmpty)
     line["is_active"] = .bool(false)
-    #expect(WriteMapping.contact.refusal(line: line, current: record, id: 9, today: today)?.contains("search") == true)
+    #expect(
+      RecordKind.contact.writes!.refusal(line: line, current: record, id: 9, today: today)?.contains("search") == true)
   }
 
   @Test("requests: paths, methods, and which may be sent again")
   func requests() {
-    let contact = WriteMapping.contact
+    let contact = RecordKind.contact.writes!
     #expect(
       contact.request(.create, body: JSONObject(["first_name": .string("A")])).line()
         == #"POST /api/contacts {"first_name":"A"}"#)

@@ -11,7 +11,7 @@ package enum ContactSelector: Sendable, Equatable {
 /// Everything `monica-fetch` was asked to do, checked before any request is made.
 package struct FetchPlan: Sendable {
   /// The kind to read.
-  package var resource: ResourceKind
+  package var resource: RecordKind
   /// One record's id (`monica-fetch contacts 12`).
   package var id: Int?
   /// Read the items of these contacts through the nested routes.
@@ -29,7 +29,7 @@ package struct FetchPlan: Sendable {
   /// the plain or searched contact list (ApiContactController@index always answers the short
   /// ContactResource; one contact and a tag's contacts honour it).
   package var ignoredByMonica: String? {
-    guard withFields, resource == .contacts, id == nil, tag == nil, contact == nil else { return nil }
+    guard withFields, resource == .contact, id == nil, tag == nil, contact == nil else { return nil }
     return "Monica ignores with=contactfields on the contact list; ask for one contact (contacts ID --with-fields) "
       + "or a tag's contacts (--tag) to get contact fields"
   }
@@ -44,34 +44,36 @@ package struct FetchPlan: Sendable {
   /// Pages in flight at once, once the last page is known.
   package var concurrency = 4
 
-  package init(resource: ResourceKind) { self.resource = resource }
+  package init(resource: RecordKind) { self.resource = resource }
 
   /// Fails with a usage error (64) for a combination of flags that cannot work.
   package func validate() throws(MonicaError) {
     if let id, id < 1 { throw .usage("\(resource.singular) id \(id): expected a positive number") }
-    if resource == .me && (id != nil || contact != nil || tag != nil || page != nil || since != nil || sort != nil) {
-      throw .usage("me: takes no id and no listing options")
+    if resource.routes.contains(.single)
+      && (id != nil || contact != nil || tag != nil || page != nil || since != nil || sort != nil)
+    {
+      throw .usage("\(resource.name): takes no id and no listing options")
     }
     if id != nil
       && (contact != nil || tag != nil || query != nil || sort != nil || page != nil || since != nil || max != nil)
     {
       throw .usage(
-        "\(resource.rawValue) \(id ?? 0): one record takes no listing options (--contact, --tag, --query, --sort, --page, --since, --max)"
+        "\(resource.name) \(id ?? 0): one record takes no listing options (--contact, --tag, --query, --sort, --page, --since, --max)"
       )
     }
     if contact != nil && !resource.isNestedUnderContacts {
       throw .usage(
-        "--contact: only activities, notes, tasks, gifts and photos are read per contact, not \(resource.rawValue)")
+        "--contact: only \(Self.nestedNames) are read per contact, not \(resource.name)")
     }
     if case .id(let contact)? = contact, contact < 1 {
       throw .usage("--contact \(contact): expected a positive id or -")
     }
-    if tag != nil && resource != .contacts {
-      throw .usage("--tag: only contacts are read per tag, not \(resource.rawValue)")
+    if tag != nil && resource != .contact {
+      throw .usage("--tag: only contacts are read per tag, not \(resource.name)")
     }
     if tag != nil && contact != nil { throw .usage("--tag and --contact cannot be combined") }
-    if (query != nil || withFields) && resource != .contacts {
-      throw .usage("\(query != nil ? "--query" : "--with-fields"): only contacts take it, not \(resource.rawValue)")
+    if (query != nil || withFields) && resource != .contact {
+      throw .usage("\(query != nil ? "--query" : "--with-fields"): only contacts take it, not \(resource.name)")
     }
     if query != nil && tag != nil {
       throw .usage("--query and --tag cannot be combined: Monica does not search a tag's contacts")
@@ -85,12 +87,18 @@ package struct FetchPlan: Sendable {
     if !(1...16).contains(concurrency) { throw .usage("--concurrency \(concurrency): expected 1 to 16") }
   }
 
+  /// The kinds with a route per contact, in words: "activities, notes, tasks, gifts and photos".
+  static var nestedNames: String {
+    let names = RecordKind.all.filter(\.isNestedUnderContacts).map(\.name)
+    return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + (names.last ?? "")
+  }
+
   /// Checks a `--sort` value against the names Monica accepts, so a typo costs no request.
   package static func checkSort(_ sort: String) throws(MonicaError) {
     let field = sort.hasPrefix("-") ? String(sort.dropFirst()) : sort
-    guard ResourceKind.sortFields.contains(field) else {
+    guard RecordKind.sortFields.contains(field) else {
       throw .usage(
-        "--sort \(sort): expected one of \(ResourceKind.sortFields.joined(separator: ", ")), optionally prefixed with - for descending"
+        "--sort \(sort): expected one of \(RecordKind.sortFields.joined(separator: ", ")), optionally prefixed with - for descending"
       )
     }
   }

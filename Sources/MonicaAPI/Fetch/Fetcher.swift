@@ -84,8 +84,8 @@ final class FetchSession {
 
   func run() async throws(MonicaError) {
     let kind = plan.resource
-    if kind == .me {
-      try await one("/me", query: [], what: "the signed-in user")
+    if kind.routes.contains(.single) {
+      try await one(kind.path, query: [], what: "the \(kind.singular)")
     } else if let id = plan.id {
       try await one(
         kind.path + "/\(id)", query: plan.withFields ? [("with", "contactfields")] : [], what: "\(kind.singular) #\(id)"
@@ -100,7 +100,7 @@ final class FetchSession {
         throw .notFound("tag #\(id) was not found")
       }
     } else {
-      try await listing(kind.path, what: kind.rawValue)
+      try await listing(kind.path, what: kind.name)
     }
   }
 
@@ -139,7 +139,7 @@ final class FetchSession {
     let kind = plan.resource
     func items(of id: Int) async throws(MonicaError) {
       do {
-        try await listing("/contacts/\(id)/\(kind.rawValue)", what: "\(kind.rawValue) of contact #\(id)")
+        try await listing("/contacts/\(id)/\(kind.name)", what: "\(kind.name) of contact #\(id)")
       } catch .notFound {
         throw .notFound("contact #\(id) was not found")
       }

@@ -1,11 +1,14 @@
 /// The long help (DESCRIPTION, EXAMPLES, FILES, ENVIRONMENT, EXIT STATUS) of the tools whose
 /// help outgrew their thin executables; each tool's `CommandConfiguration` names its own.
 extension Help {
+  /// The kinds with a route per contact: "activities, notes, tasks, gifts, photos".
+  private static let nestedKinds = RecordKind.all.filter(\.isNestedUnderContacts).map(\.name).joined(separator: ", ")
+
   /// `monica-fetch --help` below its usage, and its man page's sections.
   package static let fetch = """
-    Reads contacts, activities, notes, tasks, gifts, tags, photos or the signed-in user (me), \
+    Reads the records of one KIND (\(RecordKind.names.joined(separator: ", "))), \
     one record per line, as pages arrive; stops the moment its reader stops; stays within the \
-    rate limit.
+    rate limit. --contact reads one contact's \(nestedKinds).
 
     --query is Monica's contact search. It splits the text on spaces and keeps the contacts \
     where any word occurs in the first, middle or last name, the nickname, the description or \

@@ -67,7 +67,8 @@ package struct Column {
   }
 
   /// The columns `kind` shows when no `--fields` are given, with its display rules; each kind
-  /// keeps its id and its name or title on the narrowest terminal, and shows dates whole.
+  /// keeps its id and its name or title on the narrowest terminal, and shows dates whole. A kind
+  /// without rules of its own shows what its catalogue entry's `display` names.
   package static func defaults(for kind: String?) -> [Column] {
     let id = Column("id", alignsRight: true, fixed: true) { record, _ in
       .text(record.member("id")?.displayText ?? "", isText: false)
@@ -138,7 +139,12 @@ package struct Column {
         text("email", "email", priority: 1),
       ]
     default:
-      return [id, text("object", "object")]
+      guard let display = kind.flatMap(RecordKind.named)?.display else { return [id, text("object", "object")] }
+      var columns = [id]
+      if let title = display.title { columns.append(text(title, title)) }
+      if let contact = display.contact { columns.append(contactColumn("contact", contact, priority: 1)) }
+      if let day = display.date { columns.append(date("date", day, priority: 2)) }
+      return columns
     }
   }
 

@@ -46,8 +46,8 @@ package struct FilterCriteria: Sendable {
 
   package init() {}
 
-  /// The record kinds `--object` accepts.
-  package static let kinds = ["contact", "activity", "note", "task", "gift", "tag", "photo", "user"]
+  /// The record kinds `--object` accepts: the catalogue's `object` names.
+  package static var kinds: [String] { RecordKind.objects }
   /// The gift statuses `--status` accepts.
   package static let giftStatuses = ["idea", "offered", "received"]
   /// The dates Monica's records carry, which `--date-field` completes: every kind's timestamps,

@@ -1,44 +1,26 @@
-/// The contract of every kind the toolset reads, one entry per kind: what `monica-fetch` prints
-/// for contacts, activities, notes, tasks, gifts, tags, photos and the signed-in user (`me`).
+/// The contracts of the kinds: each catalogue entry holds its kind's (`RecordKind.contract`).
 extension RecordContract {
-  /// Every kind's contract, in the order `monica-fetch` names the kinds.
-  package static let catalogue: [RecordContract] = [
-    .contact, .activity, .note, .task, .gift, .tag, .photo, .user,
-  ]
+  /// Every kind's contract, in the catalogue's order.
+  package static var catalogue: [RecordContract] { RecordKind.all.map(\.contract) }
 
   /// The contract of the kind whose `object` name is `object`, or `nil`.
   package static func named(_ object: String) -> RecordContract? {
-    catalogue.first { $0.object == object }
+    RecordKind.named(object)?.contract
   }
+}
 
+extension ValueRule {
   /// A contact: full (or partial) as the contact routes send it, or short as it is embedded
   /// elsewhere (`jq .contact` of a note). Which one is told by the keys only the full form has.
-  package static let contact = RecordContract(
-    object: "contact",
-    rule: .choice(
-      ShapeChoice(name: "full or short contact", shapes: [.fullContact, .shortContact]) { value in
-        // "description" comes tenth in a full contact: found before walking the whole record.
-        for key in ["description", "created_at", "updated_at", "statistics", "addresses", "tags"]
-        where value.member(key) != nil {
-          return .fullContact
-        }
-        return .shortContact
-      }))
-
-  /// An activity with its attendees.
-  package static let activity = RecordContract(object: "activity", rule: .object(.activity))
-  /// A note about a contact.
-  package static let note = RecordContract(object: "note", rule: .object(.note))
-  /// A task, of a contact or of nobody.
-  package static let task = RecordContract(object: "task", rule: .object(.task))
-  /// A gift idea, an offered or a received gift.
-  package static let gift = RecordContract(object: "gift", rule: .object(.gift))
-  /// A tag.
-  package static let tag = RecordContract(object: "tag", rule: .object(.tag))
-  /// A photo, its image inline as a data URL.
-  package static let photo = RecordContract(object: "photo", rule: .object(.photo))
-  /// The signed-in user (`/api/me`).
-  package static let user = RecordContract(object: "user", rule: .object(.user))
+  package static let contact = ValueRule.choice(
+    ShapeChoice(name: "full or short contact", shapes: [.fullContact, .shortContact]) { value in
+      // "description" comes tenth in a full contact: found before walking the whole record.
+      for key in ["description", "created_at", "updated_at", "statistics", "addresses", "tags"]
+      where value.member(key) != nil {
+        return .fullContact
+      }
+      return .shortContact
+    })
 }
 
 extension ObjectShape {

@@ -115,10 +115,10 @@ package struct WriteRequest: Sendable, Equatable {
 /// update take (their `rules()`), and what they do with it. This is the one table of write fields;
 /// the engine, `--dry-run` and the tests read it, nothing else lists them.
 package struct WriteMapping: Sendable {
-  /// The record's `object`: `contact`, `task`...
-  package let object: String
-  /// The collection's path below `/api`: `/contacts`.
-  package let path: String
+  /// The record's `object`: `contact`, `task`... (from the kind's catalogue entry).
+  package private(set) var object = ""
+  /// The collection's path below `/api`: `/contacts` (from the kind's catalogue entry).
+  package private(set) var path = ""
   /// The fields the create and update services read, in the order they are sent.
   package let fields: [WriteField]
   /// Where in Monica's source the fields come from.
@@ -133,11 +133,9 @@ package struct WriteMapping: Sendable {
   package let hasTags: Bool
 
   init(
-    object: String, path: String, services: String, fields: [WriteField], setAfterCreate: [String] = [],
-    fixedOnUpdate: [String] = [], replacedWhole: [String] = [], hasTags: Bool = false
+    services: String, fields: [WriteField], setAfterCreate: [String] = [], fixedOnUpdate: [String] = [],
+    replacedWhole: [String] = [], hasTags: Bool = false
   ) {
-    self.object = object
-    self.path = path
     self.services = services
     self.fields = fields
     self.setAfterCreate = setAfterCreate
@@ -161,45 +159,56 @@ package struct WriteMapping: Sendable {
 
   /// The mapping of a record's `object`, `nil` for kinds that cannot be written this way.
   package static func named(_ object: String) -> WriteMapping? {
-    all.first { $0.object == object }
+    RecordKind.named(object)?.writes
   }
 
   /// The kinds' `object` names, for help and messages.
   package static var objects: [String] { all.map(\.object) }
 
-  /// Every kind that can be pushed.
-  package static let all: [WriteMapping] = [contact, activity, note, task, gift, tag]
+  /// Every kind that can be pushed, in the catalogue's order.
+  package static var all: [WriteMapping] { RecordKind.all.compactMap(\.writes) }
 
+  /// The mapping placed at its kind's route: the catalogue entry gives the `object` and path.
+  func placed(object: String, path: String) -> WriteMapping {
+    var placed = self
+    (placed.object, placed.path) = (object, path)
+    return placed
+  }
+}
+
+/// The write tables of the kinds that `monica-push` writes. The catalogue entries hold them
+/// (`RecordKind.contact.writes`), which is where the tools find them, placed at the kind's route.
+extension WriteMapping {
   /// Contacts: `CreateContact` and `UpdateContact` (app/Services/Contact/Contact). An update
   /// replaces the name, description, birthdate and deceased date as given, clearing what is
   /// missing (UpdateContact.php:390-437); `is_deceased` must be sent although the rule says
   /// nullable, as the service reads it unguarded (UpdateContact.php:422). The birthdate parts
   /// are those of `UpdateBirthdayInformation`: day and month for an exact date, an age for an
   /// age-based one (`createFromAge` sets 1 January of now minus the age), no year when unknown.
-  package static let contact = WriteMapping(
-    object: "contact", path: "/contacts",
+  static let contact = WriteMapping(
     services: "app/Services/Contact/Contact/CreateContact.php, UpdateContact.php",
     fields: [
       .same("first_name"), .writeOnly("middle_name"), .same("last_name"), .same("nickname"),
       .writeOnly("gender_id"), .same("description"), .same("is_partial"),
       WriteField(
         "is_birthdate_known",
-        .dateKnown(birthdate, parts: ["birthdate_day", "birthdate_month", "birthdate_year", "birthdate_age"]),
+        .dateKnown(
+          FieldPath.birthdate, parts: ["birthdate_day", "birthdate_month", "birthdate_year", "birthdate_age"]),
         fallback: .bool(false)),
-      WriteField("birthdate_day", .datePart(birthdate, .day)),
-      WriteField("birthdate_month", .datePart(birthdate, .month)),
-      WriteField("birthdate_year", .datePart(birthdate, .year)),
-      WriteField("birthdate_is_age_based", .datePart(birthdate, .isAgeBased)),
-      WriteField("birthdate_age", .datePart(birthdate, .age)),
+      WriteField("birthdate_day", .datePart(FieldPath.birthdate, .day)),
+      WriteField("birthdate_month", .datePart(FieldPath.birthdate, .month)),
+      WriteField("birthdate_year", .datePart(FieldPath.birthdate, .year)),
+      WriteField("birthdate_is_age_based", .datePart(FieldPath.birthdate, .isAgeBased)),
+      WriteField("birthdate_age", .datePart(FieldPath.birthdate, .age)),
       .writeOnly("birthdate_add_reminder"),
       WriteField("is_deceased", .value(FieldPath.isDead), fallback: .bool(false)),
       WriteField(
         "is_deceased_date_known",
-        .dateKnown(deceasedDate, parts: ["deceased_date_day", "deceased_date_month", "deceased_date_year"]),
+        .dateKnown(FieldPath.deceasedDate, parts: ["deceased_date_day", "deceased_date_month", "deceased_date_year"]),
         fallback: .bool(false)),
-      WriteField("deceased_date_day", .datePart(deceasedDate, .day)),
-      WriteField("deceased_date_month", .datePart(deceasedDate, .month)),
-      WriteField("deceased_date_year", .datePart(deceasedDate, .year)),
+      WriteField("deceased_date_day", .datePart(FieldPath.deceasedDate, .day)),
+      WriteField("deceased_date_month", .datePart(FieldPath.deceasedDate, .month)),
+      WriteField("deceased_date_year", .datePart(FieldPath.deceasedDate, .year)),
       .writeOnly("deceased_date_add_reminder"),
       .writeOnly("email", onUpdate: false),
     ],
@@ -208,8 +217,7 @@ package struct WriteMapping: Sendable {
   /// Activities: `CreateActivity` and `UpdateActivity` (app/Services/Account/Activity/Activity).
   /// `contacts` is the whole list of attendees (synced, AttachContactToActivity.php:337);
   /// `emotions` replaces the emotions only when not empty (UpdateActivity.php:237).
-  package static let activity = WriteMapping(
-    object: "activity", path: "/activities",
+  static let activity = WriteMapping(
     services: "app/Services/Account/Activity/Activity/CreateActivity.php, UpdateActivity.php",
     fields: [
       .same("summary"), .same("description"), .same("happened_at"),
@@ -221,15 +229,15 @@ package struct WriteMapping: Sendable {
   /// Notes: `ApiNoteController` writes the model itself, `store` from the whole request and
   /// `update` from `body`, `contact_id` and `is_favorited` only (ApiNoteController.php:66,105);
   /// its rules require `body` and `contact_id` (ApiNoteController.php:129-133).
-  package static let note = WriteMapping(
-    object: "note", path: "/notes", services: "app/Http/Controllers/Api/ApiNoteController.php",
+  static let note = WriteMapping(
+    services: "app/Http/Controllers/Api/ApiNoteController.php",
     fields: [.same("body"), WriteField("contact_id", .value(FieldPath.contactID)), .same("is_favorited")])
 
   /// Tasks: `CreateTask` reads only `contact_id`, `title` and `description` (ApiTaskController.php
   /// store), so a completed task takes a follow-up update; `UpdateTask` requires `completed`,
   /// finds the task through `contact_id` and never changes its contact (UpdateTask.php:80-98).
-  package static let task = WriteMapping(
-    object: "task", path: "/tasks", services: "app/Services/Task/CreateTask.php, UpdateTask.php",
+  static let task = WriteMapping(
+    services: "app/Services/Task/CreateTask.php, UpdateTask.php",
     fields: [
       WriteField("contact_id", .value(FieldPath.contactID)), .same("title"), .same("description"),
       WriteField("completed", .value(FieldPath.completed), fallback: .bool(false), onCreate: false),
@@ -238,20 +246,17 @@ package struct WriteMapping: Sendable {
 
   /// Gifts: `CreateGift` and `UpdateGift` (app/Services/Contact/Gift). `amount` is the record's
   /// amount as it is printed (AmountFormatter parses it back), `recipient_id` the recipient's id.
-  package static let gift = WriteMapping(
-    object: "gift", path: "/gifts", services: "app/Services/Contact/Gift/CreateGift.php, UpdateGift.php",
+  static let gift = WriteMapping(
+    services: "app/Services/Contact/Gift/CreateGift.php, UpdateGift.php",
     fields: [
       WriteField("contact_id", .value(FieldPath.contactID)), .same("name"), .same("status"), .same("comment"),
       .same("url"), .same("amount"), .same("date"), WriteField("recipient_id", .value(FieldPath.recipientID)),
     ])
 
   /// Tags: `CreateTag` and `UpdateTag` (app/Services/Contact/Tag) take a name; the slug follows.
-  package static let tag = WriteMapping(
-    object: "tag", path: "/tags", services: "app/Services/Contact/Tag/CreateTag.php, UpdateTag.php",
+  static let tag = WriteMapping(
+    services: "app/Services/Contact/Tag/CreateTag.php, UpdateTag.php",
     fields: [.same("name")])
-
-  private static let birthdate = FieldPath.birthdate
-  private static let deceasedDate = FieldPath.deceasedDate
 }
 
 extension FieldPath {
@@ -260,13 +265,13 @@ extension FieldPath {
     components = text.split(separator: ".").map(String.init)
   }
 
-  fileprivate static let isDead = FieldPath(dotted: "is_dead")
-  fileprivate static let birthdate = FieldPath(dotted: "information.dates.birthdate")
-  fileprivate static let deceasedDate = FieldPath(dotted: "information.dates.deceased_date")
-  fileprivate static let activityTypeID = FieldPath(dotted: "activity_type.id")
-  fileprivate static let emotions = FieldPath(dotted: "emotions")
-  fileprivate static let attendees = FieldPath(dotted: "attendees.contacts")
-  fileprivate static let contactID = FieldPath(dotted: "contact.id")
-  fileprivate static let completed = FieldPath(dotted: "completed")
-  fileprivate static let recipientID = FieldPath(dotted: "recipient.id")
+  static let isDead = FieldPath(dotted: "is_dead")
+  static let birthdate = FieldPath(dotted: "information.dates.birthdate")
+  static let deceasedDate = FieldPath(dotted: "information.dates.deceased_date")
+  static let activityTypeID = FieldPath(dotted: "activity_type.id")
+  static let emotions = FieldPath(dotted: "emotions")
+  static let attendees = FieldPath(dotted: "attendees.contacts")
+  static let contactID = FieldPath(dotted: "contact.id")
+  static let completed = FieldPath(dotted: "completed")
+  static let recipientID = FieldPath(dotted: "recipient.id")
 }
