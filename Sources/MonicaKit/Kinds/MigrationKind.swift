@@ -38,42 +38,31 @@ package struct MigrationKind: Sendable {
     self.writes = writes
   }
 
-  /// The kind of `object`, `nil` when a migration does not know it.
-  package static func named(_ object: String) -> MigrationKind? { all.first { $0.object == object } }
+  /// The kind of `object` as the catalogue has it, else as `interim` has it; `nil` when a
+  /// migration does not know it.
+  package static func named(_ object: String) -> MigrationKind? {
+    if let kind = RecordKind.named(object) {
+      let matching: Matching =
+        switch kind.matching {
+        case .created: .created
+        case .byName: .byName
+        case .global: .global
+        case .notCopied: .notCopied
+        }
+      return MigrationKind(
+        object: kind.object, path: kind.path, matching: matching,
+        references: kind.references.map { MigrationReference($0.path, to: $0.object, byName: $0.byName) },
+        writes: kind.writes)
+    }
+    return interim.first { $0.object == object }
+  }
 
-  /// The kinds a migration knows, in the order `--all` streams them.
-  package static let all: [MigrationKind] = [
-    MigrationKind(object: "tag", path: "/tags", matching: .byName, writes: .tag),
+  /// Named reference data and instance-wide kinds that records refer to, until the catalogue
+  /// has their entries (the catalogue's entry wins as soon as it has one).
+  static let interim: [MigrationKind] = [
     MigrationKind(object: "gender", path: "/genders", matching: .byName, writes: nil),
     MigrationKind(object: "activityType", path: "/activitytypes", matching: .byName, writes: nil),
     MigrationKind(object: "contactfieldtype", path: "/contactfieldtypes", matching: .byName, writes: nil),
-    MigrationKind(
-      object: "contact", path: "/contacts",
-      references: [
-        MigrationReference("tags[].id", to: "tag"), MigrationReference("gender", to: "gender", byName: true),
-      ],
-      writes: .contact),
-    MigrationKind(
-      object: "activity", path: "/activities",
-      references: [
-        MigrationReference("attendees.contacts[].id", to: "contact"),
-        MigrationReference("activity_type.id", to: "activityType"),
-      ],
-      writes: .activity),
-    MigrationKind(
-      object: "note", path: "/notes", references: [MigrationReference("contact.id", to: "contact")], writes: .note),
-    MigrationKind(
-      object: "task", path: "/tasks", references: [MigrationReference("contact.id", to: "contact")], writes: .task),
-    MigrationKind(
-      object: "photo", path: "/photos", references: [MigrationReference("contact.id", to: "contact")], writes: nil),
-    MigrationKind(
-      object: "gift", path: "/gifts",
-      references: [
-        MigrationReference("contact.id", to: "contact"), MigrationReference("recipient.id", to: "contact"),
-        MigrationReference("photos[].id", to: "photo"),
-      ],
-      writes: .gift),
-    MigrationKind(object: "user", path: "/me", matching: .notCopied, writes: nil),
     MigrationKind(object: "country", path: "/countries", matching: .global, writes: nil),
     MigrationKind(object: "currency", path: "/currencies", matching: .global, writes: nil),
     MigrationKind(object: "auditlog", path: "/logs", matching: .notCopied, writes: nil),
