@@ -6,43 +6,7 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
   static let configuration = CommandConfiguration(
     commandName: "monica-push",
     abstract: "Create, update or delete Monica records from NDJSON lines.",
-    discussion: """
-      A line without "id" creates a record. A line with an "id" updates one: the record is \
-      read, the line's fields are merged onto it and every field Monica's update takes is \
-      sent, so what the line leaves out keeps its value. A contact's "tags" is the list of \
-      tag names it should end with. Each line's record, as the server answers it, goes to \
-      stdout. Kinds: \(WriteMapping.objects.joined(separator: ", ")).
-
-      EXAMPLES
-        monica-fetch tasks --contact 7 | monica-filter --pending \\
-          | jq -c '.completed = true' | monica-push | monica-format table
-        echo '{"object":"contact","id":9,"nickname":"Sev"}' | monica-push
-        echo '{"object":"note","contact_id":9,"body":"Hi"}' | monica-push --dry-run
-        monica-fetch notes --contact 9 | monica-push --delete --yes
-
-      DIAGNOSTICS
-      A line Monica refuses (HTTP 422) stops the run with status 65, its source and line \
-      number and Monica's messages, unless --keep-going. A rate limit (429) is waited out. \
-      A read, update or delete answered with a 5xx or not at all is sent again; a create \
-      never is, as it may have been applied: the run stops with status 75.
-
-      CAVEATS
-      Monica's contact update deletes the birthday and deceased-date reminders unless the \
-      line sets birthdate_add_reminder or deceased_date_add_reminder to true; updates set a \
-      completed task's completed_at and a favourite note's favorited_at to now; an \
-      activity keeps its emotions when the line empties them; a task cannot move to \
-      another contact. A line that changes none of its record's write fields sends no \
-      update. A whole record in a line (as monica-fetch printed it) writes its fields back \
-      as they were when fetched, over changes made in Monica since; a line with only the \
-      fields to change does not.
-
-      \(Help.credentialFiles)
-        FILE...                                  records to push; - or none: stdin
-
-      \(Help.environment)
-
-      \(Help.exitStatus)
-      """,
+    discussion: Help.push,
     version: toolsetVersion)
 
   @OptionGroup var input: InputOptions

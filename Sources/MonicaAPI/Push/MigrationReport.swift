@@ -107,10 +107,10 @@ final class MigrationReport {
     }
     // What was not carried is said even with --quiet: nothing is dropped without a word.
     for (phrase, count) in notCarried {
-      StandardError.line("\(tool): warning: not carried: \(count) record\(count == 1 ? "" : "s") of \(phrase)")
+      StandardError.line("\(tool): not carried: \(count) record\(count == 1 ? "" : "s") of \(phrase)")
     }
     for (phrase, count) in losses {
-      StandardError.line("\(tool): warning: not carried: \(phrase): \(count) record\(count == 1 ? "" : "s")")
+      StandardError.line("\(tool): not carried: \(phrase): \(count) record\(count == 1 ? "" : "s")")
     }
   }
 
