@@ -163,9 +163,9 @@ _monica-fetch() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--with-fields --offline --no-cache --quiet -q --verbose -v --version -h --help)
+    local -a non_repeating_flags=(--all --with-fields --offline --no-cache --quiet -q --verbose -v --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--contact --tag --query --sort --max --page --page-size --since --concurrency --retries --cache --profile --passphrase-fd)
+    local -a non_repeating_options=(--contact --tag --query --sort --upcoming --max --page --page-size --since --concurrency --retries --cache --profile --passphrase-fd)
     __monica-fetch_offer_flags_options 2
 
     # Offer option value completions
@@ -182,6 +182,9 @@ _monica-fetch() {
         ;;
     '--sort')
         __monica-fetch_add_completions -W 'created_at'$'\n''-created_at'$'\n''updated_at'$'\n''-updated_at'$'\n''completed_at'$'\n''-completed_at'$'\n''called_at'$'\n''-called_at'$'\n''favorited_at'$'\n''-favorited_at'
+        return
+        ;;
+    '--upcoming')
         return
         ;;
     '--max')
@@ -217,7 +220,7 @@ _monica-fetch() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __monica-fetch_add_completions -W 'contacts'$'\n''activities'$'\n''notes'$'\n''tasks'$'\n''gifts'$'\n''tags'$'\n''photos'$'\n''me'
+        __monica-fetch_add_completions -W 'contacts'$'\n''activities'$'\n''notes'$'\n''tasks'$'\n''gifts'$'\n''tags'$'\n''photos'$'\n''me'$'\n''calls'$'\n''conversations'$'\n''reminders'$'\n''debts'$'\n''journal'$'\n''addresses'$'\n''contactfields'$'\n''pets'$'\n''relationships'$'\n''lifeevents'$'\n''documents'$'\n''occupations'$'\n''genders'$'\n''places'$'\n''companies'$'\n''activitytypes'$'\n''activitytypecategories'$'\n''contactfieldtypes'$'\n''relationshiptypes'$'\n''relationshiptypegroups'$'\n''countries'$'\n''currencies'$'\n''logs'
         return
         ;;
     esac

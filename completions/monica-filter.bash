@@ -171,7 +171,7 @@ _monica-filter() {
     # Offer option value completions
     case "${prev}" in
     '--object')
-        __monica-filter_add_completions -W 'contact'$'\n''activity'$'\n''note'$'\n''task'$'\n''gift'$'\n''tag'$'\n''photo'$'\n''user'
+        __monica-filter_add_completions -W 'contact'$'\n''activity'$'\n''note'$'\n''task'$'\n''gift'$'\n''tag'$'\n''photo'$'\n''user'$'\n''call'$'\n''conversation'$'\n''reminder'$'\n''debt'$'\n''entry'$'\n''address'$'\n''contactfield'$'\n''pet'$'\n''relationship'$'\n''lifeevent'$'\n''document'$'\n''occupation'$'\n''gender'$'\n''place'$'\n''company'$'\n''activityType'$'\n''activityTypeCategory'$'\n''contactfieldtype'$'\n''relationshiptype'$'\n''relationshiptypegroup'$'\n''country'$'\n''currency'$'\n''auditlog'
         return
         ;;
     '--tag')

@@ -78,7 +78,7 @@ end
 
 complete -c 'monica-filter' -f
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_positional "monica-filter" -ge 1' -F
-complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" object' -l 'object' -d 'Keep records of this kind (contact, activity, note, task, gift, tag, photo, user).' -rfka 'contact activity note task gift tag photo user'
+complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" object' -l 'object' -d 'Keep records of this kind (contact, activity, note, task, gift, tag, photo, user, call, conversation, reminder, debt, entry, address, contactfield, pet, relationship, lifeevent, document, occupation, gender, place, company, activityType, activityTypeCategory, contactfieldtype, relationshiptype, relationshiptypegroup, country, currency, auditlog).' -rfka 'contact activity note task gift tag photo user call conversation reminder debt entry address contactfield pet relationship lifeevent document occupation gender place company activityType activityTypeCategory contactfieldtype relationshiptype relationshiptypegroup country currency auditlog'
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" dead' -l 'dead' -d 'Contacts: keep the deceased.'
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" alive' -l 'alive' -d 'Contacts: keep the living.'
 complete -c 'monica-filter' -n '__monica-filter_should_offer_completions_for_flags_or_options "monica-filter" partial' -l 'partial' -d 'Contacts: keep partial contacts (people known only through a relationship).'

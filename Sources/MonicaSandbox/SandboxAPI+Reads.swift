@@ -32,6 +32,7 @@ extension SandboxAPI {
       return .error(500, 40)
     }
     let path = "\(baseURL)/api/\(kind.name)"
+    if kind.matching == .global { return globalList(kind, listing, path: path) }
     let sortKey = "\(listing.sort.column)|\(listing.sort.descending)"
     if kind == .contact, let needle = request.query["query"], !needle.isEmpty, needle != "0" {
       let text = APIRequest.rawDecode(needle[...])
@@ -47,13 +48,16 @@ extension SandboxAPI {
         if kind == .contact {
           records = records.filter { $0["is_partial"]?.boolValue != true && $0["is_active"]?.boolValue != false }
         }
-        return Self.sorted(records, by: listing.sort)
+        return Self.sorted(records, by: kind.listing.sorted.contains(.list) ? listing.sort : Self.unsorted)
       }
       var extra: [JSONObject.Member] = []
+      // Contact.php:22 reads `with` for every contact it renders, listed ones too.
+      let variant: RecordVariant =
+        kind == .contact && request.query["with"] == "contactfields" ? .contactFields : .plain
       if let date = kind.listing.yearlyStatistics {
         extra.append(.init("statistics", Self.yearlyStatistics(state.contents[kind].all, date: date)))
       }
-      return page(kind, ids, listing, path: path, extraMeta: extra, state: &state)
+      return page(kind, ids, listing, path: path, variant: variant, extraMeta: extra, state: &state)
     }
   }
 
@@ -69,10 +73,13 @@ extension SandboxAPI {
   ) -> (ids: [Int], variant: RecordVariant) {
     let contacts = contents[.contact].all.filter { $0["is_partial"]?.boolValue != true }
     if let colon = fieldColon(needle) {
-      // The first type whose name is LIKE the field, by id, as `->first()` takes it.
+      // The first of the account's types whose name is LIKE the field, by id, as `->first()`
+      // takes it (SearchHelper.php:31-35); a store loaded without the types has its fields' ones.
       let field = LikePattern(String(needle[..<colon]))
-      let type = contents.contactFields.values.joined().compactMap { value -> Int? in
-        guard let type = value["contact_field_type"], field.matches(type["name"]?.stringValue ?? "") else { return nil }
+      let known = contents[.contactFieldType].all.map(JSONValue.object)
+      let types = known.isEmpty ? contents.contactFields.values.joined().compactMap { $0["contact_field_type"] } : known
+      let type = types.compactMap { type -> Int? in
+        guard field.matches(type["name"]?.stringValue ?? "") else { return nil }
         return type["id"]?.intValue
       }.min()
       let term = LikePattern(String(needle[needle.index(after: colon)...]) + "%")
@@ -118,6 +125,7 @@ extension SandboxAPI {
   }
 
   func show(_ kind: RecordKind, _ id: String, _ request: APIRequest) -> APIResponse {
+    if kind.matching == .global { return globalShow(kind, id) }
     guard let number = Int(id) else { return .notFound }
     let variant: RecordVariant = kind == .contact && request.query["with"] == "contactfields" ? .contactFields : .plain
     return store.withState { state in
@@ -136,7 +144,11 @@ extension SandboxAPI {
     }
     return store.withState { state in
       guard state.contents[.contact].records[contactID] != nil else { return .notFound }
-      let ids = Self.sorted(state.children(of: contactID, kind: kind), by: listing.sort)
+      let sort = kind.listing.sorted.contains(.nested) ? listing.sort : Self.unsorted
+      let ids = Self.sorted(state.children(of: contactID, kind: kind), by: sort)
+      guard kind.listing.paginated else {
+        return Self.unpaginated(ids.compactMap { state.wire(kind, $0) })
+      }
       return page(kind, ids, listing, path: "\(baseURL)/api/contacts/\(contactID)/\(kind.name)", state: &state)
     }
   }

@@ -109,7 +109,7 @@ package enum Route: Sendable, Equatable {
   case list(RecordKind), show(RecordKind, String), create(RecordKind), update(RecordKind, String)
   case delete(RecordKind, String)
   case nested(contact: String, RecordKind)
-  case tagContacts(String)
+  case tagContacts(String), upcoming(String)
   case setTags(String), unsetTag(String), unsetTags(String), avatar(String)
 }
 
@@ -172,6 +172,8 @@ package final class SandboxAPI: Sendable {
         }
       } else if s[0] == "tags" && s[2] == "contacts" {
         methods = ["GET": .tagContacts(s[1])]
+      } else if s[0] == "reminders" && s[1] == "upcoming" {
+        methods = ["GET": .upcoming(s[2])]
       }
     default: break
     }
@@ -232,6 +234,7 @@ package final class SandboxAPI: Sendable {
     case .show(let kind, let id): return show(kind, id, request)
     case .nested(let contact, let kind): return nested(contact, kind, listing)
     case .tagContacts(let tag): return tagContacts(tag, listing)
+    case .upcoming(let month): return upcoming(month, now: Int(Date().timeIntervalSince1970))
     default: return write(route, request)
     }
   }

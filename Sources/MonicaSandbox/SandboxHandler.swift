@@ -166,7 +166,9 @@ final class SandboxHandler: Sendable {
     }
     var segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2).map(String.init)
     if segments.last == "" { segments.removeLast() }
-    if let publicAnswer = publicRoute(segments, method: method) { return Answer(response: publicAnswer) }
+    if let publicAnswer = publicRoute(segments, method: method, api: api, rawQuery: rawQuery) {
+      return Answer(response: publicAnswer)
+    }
     let route: Route
     switch SandboxAPI.match(method: method, segments: segments) {
     case .notFound:
@@ -204,7 +206,7 @@ final class SandboxHandler: Sendable {
   }
 
   /// The routes outside the `auth:api` group.
-  private func publicRoute(_ segments: [String], method: String) -> APIResponse? {
+  private func publicRoute(_ segments: [String], method: String, api: SandboxAPI, rawQuery: String) -> APIResponse? {
     guard let first = segments.first, ["statistics", "compliance", "currencies"].contains(first), method == "GET" else {
       return nil
     }
@@ -218,12 +220,13 @@ final class SandboxHandler: Sendable {
             "number_of_contacts": .int(configuration.contacts),
           ])))
     case "currencies":
-      let usd = JSONValue.object(
-        JSONObject([
-          "id": .int(2), "object": .string("currency"), "iso": .string("USD"), "name": .string("US Dollar"),
-          "symbol": .string("$"),
-        ]))
-      return .json(200, .object(JSONObject(["data": .array([usd])])))
+      // `Currency::paginate` (Settings/ApiCurrencyController.php:23), without a token.
+      let query = APIRequest.parseQuery(rawQuery)
+      if segments.count == 2 { return api.globalShow(.currency, segments[1]) }
+      let limit = query["limit"].flatMap(Int.init) ?? 15
+      let listing = ListingRequest(
+        page: Pagination.page(from: query["page"]), perPage: limit > 0 ? limit : 15, sort: SandboxAPI.unsorted)
+      return api.globalList(.currency, listing, path: api.baseURL + "/api/currencies")
     default:
       return .json(200, .object(JSONObject(["data": .array([])])))
     }
@@ -273,6 +276,8 @@ final class SandboxHandler: Sendable {
     case 401: return .message(401, "Unauthenticated.")
     // What Laravel answers when a policy refuses (a revoked scope, a shared account's limits).
     case 403: return .message(403, "This action is unauthorized.")
+    // Laravel's answer for a path no route matches (an older instance without the route).
+    case 404: return .message(404, "The route could not be found.")
     default: return .message(status, "Server Error")
     }
   }

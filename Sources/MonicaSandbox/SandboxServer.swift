@@ -54,6 +54,12 @@ package enum SandboxServer {
         handler.start(
           SandboxAPI(
             store: store, baseURL: baseURL, maxPageSize: configuration.maxPageSize, statePath: configuration.state))
+        if preloaded == nil, let path = configuration.state {
+          // A new state file holds the seeded store from the start, not only after a write.
+          do { try StoreFile.save(contents, baseURL: baseURL, to: path) } catch {
+            StandardError.line("monica-sandbox: error: \(path): cannot write the state file")
+          }
+        }
         if let path = configuration.readyFile {
           let ready = JSONValue.object(
             JSONObject(["url": .string(baseURL), "api": .string(baseURL + "/api"), "token": .string(token.text)]))

@@ -221,6 +221,7 @@ package enum SeedData {
       if fact.isPartial { contents.partialAvatars[fact.id] = RecordShapes.avatar(fact) }
     }
     contents[.contact] = table
+    seedAccount(&contents, seed: seed, count: count, baseURL: baseURL)
     contents.user = user(seed: seed, me: count > 0 ? shorts(1) : .null)
     return contents
   }

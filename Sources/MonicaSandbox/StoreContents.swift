@@ -40,9 +40,34 @@ package struct StoreContents: Sendable {
 
   package init(user: JSONObject) { self.user = user }
 
-  /// One kind's table.
+  /// One kind's table. Contact fields are kept by contact (`contactFields`): their table is
+  /// made from there, in contact order, and written back there.
   package subscript(kind: RecordKind) -> RecordTable {
-    get { tables[kind] ?? RecordTable() }
-    set { tables[kind] = newValue }
+    get {
+      guard kind == .contactField else { return tables[kind] ?? RecordTable() }
+      var table = RecordTable()
+      for contact in contactFields.keys.sorted() {
+        for field in contactFields[contact] ?? [] {
+          if let record = field.objectValue, let id = record["id"]?.intValue { table.put(id, record) }
+        }
+      }
+      return table
+    }
+    set {
+      guard kind == .contactField else { return tables[kind] = newValue }
+      contactFields = Dictionary(grouping: newValue.all.map(JSONValue.object)) { $0["contact"]?["id"]?.intValue ?? 0 }
+    }
+    // In place, so that `contents[.contact].put(...)` does not copy a table of 100,000 contacts.
+    _modify {
+      if kind == .contactField {
+        var table = self[kind]
+        yield &table
+        self[kind] = table
+      } else {
+        var table = tables.removeValue(forKey: kind) ?? RecordTable()
+        defer { tables[kind] = table }
+        yield &table
+      }
+    }
   }
 }

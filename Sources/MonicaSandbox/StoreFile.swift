@@ -29,6 +29,8 @@ package enum StoreFile {
         contents.user = record
         return
       }
+      // Countries and currencies are the same on every instance: the sandbox serves its own.
+      if RecordKind.named(object)?.matching == .global { return }
       guard let id = record["id"]?.intValue else { return fail("the \(object) has no integer \"id\"") }
       if object == "contactfield" {
         guard let contact = record["contact"]?["id"]?.intValue else {
@@ -45,7 +47,13 @@ package enum StoreFile {
         return fail(
           "unsupported object \"\(object)\": expected \(RecordKind.objects.joined(separator: ", ")) or contactfield")
       }
-      contents[kind].put(id, record)
+      var kept = record
+      if kind == .contact {
+        // A contact fetched `with=contactfields` carries its fields (served from their own lines)
+        // and its latest notes (served from the notes).
+        (kept["contactFields"], kept["notes"]) = (nil, nil)
+      }
+      contents[kind].put(id, kept)
     }
     if let failure { throw failure }
     return (contents, savedBaseURL)
@@ -63,7 +71,7 @@ package enum StoreFile {
       default: return value
       }
     }
-    for kind in RecordKind.all {
+    for kind in RecordKind.all where kind != .contactField {
       var table = RecordTable()
       for record in contents[kind].all {
         if case .object(let fixed) = fix(.object(record)), let id = fixed["id"]?.intValue { table.put(id, fixed) }
@@ -84,7 +92,7 @@ package enum StoreFile {
     }
     line(.object(JSONObject(["object": .string(stateMarker), "url": .string(baseURL)])))
     if !contents.user.members.isEmpty { line(.object(contents.user)) }
-    for kind in RecordKind.dependencyOrder where kind != .user {
+    for kind in RecordKind.dependencyOrder where kind != .user && kind != .contactField && kind.matching != .global {
       for record in contents[kind].all { line(.object(record)) }
     }
     for id in contents.contactFields.keys.sorted() { for field in contents.contactFields[id] ?? [] { line(field) } }

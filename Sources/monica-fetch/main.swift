@@ -22,6 +22,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
     completion: .list(RecordKind.names))
   var kind: String?
   @Argument(help: ArgumentHelp("One record's id.", valueName: "ID")) var id: Int?
+  @Flag(help: "Every record of every kind, each once, after what it refers to; counts on stderr.") var all = false
   @Option(
     help: ArgumentHelp(
       "One contact's items (nested route); - reads contact records or ids from stdin.", valueName: "ID|-"))
@@ -42,6 +43,8 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       valueName: "FIELD"),
     completion: .list(RecordKind.sortFields.flatMap { [$0, "-" + $0] }))
   var sort: String?
+  @Option(help: ArgumentHelp("Reminders: those due in the month N months from now (0: this one).", valueName: "N"))
+  var upcoming: Int?
   @Flag(
     help: "Add contact fields and the latest notes (with=contactfields): Monica does so for one contact and a tag's.")
   var withFields = false
@@ -70,13 +73,14 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   @OptionGroup var unlock: PassphraseOptions
 
   func plan() throws(MonicaError) -> FetchPlan {
-    guard let kind else {
+    if all && kind != nil { throw .usage("--all: takes no KIND, it reads every kind") }
+    guard let kind = kind ?? (all ? RecordKind.contact.name : nil) else {
       throw .usage(
         "missing KIND: \(RecordKind.names.joined(separator: ", ")) (see monica-fetch --help)")
     }
     var plan = FetchPlan(resource: try RecordKind(parsing: kind))
-    (plan.id, plan.tag, plan.query, plan.sort, plan.withFields) = (id, tag, query, sort, withFields)
-    (plan.max, plan.page, plan.pageSize, plan.concurrency) = (max, page, pageSize, concurrency)
+    (plan.id, plan.tag, plan.query, plan.sort, plan.withFields, plan.all) = (id, tag, query, sort, withFields, all)
+    (plan.max, plan.page, plan.pageSize, plan.concurrency, plan.upcoming) = (max, page, pageSize, concurrency, upcoming)
     plan.contact = try contact.map(ContactSelector.init(parsing:))
     plan.since = try since.map { (text) throws(MonicaError) in try SinceTime(parsing: text) }
     try plan.validate()
@@ -89,7 +93,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
 
   func validate() throws {
     do {
-      if kind != nil { _ = try plan() }
+      if kind != nil || all { _ = try plan() }
       _ = try cacheMode(ToolEnvironment(variables: [:]))
     } catch { throw ValidationError(error.message ?? "") }
     // A value that is not a TTL makes --cache a plain flag (so that `--cache 12` leaves the id);

@@ -57,7 +57,7 @@ import Testing
   @Test("monica-fetch: a misspelt kind suggests the kind meant; an unknown option is named before a missing kind")
   func fetchKinds() throws {
     let home = try TemporaryHome()
-    let kinds = "(kinds: contacts, activities, notes, tasks, gifts, tags, photos, me)"
+    let kinds = "(kinds: \(RecordKind.names.joined(separator: ", ")))"
     for (word, meant) in [("contact", "contacts"), ("Notes", "notes"), ("actvities", "activities"), ("user", "me")] {
       let run = try sh("monica-fetch \(word) </dev/null", env: home.env)
       #expect(run.status == 64 && run.stdout.isEmpty, "\(run)")

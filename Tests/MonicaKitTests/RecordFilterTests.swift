@@ -15,6 +15,18 @@ import Testing
     }
   }
 
+  @Test("--contact follows each kind's references to contacts, from the catalogue")
+  func aboutContact() throws {
+    var criteria = FilterCriteria()
+    criteria.contact = 7
+    #expect(try keeps(criteria, #"{"object":"relationship","contact_is":{"id":3},"of_contact":{"id":7}}"#))
+    #expect(try keeps(criteria, #"{"object":"activity","attendees":{"contacts":[{"id":2},{"id":7}]}}"#))
+    #expect(try keeps(criteria, #"{"object":"auditlog","objects":{"contact_id":7}}"#))
+    #expect(try keeps(criteria, #"{"object":"gift","contact":{"id":1},"recipient":{"id":7}}"#))
+    #expect(try !keeps(criteria, #"{"object":"call","contact":{"id":8}}"#))
+    #expect(try !keeps(criteria, #"{"object":"contactfield","contact":{"id":1},"contact_field_type":{"id":7}}"#))
+  }
+
   @Test("a condition about another kind does not match it, and --invert flips the result")
   func kinds() throws {
     var dead = FilterCriteria()

@@ -12,7 +12,7 @@ import Testing
     ] {
       #expect(
         throws: MonicaError.usage(
-          "kind '\(word)' does not exist; did you mean \(meant)? (kinds: contacts, activities, notes, tasks, gifts, tags, photos, me)"
+          "kind '\(word)' does not exist; did you mean \(meant)? (kinds: \(RecordKind.names.joined(separator: ", ")))"
         )
       ) {
         try RecordKind(parsing: word)
@@ -20,7 +20,7 @@ import Testing
     }
     #expect(
       throws: MonicaError.usage(
-        "kind 'pdf' does not exist (kinds: contacts, activities, notes, tasks, gifts, tags, photos, me)")
+        "kind 'pdf' does not exist (kinds: \(RecordKind.names.joined(separator: ", ")))")
     ) {
       try RecordKind(parsing: "pdf")
     }
@@ -56,6 +56,14 @@ import Testing
       }
     }
     #expect(order.firstIndex(of: .tag)! < order.firstIndex(of: .contact)!)
+    // Reference data first, then contacts, then what is about them.
+    let contacts = order.firstIndex(of: .contact)!
+    for kind in [RecordKind.gender, .activityType, .contactFieldType, .relationshipType, .country, .currency, .entry] {
+      #expect(order.firstIndex(of: kind)! < contacts, "\(kind.name)")
+    }
+    for kind in [RecordKind.note, .call, .relationship, .contactField, .user, .auditLog] {
+      #expect(order.firstIndex(of: kind)! > contacts, "\(kind.name)")
+    }
     #expect(order.firstIndex(of: .photo)! < order.firstIndex(of: .gift)!)
   }
 
@@ -78,5 +86,15 @@ import Testing
       $0 + 10
     }
     #expect(JSONWriter.plain.string(tags) == #"{"tags":[{"id":11},{"id":12}]}"#)
+  }
+
+  @Test("filter and format read the catalogue: every object is a kind, every kind has its columns")
+  func filterAndFormat() throws {
+    #expect(FilterCriteria.kinds == RecordKind.objects)
+    #expect(Column.defaults(for: "call").map(\.name) == ["id", "content", "contact", "date"])
+    for kind in RecordKind.all {
+      let names = Column.defaults(for: kind.object).map(\.name)
+      #expect(names.first == "id" && names.count > 1, "\(kind.name): \(names)")
+    }
   }
 }

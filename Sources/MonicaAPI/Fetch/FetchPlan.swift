@@ -24,6 +24,10 @@ package struct FetchPlan: Sendable {
   package var sort: String?
   /// Ask for `with=contactfields`.
   package var withFields = false
+  /// `--all`: every record of the account, every kind, `resource` aside.
+  package var all = false
+  /// `--upcoming N`: the reminders due in the month N months from now (`reminders/upcoming/{month}`).
+  package var upcoming: Int?
 
   /// A warning when the plan asks for something Monica silently ignores: `with=contactfields` on
   /// the plain or searched contact list (ApiContactController@index always answers the short
@@ -48,6 +52,12 @@ package struct FetchPlan: Sendable {
 
   /// Fails with a usage error (64) for a combination of flags that cannot work.
   package func validate() throws(MonicaError) {
+    if all && (id != nil || contact != nil || tag != nil || query != nil || sort != nil || withFields) {
+      throw .usage("--all: takes no KIND, ID, --contact, --tag, --query, --sort or --with-fields")
+    }
+    if all && (page != nil || since != nil || max != nil) {
+      throw .usage("--all: reads every record once; --page, --since and --max would leave some out")
+    }
     if let id, id < 1 { throw .usage("\(resource.singular) id \(id): expected a positive number") }
     if resource.routes.contains(.single)
       && (id != nil || contact != nil || tag != nil || page != nil || since != nil || sort != nil)
@@ -60,6 +70,20 @@ package struct FetchPlan: Sendable {
       throw .usage(
         "\(resource.name) \(id ?? 0): one record takes no listing options (--contact, --tag, --query, --sort, --page, --since, --max)"
       )
+    }
+    if let upcoming {
+      guard resource == .reminder, upcoming >= 0 else {
+        throw .usage("--upcoming \(upcoming): only reminders take it, with a month from 0 (this month) on")
+      }
+      guard id == nil, contact == nil, page == nil, since == nil, sort == nil else {
+        throw .usage("--upcoming: Monica lists them all at once, unsorted; it takes no id and no listing options")
+      }
+    }
+    if id != nil && !resource.routes.contains(.show) {
+      throw .usage("\(resource.name): Monica has no route for one record; fetch them all and filter")
+    }
+    if !all && !resource.routes.contains(.list) && !resource.routes.contains(.single) && id == nil && contact == nil {
+      throw .usage("\(resource.name): Monica lists them only per contact; give --contact ID (or - for ids on stdin)")
     }
     if contact != nil && !resource.isNestedUnderContacts {
       throw .usage(

@@ -43,6 +43,7 @@ package struct Fetcher {
       warn: { StandardError.line("\(name): warning: \($0)") }, observe: verbose)
     let session = FetchSession(
       plan: plan, client: client, cache: responses, output: output, progress: progress, tool: tool)
+    session.quiet = quiet
     do {
       try await session.run()
       progress.finish()
@@ -64,7 +65,10 @@ final class FetchSession {
   let output: LineOutput
   let progress: FetchProgress
   let tool: String
-  private var written = 0
+  /// `--quiet`: no summary after `--all`.
+  var quiet = false
+  /// Records written so far.
+  private(set) var written = 0
   private var pageSize: Int
   private var finished = false
   private var warnedPageSize = false
@@ -84,39 +88,50 @@ final class FetchSession {
 
   func run() async throws(MonicaError) {
     let kind = plan.resource
-    if kind.routes.contains(.single) {
+    if plan.all {
+      try await AccountWalk(session: self, tool: tool).run(quiet: quiet)
+    } else if kind.routes.contains(.single) {
       try await one(kind.path, query: [], what: "the \(kind.singular)")
     } else if let id = plan.id {
       try await one(
         kind.path + "/\(id)", query: plan.withFields ? [("with", "contactfields")] : [], what: "\(kind.singular) #\(id)"
       )
+    } else if let month = plan.upcoming {
+      // One answer with every reminder due that month (ApiReminderController.php `upcoming`).
+      try await listing("/reminders/upcoming/\(month)", query: [], what: "the reminders due in month +\(month)")
     } else if let contact = plan.contact {
       try await perContact(contact)
     } else if let tag = plan.tag {
       let id = try await tagID(tag)
       do {
-        try await listing("/tags/\(id)/contacts", what: "the contacts of tag #\(id)")
+        try await listing("/tags/\(id)/contacts", query: plan.listingQuery, what: "the contacts of tag #\(id)")
       } catch .notFound {
         throw .notFound("tag #\(id) was not found")
       }
     } else {
-      try await listing(kind.path, what: kind.name)
+      try await listing(kind.path, query: plan.listingQuery, what: kind.name)
     }
   }
 
-  /// One record (or the signed-in user).
-  private func one(_ path: String, query: [(String, String)], what: String) async throws(MonicaError) {
+  /// One record (or the signed-in user); `observe` sees it parsed.
+  func one(
+    _ path: String, query: [(String, String)], what: String, observe: ((JSONValue) -> Void)? = nil
+  ) async throws(MonicaError) {
     let client = self.client
     let envelope = try await cache.answer(path, query, what: what, target: "/api" + path) {
       () async throws(MonicaError) -> HTTPResponse in
       try await client.get(path, query: query, what: what)
     }
-    _ = try write(envelope)
+    _ = try write(envelope, observe: observe)
   }
 
-  /// Every page of a listing, or the one `--page` names.
-  private func listing(_ path: String, what: String) async throws(MonicaError) {
-    var walker = PageWalker(client: client, path: path, query: plan.listingQuery, what: what)
+  /// Every page of a listing, or the one `--page` names; `observe` sees each record parsed, and
+  /// `write` false reads the records without writing them.
+  func listing(
+    _ path: String, query: [(String, String)], what: String, write writing: Bool = true,
+    observe: ((JSONValue) -> Void)? = nil
+  ) async throws(MonicaError) {
+    var walker = PageWalker(client: client, path: path, query: query, what: what)
     walker.cache = cache
     walker.concurrency = plan.concurrency
     walker.onlyPage = plan.page
@@ -128,7 +143,14 @@ final class FetchSession {
           + "\(now) now); the newest page count was followed, but records may be missing or repeated")
     }
     pageSize = try await walker.walk(pageSize: pageSize, lowered: warnLowered) { (page) throws(MonicaError) in
-      let more = try write(page.envelope)
+      guard writing else {
+        page.envelope.forEachRecord { record in
+          if let value = try? JSONValue(parsing: record) { observe?(value) }
+          return true
+        }
+        return true
+      }
+      let more = try write(page.envelope, observe: observe)
       progress.update(records: written, total: page.envelope.total, page: page.number, lastPage: page.lastPage)
       return more
     }
@@ -139,7 +161,8 @@ final class FetchSession {
     let kind = plan.resource
     func items(of id: Int) async throws(MonicaError) {
       do {
-        try await listing("/contacts/\(id)/\(kind.name)", what: "\(kind.name) of contact #\(id)")
+        try await listing(
+          "/contacts/\(id)/\(kind.name)", query: plan.listingQuery, what: "\(kind.name) of contact #\(id)")
       } catch .notFound {
         throw .notFound("contact #\(id) was not found")
       }
@@ -181,8 +204,14 @@ final class FetchSession {
     return id
   }
 
+  /// Writes a record made here (one of a contact's `contactFields`), in Monica's wire form.
+  func writeValue(_ value: JSONValue) throws(MonicaError) {
+    try output.writeLine(JSONWriter.monica.bytes(value))
+    written += 1
+  }
+
   /// Writes a page's records, honouring `--max` and `--since`; false once no more are wanted.
-  private func write(_ envelope: PageEnvelope) throws(MonicaError) -> Bool {
+  private func write(_ envelope: PageEnvelope, observe: ((JSONValue) -> Void)? = nil) throws(MonicaError) -> Bool {
     try envelope.forEachRecord { (record) throws(MonicaError) in
       if let max = plan.max, written >= max {
         finished = true
@@ -195,6 +224,7 @@ final class FetchSession {
         finished = true
         return false
       }
+      if let observe, let value = try? JSONValue(parsing: record) { observe(value) }
       try output.writeLine(record)
       written += 1
       return true

@@ -103,7 +103,20 @@ package struct PageEnvelope: Sendable {
     while start < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[start]) { start += 1 }
     switch start < bytes.count ? bytes[start] : 0 {
     case UInt8(ascii: "{"):
-      return [try parser.skipValue()]
+      // One record starts with its "id"; an object whose members are objects is a list keyed by
+      // id, as `/api/countries` sends its countries (Misc/ApiCountryController.php:20-27).
+      let whole = try parser.skipValue()
+      var inner = JSONParser(UnsafeBufferPointer(rebasing: bytes[whole]))
+      var keyed: [Range<Int>] = []
+      try inner.enterObject()
+      var first = true
+      while try inner.nextKey(first: first) != nil {
+        first = false
+        let value = try inner.skipValue()
+        guard bytes[whole.lowerBound + value.lowerBound] == UInt8(ascii: "{") else { return [whole] }
+        keyed.append((whole.lowerBound + value.lowerBound)..<(whole.lowerBound + value.upperBound))
+      }
+      return keyed.isEmpty ? [whole] : keyed
     case UInt8(ascii: "["):
       var records: [Range<Int>] = []
       records.reserveCapacity(100)

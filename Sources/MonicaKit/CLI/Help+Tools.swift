@@ -10,6 +10,12 @@ extension Help {
     one record per line, as pages arrive; stops the moment its reader stops; stays within the \
     rate limit. --contact reads one contact's \(nestedKinds).
 
+    --all reads the whole account: every record of every kind once, each after the records it \
+    refers to (reference data, tags, contacts, then what is about them), and ends with the \
+    counts per kind on stderr. Archived contacts, which the contact list leaves out, are found \
+    by a search, which does not; partial ones through the relationships that name them. A kind \
+    the instance has no route for is skipped with a warning.
+
     --query is Monica's contact search. It splits the text on spaces and keeps the contacts \
     where any word occurs in the first, middle or last name, the nickname, the description or \
     the job: 'ana nurse' finds every Ana and every nurse. % (any run of characters) and _ \
@@ -35,6 +41,7 @@ extension Help {
       monica-fetch contacts --tag family | monica-filter --dead
       monica-fetch notes --since 2020-10-01 | jq -r .body  # or --since 7d
       monica-fetch contacts | head -n 1                    # one request, exit 0
+      monica-fetch --all > account.ndjson                  # the whole account
       monica-fetch contacts --cache | monica-format table  # no request for 5 min
       monica-fetch contacts --tag family --cache=1h | wc -l
 

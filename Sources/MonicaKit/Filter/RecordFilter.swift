@@ -167,11 +167,30 @@ package struct RecordFilter {
   /// Whether the record is, or is about, the contact `id`.
   static func concerns(_ record: Record, contact id: Int) -> Bool {
     if record.isKind("contact") { return record.member("id")?.intValue == id }
+    if let kind = record.kind.flatMap(RecordKind.named) {
+      // The catalogue's references to contacts: a relationship's two sides, an audit log's...
+      return kind.references.contains { reference in
+        reference.object == "contact" && !reference.byName && holds(record.root, reference.segments[...], id)
+      }
+    }
     if record.member("contact")?.member("id")?.intValue == id { return true }
     if record.member("recipient")?.member("id")?.intValue == id { return true }
     var found = false
     record.member("attendees")?.member("contacts")?.forEachElement { attendee in
       found = attendee.member("id")?.intValue == id
+      return !found
+    }
+    return found
+  }
+
+  /// Whether the value at `segments` below `value` is `id` (any element, for arrays).
+  private static func holds(_ value: RawValue, _ segments: ArraySlice<(key: String, each: Bool)>, _ id: Int) -> Bool {
+    guard let segment = segments.first else { return value.intValue == id }
+    guard let next = value.member(segment.key) else { return false }
+    guard segment.each else { return holds(next, segments.dropFirst(), id) }
+    var found = false
+    next.forEachElement { element in
+      found = holds(element, segments.dropFirst(), id)
       return !found
     }
     return found

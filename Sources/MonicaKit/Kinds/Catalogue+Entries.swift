@@ -4,7 +4,10 @@
 extension RecordKind {
   /// Every kind, in the order tools list them.
   package static let all: [RecordKind] = [
-    .contact, .activity, .note, .task, .gift, .tag, .photo, .user,
+    .contact, .activity, .note, .task, .gift, .tag, .photo, .user, .call, .conversation, .reminder, .debt, .entry,
+    .address, .contactField, .pet, .relationship, .lifeEvent, .document, .occupation, .gender, .place, .company,
+    .activityType, .activityTypeCategory, .contactFieldType, .relationshipType, .relationshipTypeGroup, .country,
+    .currency, .auditLog,
   ]
 
   /// Contacts (routes/api.php:21). Links between contacts (relationships, "first met through")

@@ -76,14 +76,31 @@ package struct RecordKind: Sendable, Hashable, CustomStringConvertible {
   package static var objects: [String] { all.map(\.object) }
 
   /// The kinds in an order where every kind comes after the kinds it refers to (a reference to
-  /// its own kind aside), the catalogue's order otherwise: the order `monica-fetch --all` streams.
+  /// its own kind aside): first what does not depend on contacts (reference data, tags), then
+  /// contacts, then what is about them; the catalogue's order otherwise. The order
+  /// `monica-fetch --all` streams.
   package static let dependencyOrder: [RecordKind] = {
+    func dependsOnContacts(_ kind: RecordKind, _ seen: Set<String> = []) -> Bool {
+      kind.references.contains { reference in
+        guard reference.object != kind.object, !seen.contains(reference.object),
+          let target = named(reference.object)
+        else { return false }
+        return target == .contact || dependsOnContacts(target, seen.union([kind.object]))
+      }
+    }
+    let about = all.filter { dependsOnContacts($0) }
+    let reference = all.filter { !dependsOnContacts($0) && $0 != .contact }
+    return ordered(reference) + [.contact] + ordered(about)
+  }()
+
+  /// `kinds`, each after the kinds it refers to among them, the given order otherwise.
+  private static func ordered(_ kinds: [RecordKind]) -> [RecordKind] {
     var placed: [RecordKind] = []
-    var remaining = all
+    var remaining = kinds
     while !remaining.isEmpty {
       let ready = remaining.firstIndex { kind in
         kind.references.allSatisfy { reference in
-          reference.object == kind.object || named(reference.object) == nil
+          reference.object == kind.object || !kinds.contains { $0.object == reference.object }
             || placed.contains { $0.object == reference.object }
         }
       }
@@ -91,7 +108,7 @@ package struct RecordKind: Sendable, Hashable, CustomStringConvertible {
       placed.append(remaining.remove(at: ready ?? 0))
     }
     return placed
-  }()
+  }
 
   package var description: String { name }
 
@@ -190,6 +207,16 @@ package struct KindReference: Sendable, Equatable, CustomStringConvertible {
   }
 
   package var description: String { "\(path) -> \(object)" }
+
+  /// The path's keys in order, each with whether it names an array whose every element goes on.
+  package var segments: [(key: String, each: Bool)] {
+    steps.map { step in
+      switch step {
+      case .key(let key): (key, false)
+      case .each(let key): (key, true)
+      }
+    }
+  }
 
   /// The ids the record holds at this path, in order (a number, or a string holding one);
   /// none for a reference by name.

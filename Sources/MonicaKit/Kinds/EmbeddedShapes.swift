@@ -154,16 +154,7 @@ extension ObjectShape {
       FieldRule("name", .optionalString), FieldRule("street", .optionalString), FieldRule("city", .optionalString),
       FieldRule("province", .optionalString), FieldRule("postal_code", .optionalString),
       FieldRule("latitude", .nullable(.number)), FieldRule("longitude", .nullable(.number)),
-      FieldRule(
-        "country",
-        .nullable(
-          .object(
-            ObjectShape(
-              "country", source: "app/Http/Resources/Country/Country.php",
-              fields: [
-                FieldRule("id", .string), FieldRule("object", .text(.literal("country"))),
-                FieldRule("name", .optionalString), FieldRule("iso", .string),
-              ])))),
+      FieldRule("country", .nullable(.object(.country))),
       FieldRule("url", .url), FieldRule("account", .object(.account)), FieldRule("contact", .object(.shortContact)),
       FieldRule("created_at", .timestamp), FieldRule("updated_at", .timestamp),
     ],
@@ -175,20 +166,7 @@ extension ObjectShape {
     fields: [
       FieldRule("id", .id), FieldRule("uuid", .text(.uuid)), FieldRule("object", .text(.literal("contactfield"))),
       FieldRule("content", .string),
-      FieldRule(
-        "contact_field_type",
-        .object(
-          ObjectShape(
-            "contact field type", source: "app/Http/Resources/Settings/ContactFieldType/ContactFieldType.php",
-            fields: [
-              FieldRule("id", .id), FieldRule("uuid", .text(.uuid)),
-              FieldRule("object", .text(.literal("contactfieldtype"))), FieldRule("name", .string),
-              FieldRule("fontawesome_icon", .optionalString), FieldRule("protocol", .optionalString),
-              FieldRule("delible", .boolean), FieldRule("type", .optionalString),
-              FieldRule("account", .object(.account)),
-              FieldRule("created_at", .timestamp), FieldRule("updated_at", .timestamp),
-            ],
-            checks: [.timestampsInOrder]))),
+      FieldRule("contact_field_type", .object(.contactFieldType)),
       FieldRule(
         "labels",
         .array(
@@ -207,25 +185,37 @@ extension ObjectShape {
     ],
     checks: [.timestampsInOrder])
 
+  /// A type of contact field: Email, Phone, Twitter... or one of the account's own.
+  package static let contactFieldType = ObjectShape(
+    "contact field type", source: "app/Http/Resources/Settings/ContactFieldType/ContactFieldType.php",
+    fields: [
+      FieldRule("id", .id), FieldRule("uuid", .text(.uuid)),
+      FieldRule("object", .text(.literal("contactfieldtype"))), FieldRule("name", .string),
+      FieldRule("fontawesome_icon", .optionalString), FieldRule("protocol", .optionalString),
+      FieldRule("delible", .boolean), FieldRule("type", .optionalString),
+      FieldRule("account", .object(.account)),
+      FieldRule("created_at", .timestamp), FieldRule("updated_at", .timestamp),
+    ],
+    checks: [.timestampsInOrder])
+
+  /// A category of activity types.
+  package static let activityTypeCategory = ObjectShape(
+    "activity type category", source: "app/Http/Resources/Activity/ActivityTypeCategory.php:21-33",
+    fields: [
+      FieldRule("id", .id), FieldRule("uuid", .text(.uuid)),
+      FieldRule("object", .text(.literal("activityTypeCategory"))), FieldRule("name", .string),
+      FieldRule("account", .object(.account)), FieldRule("created_at", .timestamp),
+      FieldRule("updated_at", .timestamp),
+    ],
+    checks: [.timestampsInOrder])
+
   /// An activity's type and its category.
   package static let activityType = ObjectShape(
     "activity type", source: "app/Http/Resources/Activity/ActivityType.php:21-35",
     fields: [
       FieldRule("id", .id), FieldRule("uuid", .text(.uuid)), FieldRule("object", .text(.literal("activityType"))),
       FieldRule("name", .string), FieldRule("location_type", .optionalString),
-      FieldRule(
-        "activity_type_category",
-        .nullable(
-          .object(
-            ObjectShape(
-              "activity type category", source: "app/Http/Resources/Activity/ActivityTypeCategory.php:21-33",
-              fields: [
-                FieldRule("id", .id), FieldRule("uuid", .text(.uuid)),
-                FieldRule("object", .text(.literal("activityTypeCategory"))), FieldRule("name", .string),
-                FieldRule("account", .object(.account)), FieldRule("created_at", .timestamp),
-                FieldRule("updated_at", .timestamp),
-              ],
-              checks: [.timestampsInOrder])))),
+      FieldRule("activity_type_category", .nullable(.object(.activityTypeCategory))),
       FieldRule("account", .object(.account)), FieldRule("created_at", .timestamp),
       FieldRule("updated_at", .timestamp),
     ],
