@@ -69,10 +69,16 @@ final class Migration {
     guard let object = record["object"]?.stringValue else {
       throw bad("no \"object\" member says what kind of record this is")
     }
+    let kind = MigrationKind.named(object)
+    // The same everywhere (countries have ids such as "FR"), or the target's own: nothing to do.
+    if let kind, kind.matching == .global || kind.matching == .notCopied {
+      report.skipped(object)
+      return
+    }
     guard let id = record["id"]?.intValue, id > 0 else {
       throw bad("a \(object) without a positive \"id\": --create --map needs each record's id on the source")
     }
-    guard let kind = MigrationKind.named(object) else {
+    guard let kind else {
       report.notCarried(object, because: "monica-push --create does not create \(object) records yet")
       return
     }
@@ -80,13 +86,6 @@ final class Migration {
       let link = record["information"]?["avatar"]?["url"]?.stringValue
     {
       avatarPhotos[id] = link
-    }
-    switch kind.matching {
-    case .global, .notCopied:
-      report.skipped(object)
-      return
-    case .created, .byName:
-      break
     }
     if let target = map.target(of: object, source: id) {
       if let last = lastMapped, last.object == object, last.source == id {

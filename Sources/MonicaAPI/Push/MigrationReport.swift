@@ -97,7 +97,7 @@ final class MigrationReport {
   func finish(quiet: Bool) {
     if drawn { Self.write("\n") }
     if !quiet && (!createdByKind.isEmpty || !matchedByKind.isEmpty) {
-      var parts = ["\(Self.sum(createdByKind)) created (\(Self.list(createdByKind)))"]
+      var parts = ["\(Self.sum(createdByKind)) created" + (createdByKind.isEmpty ? "" : " (\(Self.list(createdByKind)))")]
       if !matchedByKind.isEmpty {
         parts.append("\(Self.sum(matchedByKind)) matched by name (\(Self.list(matchedByKind)))")
       }
