@@ -159,4 +159,46 @@ import Testing
     #expect(written.count == (row.status == 0 ? 1 : 0) && run.output.last.map { $0 == 0x0A } != false)
     if row.status == 0 { #expect(written.first?["body"]?.stringValue == "fault matrix") }
   }
+
+  /// Faults on the create of a note in `monica-push --create --map`, then the run again.
+  static let createRows: [WriteRow] = [
+    WriteRow(fault: "500@1:POST:/api/notes", status: 75, posts: 1, message: "was not repeated"),
+    WriteRow(fault: "503@1:POST:/api/notes", status: 75, posts: 1, message: "was not repeated"),
+    WriteRow(fault: "cut@1:POST:/api/notes", status: 75, posts: 1, message: "was not repeated"),
+    WriteRow(fault: "reset@1:POST:/api/notes", status: 75, posts: 1, message: "was not repeated"),
+    WriteRow(fault: "slow=1500@1:POST:/api/notes", status: 75, posts: 1, message: "was not repeated"),
+    WriteRow(fault: "429@1:POST:/api/notes", status: 0, posts: 2),
+  ]
+
+  @Test(
+    "monica-push --create --map under every fault: a create is never sent twice, and the run again makes one note",
+    arguments: createRows)
+  func createFault(_ row: WriteRow) throws {
+    let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0", "--fault", row.fault])
+    let env = sandbox.signedInEnv.merging(["MONICA_BACKOFF_MS": "10", "MONICA_TIMEOUT_MS": "1000"]) { $1 }
+    let map = sandbox.temporary.root + "/map.tsv"
+    let stream =
+      #"{"object":"contact","id":7,"first_name":"Ann","is_dead":false}"# + "\n"
+      + #"{"object":"note","id":3,"body":"fault matrix","contact":{"id":7}}"# + "\n"
+    let run = try sh("timeout 60 monica-push --create --map \(map)", env: env, stdin: stream)
+    #expect(run.status == row.status, "\(run)")
+    if let message = row.message { #expect(run.stderr.contains(message), "\(run)") }
+    let errors = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(errors.count == (row.status == 0 ? 0 : 1) && errors.allSatisfy { $0.contains("stdin:2: ") }, "\(run)")
+    func posts() -> Int {
+      sandbox.requests().filter { $0["method"]?.stringValue == "POST" && $0["path"]?.stringValue == "/api/notes" }
+        .count
+    }
+    let deadline = Date().addingTimeInterval(5)
+    while posts() < row.posts && Date() < deadline { usleep(50_000) }
+    #expect(posts() == row.posts)
+    let mapped = try String(contentsOfFile: map, encoding: .utf8)
+    #expect(mapped.contains("contact\t7\t") && mapped.contains("note\t3\t") == (row.status == 0), "\(mapped)")
+    // The run again: the note the failed create may have made is found, or made once.
+    let again = try sh("timeout 60 monica-push --create --map \(map)", env: env, stdin: stream)
+    #expect(again.status == 0, "\(again)")
+    let notes = try records(sh("monica-fetch notes", env: env).stdout)
+    #expect(notes.filter { $0["body"]?.stringValue == "fault matrix" }.count == 1, "\(notes)")
+    #expect(try String(contentsOfFile: map, encoding: .utf8).contains("note\t3\t"))
+  }
 }

@@ -65,6 +65,10 @@ import Testing
     "monica-auth login --url https://monica.example.com": "an instance that is not on this machine",
     "pass show monica | monica-auth login --token-stdin --profile home \\\n  --url http://127.0.0.1:8080":
       "the pass password manager and a fixed port",
+    "monica-push --create --map restored.tsv backup.ndjson > /dev/null":
+      "a whole account (monica-fetch --all) restored on another instance: MigrateTests restores one into a second sandbox",
+    "monica-fetch --all --profile old | monica-push --create --map old-to-new.tsv --profile new":
+      "two instances: MigrateTests runs it between two sandboxes, as the README's recipe",
   ]
 
   /// Examples that show a check failing: their result is this status and what stderr says.

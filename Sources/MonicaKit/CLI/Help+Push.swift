@@ -1,0 +1,65 @@
+/// The long help of `monica-push`, below its usage, and its man page's sections.
+extension Help {
+  /// `monica-push --help` below its usage.
+  package static let push = """
+    A line without "id" creates a record. A line with an "id" updates one: the record is \
+    read, the line's fields are merged onto it and every field Monica's update takes is \
+    sent, so what the line leaves out keeps its value. A contact's "tags" is the list of \
+    tag names it should end with. Each line's record, as the server answers it, goes to \
+    stdout. Kinds: \(WriteMapping.objects.joined(separator: ", ")).
+
+    EXAMPLES
+      monica-fetch tasks --contact 7 | monica-filter --pending \\
+        | jq -c '.completed = true' | monica-push | monica-format table
+      echo '{"object":"contact","id":9,"nickname":"Sev"}' | monica-push
+      echo '{"object":"note","contact_id":9,"body":"Hi"}' | monica-push --dry-run
+      monica-fetch notes --contact 9 | monica-push --delete --yes
+      monica-push --create --map restored.tsv backup.ndjson > /dev/null
+      monica-fetch --all --profile old | monica-push --create --map old-to-new.tsv --profile new
+
+    RESTORE AND MIGRATION
+    --create --map FILE creates every record of a stream on the instance: a backup restored, or \
+    a whole account (monica-fetch --all) moved to another instance. Each line needs its "object" \
+    and its "id" on the source. FILE keeps one "object<TAB>source id<TAB>target id" line per \
+    record the target holds, appended and synced to disk as each is created; a record FILE \
+    holds is not sent again, so a run that was stopped or killed resumes where it stopped and a \
+    second run sends nothing. The ids a record refers to (a note's contact, an activity's \
+    attendees, a gift's recipient, a photo's contact) are translated through FILE: the stream \
+    must give each record after those it refers to, as monica-fetch --all does; a reference \
+    FILE does not hold stops the run with status 65. Tags, genders and activity types are \
+    matched by name to those the target has (one read of each list), and created only when \
+    missing. Photos are uploaded with their bytes (their dataUrl); a contact whose avatar was a \
+    photo gets the copy of that photo as its avatar. A create that may have gone through \
+    before a failure (a 5xx, no answer, a killed run) is looked for among the target's newest \
+    records of its kind when the run is resumed, and taken into FILE rather than made again. \
+    The input is read whole first; progress (records done per kind, the ETA at the instance's \
+    rate limit) goes to stderr, then a summary of what was created and matched (not with \
+    --quiet) and of each value the API cannot set, with how many records it concerns: the \
+    archived state, favourites, stay-in-touch, the job, food and how-you-met of contacts, and \
+    the dates the server sets itself. Kinds monica-push does not create yet are counted \
+    there too.
+
+    DIAGNOSTICS
+    A line Monica refuses (HTTP 422) stops the run with status 65, its source and line \
+    number and Monica's messages, unless --keep-going. A rate limit (429) is waited out. \
+    A read, update or delete answered with a 5xx or not at all is sent again; a create \
+    never is, as it may have been applied: the run stops with status 75.
+
+    CAVEATS
+    Monica's contact update deletes the birthday and deceased-date reminders unless the \
+    line sets birthdate_add_reminder or deceased_date_add_reminder to true; updates set a \
+    completed task's completed_at and a favourite note's favorited_at to now; an \
+    activity keeps its emotions when the line empties them; a task cannot move to \
+    another contact. A line that changes none of its record's write fields sends no \
+    update. A whole record in a line (as monica-fetch printed it) writes its fields back \
+    as they were when fetched, over changes made in Monica since; a line with only the \
+    fields to change does not.
+
+    \(Help.credentialFiles)
+      FILE...                                  records to push; - or none: stdin
+
+    \(Help.environment)
+
+    \(Help.exitStatus)
+    """
+}

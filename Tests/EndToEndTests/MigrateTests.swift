@@ -1,0 +1,340 @@
+import Foundation
+import MonicaKit
+import Testing
+
+/// `monica-push --create --map`: a whole account from one sandbox into another, compared by
+/// content; re-runs and interrupted runs; what is refused before any request.
+@Suite struct MigrateTests {
+  /// The kinds of the account stream, in the order `--all` gives them.
+  static let kinds = ["tags", "contacts", "activities", "notes", "tasks", "photos", "gifts"]
+
+  /// Two sandboxes: `source` seeded, `target` empty of contacts and what hangs off them.
+  struct Pair {
+    let source: Sandbox
+    let target: Sandbox
+    /// Where the map, the stream and the outputs go.
+    var work: String { target.temporary.root }
+    var map: String { work + "/old-to-new.tsv" }
+
+    init(contacts: Int = 20, target arguments: [String] = []) throws {
+      source = try Sandbox.start(["--contacts", String(contacts), "--rate-limit", "0"])
+      target = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"] + arguments)
+    }
+
+    /// The environment: the target signed in, the source's URL and token in OLD_URL, OLD_TOKEN.
+    var env: [String: String] {
+      target.signedInEnv.merging([
+        "OLD_URL": source.url, "OLD_TOKEN": source.token, "MAP": map, "MONICA_BACKOFF_MS": "10",
+        "MONICA_TIMEOUT_MS": "5000",
+      ]) { $1 }
+    }
+
+    /// A shell command that prints the source's whole account.
+    var fetchAll: String { #"MONICA_URL="$OLD_URL" MONICA_TOKEN="$OLD_TOKEN" monica-fetch --all 2>/dev/null"# }
+
+    /// Runs the migration pipeline with `flags` after `--create --map "$MAP"`.
+    func migrate(_ flags: String = "") throws -> ShellRun {
+      try sh("\(fetchAll) | monica-push --create --map \"$MAP\" \(flags)", env: env)
+    }
+
+    /// Every record of `sandbox`'s account, by kind.
+    func account(_ sandbox: Sandbox) throws -> [String: [JSONValue]] {
+      var all: [String: [JSONValue]] = [:]
+      for kind in MigrateTests.kinds {
+        let run = try sh("monica-fetch \(kind)", env: sandbox.signedInEnv)
+        #expect(run.status == 0, "\(run)")
+        all[kind] = try records(run.stdout)
+      }
+      return all
+    }
+
+    /// The map file: (object, source id) to target id.
+    func mapLines() throws -> [String: Int] {
+      let text = (try? String(contentsOfFile: map, encoding: .utf8)) ?? ""
+      var lines: [String: Int] = [:]
+      for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+        let fields = line.split(separator: "\t")
+        lines["\(fields[0])\t\(fields[1])"] = Int(fields[2])
+      }
+      return lines
+    }
+
+    /// `METHOD path` of every request the target received that was not a GET.
+    func targetWrites() -> [String] {
+      target.requests().compactMap { request in
+        guard let method = request["method"]?.stringValue, method != "GET" else { return nil }
+        return "\(method) \(request["path"]?.stringValue ?? "")"
+      }
+    }
+
+    /// Checks that every source record has its copy on the target, with the same content and
+    /// references that point at the copies of what the source's pointed at; nothing twice.
+    func expectSameAccount(_ sourceBefore: [String: [JSONValue]]? = nil) throws {
+      let old = try sourceBefore ?? account(source)
+      let new = try account(self.target)
+      let map = try mapLines()
+      func copyOf(_ object: String, _ id: Int?) -> Int? { id.flatMap { map["\(object)\t\($0)"] } }
+      for kind in MigrateTests.kinds {
+        var copies: [Int: JSONValue] = [:]
+        for record in new[kind] ?? [] { if let id = record["id"]?.intValue { copies[id] = record } }
+        var seen = Set<Int>()
+        for record in old[kind] ?? [] {
+          let object = record["object"]?.stringValue ?? ""
+          let id = record["id"]?.intValue
+          guard let copyID = copyOf(object, id), let copy = copies[copyID] else {
+            Issue.record("\(object) #\(id ?? 0) has no copy on the target")
+            continue
+          }
+          #expect(seen.insert(copyID).inserted || object == "tag", "two \(object)s map to #\(copyID)")
+          let expected = Self.content(record) { copyOf($0, $1) }
+          let found = Self.content(copy) { _, id in id }
+          #expect(expected == found, "\(object) #\(id ?? 0) -> #\(copyID)")
+        }
+        if kind != "tags" {
+          #expect((new[kind] ?? []).count == (old[kind] ?? []).count, "\(kind): a record too many or missing")
+        }
+      }
+    }
+
+    /// What must survive of a record, references through `translate` (object, id) -> id.
+    static func content(_ record: JSONValue, translate: (String, Int?) -> Int?) -> [String] {
+      func text(_ path: String) -> String {
+        let value = FieldPath(path).flatMap { record.value(at: $0) }
+        return "\(path)=" + (value.map { JSONWriter.plain.string($0) } ?? "absent")
+      }
+      func ref(_ object: String, _ path: String) -> String {
+        let id = FieldPath(path).flatMap { record.value(at: $0) }?.intValue
+        return "\(path)->\(id.flatMap { translate(object, $0) }.map(String.init) ?? "none")"
+      }
+      switch record["object"]?.stringValue {
+      case "tag":
+        return [text("name")]
+      case "contact":
+        let tags = (record["tags"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }.sorted()
+        var dates: [String] = []
+        for which in ["birthdate", "deceased_date"] {
+          let date = record["information"]?["dates"]?[which]
+          let ageBased = date?["is_age_based"]?.boolValue == true
+          let yearless = date?["is_year_unknown"]?.boolValue == true
+          let day = date?["date"]?.stringValue.map { String($0.prefix(10)) }
+          // An age keeps the year only, a date without its year the day and month only.
+          let kept = day.map { ageBased ? String($0.prefix(4)) : yearless ? String($0.dropFirst(5)) : $0 }
+          dates.append("\(which)=\(ageBased),\(yearless),\(kept ?? "none")")
+        }
+        return ["first_name", "last_name", "nickname", "description", "is_partial", "is_dead"].map(text) + dates
+          + ["tags=\(tags)", text("information.avatar.source")]
+      case "note":
+        return [text("body"), text("is_favorited"), ref("contact", "contact.id")]
+      case "task":
+        return [text("title"), text("description"), text("completed"), ref("contact", "contact.id")]
+      case "gift":
+        return ["name", "comment", "url", "amount", "status", "date"].map(text)
+          + [ref("contact", "contact.id"), ref("contact", "recipient.id")]
+      case "activity":
+        let attendees = (record["attendees"]?["contacts"]?.arrayValue ?? []).map {
+          translate("contact", $0["id"]?.intValue) ?? -1
+        }
+        let emotions = (record["emotions"]?.arrayValue ?? []).compactMap { $0["id"]?.intValue }
+        return ["summary", "description", "happened_at"].map(text) + ["attendees=\(attendees.sorted())"]
+          + ["emotions=\(emotions.sorted())"]
+      case "photo":
+        return ["original_filename", "mime_type", "filesize", "dataUrl"].map(text) + [ref("contact", "contact.id")]
+      default:
+        return [JSONWriter.plain.string(record)]
+      }
+    }
+  }
+
+  @Test("a whole account into an empty instance: every record, reference, tag and photo by content")
+  func migratesAccount() throws {
+    let pair = try Pair()
+    // A tag the target lacks, and one it has under the same name: one is created, one matched.
+    let seeded = try sh(
+      #"echo '{"object":"contact","first_name":"Ada","is_dead":false,"tags":["chess club","tennis"]}' | monica-push"#,
+      env: pair.source.signedInEnv)
+    #expect(seeded.status == 0, "\(seeded)")
+    let targetTags = try records(sh("monica-fetch tags", env: pair.target.signedInEnv).stdout)
+    let run = try pair.migrate()
+    #expect(run.status == 0, "\(run)")
+    let old = try pair.account(pair.source)
+    let created = old.filter { $0.key != "tags" }.values.reduce(0) { $0 + $1.count }
+    #expect(run.lines.count == created + 1, "one line per record created")
+    let total = try sh(pair.fetchAll + " | wc -l", env: pair.env).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(run.stderr.contains("monica-push: \(total) records: "), "\(run.stderr)")
+    #expect(run.stderr.contains("matched by name (tag "), "\(run.stderr)")
+    #expect(run.stderr.contains("not carried: created_at and updated_at"), "\(run.stderr)")
+    #expect(!run.stderr.contains(": error: "))
+    try pair.expectSameAccount(old)
+    // Tags the target had are reused, not duplicated: one tag per name.
+    let newTags = try records(sh("monica-fetch tags", env: pair.target.signedInEnv).stdout)
+    let names = newTags.compactMap { $0["name"]?.stringValue }
+    #expect(Set(names).count == names.count && names.contains("chess club"))
+    #expect(newTags.count == targetTags.count + 1)
+    let tennis = try #require(newTags.first { $0["name"]?.stringValue == "tennis" }?["id"]?.intValue)
+    #expect(targetTags.contains { $0["id"]?.intValue == tennis })
+    // Each avatar made of a photo is the copy of that photo.
+    let contacts = try records(sh("monica-fetch contacts", env: pair.target.signedInEnv).stdout)
+    let photos = try records(sh("monica-fetch photos", env: pair.target.signedInEnv).stdout)
+    let avatars = contacts.filter { $0["information"]?["avatar"]?["source"]?.stringValue == "photo" }
+    #expect(!avatars.isEmpty)
+    for contact in avatars {
+      let url = contact["information"]?["avatar"]?["url"]
+      #expect(photos.contains { $0["link"] == url && $0["contact"]?["id"] == contact["id"] }, "\(contact)")
+    }
+  }
+
+  @Test("the README's migration recipe runs as written between two signed-in profiles")
+  func readmeRecipe() throws {
+    let readme = try String(contentsOfFile: InstallTests.root + "/README.md", encoding: .utf8)
+    let section = try #require(readme.components(separatedBy: "## Moving to another instance").dropFirst().first)
+    let recipe = try #require(
+      section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "\n```").first)
+    #expect(recipe.hasPrefix("monica-fetch --all --profile old | monica-push --create --map old-to-new.tsv"))
+    let pair = try Pair()
+    let env = pair.target.env
+    for (profile, sandbox) in [("old", pair.source), ("new", pair.target)] {
+      let login = try sh(
+        "monica-auth login --url \(sandbox.url) --token-stdin --profile \(profile)", env: env, stdin: sandbox.token)
+      #expect(login.status == 0, "\(login)")
+    }
+    let old = try pair.account(pair.source)
+    let run = try sh(recipe, env: env, directory: pair.work)
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stderr.contains("not carried: created_at and updated_at"))
+    try pair.expectSameAccount(old)
+  }
+
+  @Test("a second run with the same map sends nothing that writes")
+  func rerunCreatesNothing() throws {
+    let pair = try Pair()
+    let first = try pair.migrate()
+    #expect(first.status == 0, "\(first)")
+    let writes = pair.targetWrites().count
+    let lines = try pair.mapLines()
+    #expect(writes > 0)
+    let again = try pair.migrate()
+    #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
+    // Only the kinds this version does not create are said again.
+    let said = again.stderr.split(separator: "\n")
+    #expect(said.allSatisfy { $0.contains(": not carried: ") && $0.contains(" records of ") }, "\(again)")
+    #expect(pair.targetWrites().count == writes, "\(pair.targetWrites().suffix(3))")
+    #expect(try pair.mapLines() == lines)
+  }
+
+  @Test("a run killed half way resumes to the same account, nothing created twice")
+  func killedRunResumes() throws {
+    let pair = try Pair(target: ["--latency", "15"])
+    let old = try pair.account(pair.source)
+    let killed = try sh(
+      """
+      \(pair.fetchAll) > "$MAP.stream"
+      monica-push --create --map "$MAP" < "$MAP.stream" > /dev/null 2>&1 &
+      pid=$!
+      while [ "$(cat "$MAP" 2>/dev/null | wc -l)" -lt 75 ]; do sleep 0.01; done
+      kill -KILL $pid; wait $pid; echo "status $?"
+      """, env: pair.env)
+    #expect(killed.stdout == "status 137\n", "\(killed)")
+    let half = try pair.mapLines().count
+    #expect(half >= 75 && half < 110, "killed at \(half) map lines")
+    let resumed = try sh(#"monica-push --create --map "$MAP" < "$MAP.stream""#, env: pair.env)
+    #expect(resumed.status == 0, "\(resumed)")
+    try pair.expectSameAccount(old)
+    // Every create the target saw is in the map: none made twice.
+    let creates = pair.targetWrites().filter { ["POST /api/contacts", "POST /api/notes"].contains($0) }.count
+    let mapped = try pair.mapLines().keys.filter { $0.hasPrefix("contact\t") || $0.hasPrefix("note\t") }.count
+    #expect(creates == mapped)
+  }
+
+  @Test("a create whose answer was lost is found on the target when resumed, not made twice")
+  func lostAnswerAdopted() throws {
+    let pair = try Pair()
+    let old = try pair.account(pair.source)
+    let first = try pair.migrate()
+    #expect(first.status == 0, "\(first)")
+    // The answer of the last create never arrived: its map line is missing.
+    let text = try String(contentsOfFile: pair.map, encoding: .utf8)
+    var lines = text.split(separator: "\n")
+    let lost = lines.removeLast()
+    try (lines.joined(separator: "\n") + "\n").write(toFile: pair.map, atomically: false, encoding: .utf8)
+    let writes = pair.targetWrites().count
+    let again = try pair.migrate()
+    #expect(again.status == 0, "\(again)")
+    #expect(pair.targetWrites().count == writes, "\(pair.targetWrites().suffix(2))")
+    #expect(try String(contentsOfFile: pair.map, encoding: .utf8) == text, "\(lost) was not taken back")
+    try pair.expectSameAccount(old)
+  }
+
+  @Test("a run that stopped between a contact's create and its tags sets them when resumed")
+  func followUpsResume() throws {
+    let pair = try Pair(target: ["--fault", "500@1:POST:/api/contacts/"])
+    let old = try pair.account(pair.source)
+    let stopped = try pair.migrate("--retries 0")
+    #expect(stopped.status == 69, "\(stopped)")
+    #expect(stopped.stderr.contains("HTTP 500"), "\(stopped)")
+    let lines = try pair.mapLines()
+    let tagged = try #require(old["contacts"]?.first { !($0["tags"]?.arrayValue ?? []).isEmpty })
+    let id = try #require(tagged["id"]?.intValue)
+    #expect(lines["contact\t\(id)"] != nil && lines["contact\t\(id + 1)"] == nil, "\(lines)")
+    let resumed = try pair.migrate()
+    #expect(resumed.status == 0, "\(resumed)")
+    try pair.expectSameAccount(old)
+    let posts = pair.targetWrites().filter { $0 == "POST /api/contacts" }.count
+    #expect(posts == old["contacts"]?.count)
+  }
+
+  @Test(
+    "flags that do not go together are refused before any request",
+    arguments: [
+      ("--create", "--create needs --map FILE"),
+      ("--map m.tsv", "--map goes with --create"),
+      ("--create --map m.tsv --delete --yes", "--create does not go with --delete"),
+      ("--create --map m.tsv --dry-run", "--create does not go with --dry-run"),
+      ("--create --map m.tsv --object note", "--create does not go with --object"),
+      ("--create --map -", "--map needs a file"),
+      ("--quiet", "--quiet goes with --create"),
+    ])
+  func usage(flags: String, message: String) throws {
+    let sandbox = try Sandbox.start(["--contacts", "0"])
+    let run = try sh(
+      "echo '{\"object\":\"tag\",\"id\":1,\"name\":\"x\"}' | monica-push \(flags)", env: sandbox.signedInEnv,
+      directory: sandbox.temporary.root)
+    #expect(run.status == 64, "\(run)")
+    #expect(run.stderr.contains(message), "\(run)")
+    #expect(sandbox.requests().isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: sandbox.temporary.root + "/m.tsv"))
+  }
+
+  @Test(
+    "a line that cannot be carried stops with its place, and nothing of it is sent",
+    arguments: [
+      (#"{"object":"note","id":4,"body":"x","contact":{"id":99}}"#, "note #4 refers to contact #99 (contact.id)"),
+      (#"{"object":"note","body":"x","contact":{"id":99}}"#, "a note without a positive \"id\""),
+      (#"{"id":3,"body":"x"}"#, "no \"object\" member"),
+      (#"{"object":"photo","id":2,"contact":{"id":1}}"#, "photo #2 has no dataUrl"),
+      ("not json", "stdin:2:"),
+    ])
+  func refusedLine(line: String, message: String) throws {
+    let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"])
+    let map = sandbox.temporary.root + "/map.tsv"
+    let input = #"{"object":"contact","id":1,"first_name":"Ann","is_dead":false}"# + "\n" + line + "\n"
+    let run = try sh("monica-push --create --map \(map)", env: sandbox.signedInEnv, stdin: input)
+    #expect(run.status == 65, "\(run)")
+    #expect(run.stderr.contains("monica-push: error: stdin:2: ") && run.stderr.contains(message), "\(run)")
+    let posts = sandbox.requests().filter { $0["method"]?.stringValue == "POST" }
+    #expect(posts.count == 1 && posts.first?["path"]?.stringValue == "/api/contacts")
+    #expect(try String(contentsOfFile: map, encoding: .utf8).hasPrefix("contact\t1\t"))
+  }
+
+  @Test("--quiet keeps the counts and progress off stderr, not what was not carried")
+  func quiet() throws {
+    let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"])
+    let input = #"{"object":"contact","id":5,"first_name":"Ann","is_dead":false,"is_starred":true}"# + "\n"
+    let run = try sh(
+      "monica-push --create --map map.tsv --quiet", env: sandbox.signedInEnv, stdin: input,
+      directory: sandbox.temporary.root)
+    #expect(run.status == 0, "\(run)")
+    #expect(!run.stderr.contains("records:"))
+    #expect(run.stderr.contains("not carried: is_starred of contacts"), "\(run)")
+    #expect(run.lines.count == 1)
+  }
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Benchmarks a migration: a ~2,000-record account from one sandbox into an empty one with
+# monica-push --create --map, under Monica's 60-a-minute limit scaled down, against its floor.
+#
+#   bench/migrate.sh            # RUNS=3 runs, median wall time; LIMIT=60/1 by default
+#
+# Release build; two monica-sandbox processes on 127.0.0.1 only. The source is seeded (--seed 1,
+# CONTACTS=490 contacts: about 2,000 records of tags, contacts, activities, notes, tasks,
+# photos and gifts) and read once, unpaced, into a file; the timed part is monica-push
+# --create --map into a fresh empty target limited to LIMIT=N/S (N requests per fixed window
+# of S seconds that opens at its first request, as Laravel's throttle). The floor comes from
+# the same run: the target's request log counts every request the migration made (creates,
+# tag and avatar follow-ups, the reads of names), R, and they need W = ceil(R / N) windows,
+# the last of which cannot open before (W - 1) x S seconds. Each run is checked: the target
+# holds as many records of each kind as the source, and a second run with the same map sends
+# no request that writes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${RUNS:-3}
+limit=${LIMIT:-60/1}
+contacts=${CONTACTS:-490}
+out=bench/out/migrate
+mkdir -p "$out"
+for tool in monica-sandbox monica-push monica-fetch; do swift build -c release --product "$tool" >/dev/null; done
+bin=$(swift build -c release --show-bin-path)
+kinds="tags contacts activities notes tasks photos gifts"
+source_pid= target_pid=
+trap '[ -n "$source_pid" ] && kill "$source_pid" 2>/dev/null; [ -n "$target_pid" ] && kill "$target_pid" 2>/dev/null; true' EXIT
+
+# start NAME ARGS...: a sandbox; its URL and token in $out/NAME.json.
+start() {
+  local name=$1
+  shift
+  rm -f "$out/$name.json" "$out/$name.log"
+  "$bin/monica-sandbox" --port 0 --ready-file "$out/$name.json" --log "$out/$name.log" "$@" \
+    >/dev/null 2>"$out/$name.err" &
+  echo $!
+}
+wait_ready() { until [ -s "$out/$1.json" ]; do sleep 0.1; done; }
+on() { MONICA_URL=$(jq -r .url "$out/$1.json") MONICA_TOKEN=$(jq -r .token "$out/$1.json") "${@:2}"; }
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+export HOME="$PWD/$out/home"
+mkdir -p "$HOME"
+source_pid=$(start source --seed 1 --contacts "$contacts" --rate-limit 0)
+wait_ready source
+for kind in $kinds; do on source "$bin/monica-fetch" "$kind"; done > "$out/stream.ndjson"
+records=$(wc -l < "$out/stream.ndjson")
+jq -r .object "$out/stream.ndjson" | sort | uniq -c | sort -rn > "$out/source.counts"
+echo "== $records records ($(awk '{ printf "%s%s %s", sep, $1, $2; sep = ", " }' "$out/source.counts"))"
+
+per=${limit%/*}; window=${limit#*/}
+: > "$out/times"; : > "$out/floors"
+for i in $(seq "$runs"); do
+  [ -n "$target_pid" ] && { kill "$target_pid"; wait "$target_pid" 2>/dev/null || true; }
+  target_pid=$(start target --seed 2 --contacts 0 --rate-limit "$limit")
+  wait_ready target
+  rm -f "$out/map.tsv"
+  sleep "$window"  # the run opens a fresh window, as the floor assumes
+  start_time=$(date +%s.%N)
+  on target "$bin/monica-push" --create --map "$out/map.tsv" --quiet < "$out/stream.ndjson" > "$out/stdout" \
+    2> "$out/stderr" || { cat "$out/stderr" >&2; exit 1; }
+  end_time=$(date +%s.%N)
+  seconds=$(echo "$end_time - $start_time" | bc)
+  requests=$(wc -l < "$out/target.log")
+  too_many=$(jq -c 'select(.status == 429)' "$out/target.log" | wc -l)
+  windows=$(( (requests + per - 1) / per ))
+  floor=$(( (windows - 1) * window ))
+  echo "$seconds" >> "$out/times"
+  echo "$floor" >> "$out/floors"
+  # Checked after the timing: every record of the source has its copy, and a re-run writes nothing.
+  [ "$(grep -vc '^#' "$out/map.tsv")" -eq "$records" ] || { echo "run $i: the map lacks records" >&2; exit 1; }
+  for kind in contacts activities notes tasks photos gifts; do
+    have=$(on target "$bin/monica-fetch" "$kind" | wc -l)
+    want=$(grep -c "\"object\":\"$(jq -rn --arg k "$kind" '{contacts:"contact",activities:"activity",notes:"note",tasks:"task",photos:"photo",gifts:"gift"}[$k]')\"" "$out/stream.ndjson" || true)
+    [ "$have" -eq "$want" ] || { echo "run $i: $kind: $have on the target, $want in the stream" >&2; exit 1; }
+  done
+  before=$(jq -c 'select(.method != "GET")' "$out/target.log" | wc -l)
+  on target "$bin/monica-push" --create --map "$out/map.tsv" < "$out/stream.ndjson" > /dev/null
+  after=$(jq -c 'select(.method != "GET")' "$out/target.log" | wc -l)
+  [ "$before" -eq "$after" ] || { echo "run $i: the re-run wrote $((after - before)) times" >&2; exit 1; }
+  printf 'run %d: %.3f s, %d requests (%d answered 429), floor (%d - 1) x %d s = %d s, %.1f%% over\n' \
+    "$i" "$seconds" "$requests" "$too_many" "$windows" "$window" "$floor" \
+    "$(echo "($seconds / $floor - 1) * 100" | bc -l)"
+done
+paced=$(median < "$out/times")
+floor=$(median < "$out/floors")
+printf '%d records under --rate-limit %s: monica-push %.3f s (median of %d), floor %d s, %.1f%% over\n' \
+  "$records" "$limit" "$paced" "$runs" "$floor" "$(echo "($paced / $floor - 1) * 100" | bc -l)"
