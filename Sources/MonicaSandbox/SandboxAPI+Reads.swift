@@ -31,12 +31,14 @@ extension SandboxAPI {
     guard kind.sortColumns.contains(listing.sort.column) else { return .error(500, 40) }
     let path = "\(baseURL)/api/\(kind.plural)"
     let sortKey = "\(listing.sort.column)|\(listing.sort.descending)"
+    let withFields = kind == .contact && request.query["with"] == "contactfields"
     if kind == .contact, let needle = request.query["query"], !needle.isEmpty, needle != "0" {
       let text = APIRequest.rawDecode(needle[...])
       return store.withState { state in
-        let (ids, variant) = Self.search(text, sort: listing.sort, contents: state.contents)
+        let (ids, found) = Self.search(text, sort: listing.sort, contents: state.contents)
         return page(
-          kind, ids, listing, path: path, variant: variant, extraMeta: [.init("query", .string(text))], state: &state)
+          kind, ids, listing, path: path, variant: withFields ? found.withContactFields : found,
+          extraMeta: [.init("query", .string(text))], state: &state)
       }
     }
     return store.withState { state in
@@ -49,7 +51,8 @@ extension SandboxAPI {
       }
       var extra: [JSONObject.Member] = []
       if kind == .activity { extra.append(.init("statistics", Self.yearlyStatistics(state.contents[.activity].all))) }
-      return page(kind, ids, listing, path: path, extraMeta: extra, state: &state)
+      return page(
+        kind, ids, listing, path: path, variant: withFields ? .contactFields : .plain, extraMeta: extra, state: &state)
     }
   }
 

@@ -10,7 +10,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   static let configuration = CommandConfiguration(
     commandName: "monica-fetch",
     abstract: "Stream Monica records as NDJSON, page by page, exactly as the API sent them.",
-    usage: "monica-fetch [<options>] <KIND> [<ID>]",
+    usage: "monica-fetch [<options>] <KIND> [<ID>|-]",
     discussion: Help.fetch,
     version: toolsetVersion)
 
@@ -21,7 +21,8 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       "What to read: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "KIND"),
     completion: .list(ResourceKind.allCases.map(\.rawValue)))
   var kind: String?
-  @Argument(help: ArgumentHelp("One record's id.", valueName: "ID")) var id: Int?
+  @Argument(help: ArgumentHelp("One record's id; - reads ids or records from stdin, one per line.", valueName: "ID|-"))
+  var id: String?
   @Option(
     help: ArgumentHelp(
       "One contact's items (nested route); - reads contact records or ids from stdin.", valueName: "ID|-"))
@@ -42,8 +43,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       valueName: "FIELD"),
     completion: .list(ResourceKind.sortFields.flatMap { [$0, "-" + $0] }))
   var sort: String?
-  @Flag(
-    help: "Add contact fields and the latest notes (with=contactfields): Monica does so for one contact and a tag's.")
+  @Flag(help: "Add each contact's contact fields and latest 3 notes (with=contactfields), in the same requests.")
   var withFields = false
   @Option(help: ArgumentHelp("Stop after this many records.", valueName: "N")) var max: Int?
   @Option(help: ArgumentHelp("Fetch this page only.", valueName: "N")) var page: Int?
@@ -75,7 +75,13 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
         "missing KIND: \(ResourceKind.allCases.map(\.rawValue).joined(separator: ", ")) (see monica-fetch --help)")
     }
     var plan = FetchPlan(resource: try ResourceKind(parsing: kind))
-    (plan.id, plan.tag, plan.query, plan.sort, plan.withFields) = (id, tag, query, sort, withFields)
+    (plan.tag, plan.query, plan.sort, plan.withFields) = (tag, query, sort, withFields)
+    if id == "-" {
+      plan.idsFromInput = true
+    } else if let id {
+      guard let number = Int(id) else { throw .usage("\(kind) \(id): expected a record id or - for ids on stdin") }
+      plan.id = number
+    }
     (plan.max, plan.page, plan.pageSize, plan.concurrency) = (max, page, pageSize, concurrency)
     plan.contact = try contact.map(ContactSelector.init(parsing:))
     plan.since = try since.map { (text) throws(MonicaError) in try SinceTime(parsing: text) }

@@ -14,6 +14,8 @@ package struct FetchPlan: Sendable {
   package var resource: ResourceKind
   /// One record's id (`monica-fetch contacts 12`).
   package var id: Int?
+  /// Read the records whose ids (or records) standard input lists (`monica-fetch contacts -`).
+  package var idsFromInput = false
   /// Read the items of these contacts through the nested routes.
   package var contact: ContactSelector?
   /// A tag id or name whose contacts to read.
@@ -25,14 +27,6 @@ package struct FetchPlan: Sendable {
   /// Ask for `with=contactfields`.
   package var withFields = false
 
-  /// A warning when the plan asks for something Monica silently ignores: `with=contactfields` on
-  /// the plain or searched contact list (ApiContactController@index always answers the short
-  /// ContactResource; one contact and a tag's contacts honour it).
-  package var ignoredByMonica: String? {
-    guard withFields, resource == .contacts, id == nil, tag == nil, contact == nil else { return nil }
-    return "Monica ignores with=contactfields on the contact list; ask for one contact (contacts ID --with-fields) "
-      + "or a tag's contacts (--tag) to get contact fields"
-  }
   /// Stop after this many records.
   package var max: Int?
   /// Fetch only this page.
@@ -52,11 +46,14 @@ package struct FetchPlan: Sendable {
     if resource == .me && (id != nil || contact != nil || tag != nil || page != nil || since != nil || sort != nil) {
       throw .usage("me: takes no id and no listing options")
     }
-    if id != nil
-      && (contact != nil || tag != nil || query != nil || sort != nil || page != nil || since != nil || max != nil)
+    if idsFromInput && id != nil { throw .usage("\(resource.rawValue): give one ID or -, not both") }
+    if idsFromInput && resource == .me { throw .usage("me: takes no id and no listing options") }
+    let label = idsFromInput ? "-" : "\(id ?? 0)"
+    if id != nil || idsFromInput,
+      contact != nil || tag != nil || query != nil || sort != nil || page != nil || since != nil || max != nil
     {
       throw .usage(
-        "\(resource.rawValue) \(id ?? 0): one record takes no listing options (--contact, --tag, --query, --sort, --page, --since, --max)"
+        "\(resource.rawValue) \(label): one record takes no listing options (--contact, --tag, --query, --sort, --page, --since, --max)"
       )
     }
     if contact != nil && !resource.isNestedUnderContacts {
