@@ -10,7 +10,7 @@ extension MonicaClient {
   /// connection is retried like a read only when the request is `repeatable`; a create that
   /// failed that way may have been applied, so it is never sent again and fails with 75.
   package func send(_ request: WriteRequest) async throws(MonicaError) -> HTTPResponse {
-    let body = request.body.map { Data(JSONWriter.plain.bytes(.object($0))) }
+    let body = request.upload.map { Data($0.encoded) } ?? request.body.map { Data(JSONWriter.plain.bytes(.object($0))) }
     let target = request.method + " " + describe(request.path, [])
     var attempt = 0
     while true {
@@ -18,7 +18,10 @@ extension MonicaClient {
       guard let ticket = await pacer.waitForTurn() else { throw .outputClosed }
       let outcome: Result<HTTPResponse, MonicaError>
       do {
-        outcome = .success(try await exchange(request.method, request.path, body: body, pacing: ticket))
+        outcome = .success(
+          try await exchange(
+            request.method, request.path, body: body, contentType: request.upload?.contentType ?? "application/json",
+            pacing: ticket))
       } catch {
         outcome = .failure(error)
       }

@@ -228,6 +228,10 @@ package actor RateLimitPacer {
   /// The window length learned so far, in seconds.
   package var learnedWindow: Double? { schedule.window }
 
+  /// The requests a window allows, as the instance said (`X-RateLimit-Limit`); `nil` until known
+  /// or when the instance has no limit.
+  package var learnedLimit: Int? { schedule.unlimited ? nil : schedule.limit }
+
   /// Waits until one more request should not run into a 429; `nil` when the task was cancelled.
   /// Each sleep is bounded by `Waits.longest`, whatever the schedule says.
   package func waitForTurn() async -> PacingTicket? {

@@ -56,6 +56,12 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
   @Flag(name: .shortAndLong, help: "Delete without asking on the terminal.") var yes = false
   @Flag(help: "Print each request (method, path, body) and send nothing.") var dryRun = false
   @Flag(help: "Report a line that fails and go on; a summary and status 65 at the end.") var keepGoing = false
+  @Flag(help: "Create every record of a stream (with --map): a restore or a migration.") var create = false
+  @Option(
+    help: ArgumentHelp("Which source ids are which target ids; appended as records are created.", valueName: "FILE"),
+    completion: .file())
+  var map: String?
+  @Flag(name: .shortAndLong, help: "With --create, no progress or counts on stderr.") var quiet = false
   @Option(help: ArgumentHelp("Retries of a read, update or delete after a 5xx or a time-out.", valueName: "N"))
   var retries = 3
   @OptionGroup var connection: ConnectionOptions
@@ -66,6 +72,14 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
       throw ValidationError("--object \(kind): expected \(WriteMapping.objects.joined(separator: ", "))")
     }
     if yes && !delete { throw ValidationError("--yes goes with --delete") }
+    if create != (map != nil) {
+      throw ValidationError(create ? "--create needs --map FILE" : "--map goes with --create")
+    }
+    if create, let clash = [(delete, "--delete"), (dryRun, "--dry-run"), (kind != nil, "--object")].first(where: \.0) {
+      throw ValidationError("--create does not go with \(clash.1)")
+    }
+    if map == "-" || map == "" { throw ValidationError("--map needs a file: standard input holds the records") }
+    if quiet && !create { throw ValidationError("--quiet goes with --create") }
     guard (0...10).contains(retries) else { throw ValidationError("--retries \(retries): expected 0 to 10") }
   }
 
@@ -74,8 +88,10 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
       var options = PushOptions()
       (options.object, options.delete, options.yes) = (kind, delete, yes)
       (options.dryRun, options.keepGoing) = (dryRun, keepGoing)
+      (options.map, options.quiet) = (map, quiet)
       var policy = connection.policy(environment, tool: Self.toolName)
       policy.retries = retries
+      if quiet { policy.notice = nil }
       var pusher = Pusher(options: options, environment: environment, profile: connection.profile, policy: policy)
       (pusher.tool, pusher.passphraseDescriptor) = (Self.toolName, unlock.descriptor)
       if delete && !yes && !dryRun && TerminalQuestion.isAvailable { pusher.confirm = TerminalQuestion.confirm }

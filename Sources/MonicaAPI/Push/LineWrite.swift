@@ -14,6 +14,9 @@ struct LineWrite {
   private(set) var current: [UInt8]?
   /// What the line changes that no write field reaches, for a warning.
   private(set) var warning: String?
+  /// Told the new record's id as soon as a create is answered, before the requests that follow
+  /// it (a migration's map line must not wait for them).
+  var created: ((Int) throws(MonicaError) -> Void)?
 
   init(line: PushLine, client: MonicaClient, today: CalendarDate) {
     self.line = line
@@ -39,6 +42,7 @@ struct LineWrite {
       guard let id = record["id"]?.intValue else {
         throw .protocolViolation(request: "POST /api\(mapping.path)", detail: "the new record has no numeric id")
       }
+      try created?(id)
       // Fields the create route does not take (a task's `completed`) go in an update after it.
       let wanted = mapping.body(
         line: line.record, record: mapping.merged(line.record, onto: record), operation: .update, today: today)

@@ -68,6 +68,15 @@ package struct PushLine: Sendable {
     }
   }
 
+  /// A line made by the library (a migration's translated record) rather than read.
+  package init(record: JSONObject, mapping: WriteMapping, action: Action, source: String, number: Int) {
+    self.record = record
+    self.mapping = mapping
+    self.action = action
+    self.source = source
+    self.number = number
+  }
+
   /// `stdin:3`, for messages.
   package var place: String { "\(source):\(number)" }
 

@@ -12,6 +12,10 @@ package struct PushOptions: Sendable {
   package var dryRun = false
   /// `--keep-going`: report a failed line and go on with the next.
   package var keepGoing = false
+  /// `--create --map FILE`: create every record of a stream, translating ids through this map.
+  package var map: String?
+  /// `--quiet`: no progress or summary counts on stderr.
+  package var quiet = false
 
   package init() {}
 }
@@ -45,6 +49,10 @@ package struct Pusher {
 
   /// Pushes every line of `sources` in order; on failure every record already written is out.
   package func run(sources: [InputSource], output: LineOutput) async throws(MonicaError) {
+    if let map = options.map {
+      try await migrate(sources: sources, mapPath: map, output: output)
+      return
+    }
     let input = PushInput(sources)
     if options.dryRun {
       try output.finishing { () throws(MonicaError) in try dryRun(input, output: output) }

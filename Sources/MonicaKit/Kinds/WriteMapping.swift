@@ -73,6 +73,8 @@ package struct WriteRequest: Sendable, Equatable {
   package let path: String
   /// The JSON body, if any.
   package let body: JSONObject?
+  /// A file upload sent instead of `body` (a photo with its bytes).
+  package var upload: MultipartBody?
 
   package init(_ verb: Verb, _ path: String, body: JSONObject? = nil) {
     self.verb = verb

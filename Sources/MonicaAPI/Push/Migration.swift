@@ -1,0 +1,349 @@
+import Foundation
+import MonicaKit
+
+/// `monica-push --create --map FILE`: recreates a stream of records (`monica-fetch --all`, or
+/// `monica-import`) on another instance. Each record whose (object, id) the map holds is there
+/// already and costs nothing; the others have their references translated through the map, are
+/// created (or, for named reference data, matched by name to what the target has) and get their
+/// map line at once, so that a killed run resumes where it stopped and a re-run sends nothing.
+final class Migration {
+  private let client: MonicaClient
+  private let map: IDMap
+  private let output: LineOutput
+  private let tool: String
+  private let keepGoing: Bool
+  private let today: CalendarDate
+  let report: MigrationReport
+  /// The target's records of each name-matched kind, by name, read once; `nil` when the target
+  /// has no such route.
+  private var names: [String: [String: Int]?] = [:]
+  /// Contacts whose avatar is one of their photos: the photo's `link` on the source, by the
+  /// contact's source id, so that the avatar is set when that photo has been created.
+  private var avatarPhotos: [Int: String] = [:]
+  /// The map's last line when the run began: the one record whose follow-up requests (tags, a
+  /// task's completion, an avatar) a killed run may not have sent.
+  private let lastMapped: (object: String, source: Int)?
+  private var failures: [(place: String, error: MonicaError)] = []
+
+  init(client: MonicaClient, map: IDMap, output: LineOutput, tool: String, keepGoing: Bool, today: CalendarDate) {
+    self.client = client
+    self.map = map
+    self.output = output
+    self.tool = tool
+    self.keepGoing = keepGoing
+    self.today = today
+    report = MigrationReport(tool: tool)
+    lastMapped = map.last
+  }
+
+  /// Carries one line over; failures that concern the line alone go on with `--keep-going`.
+  func carry(_ bytes: [UInt8], source: String, number: Int) async throws(MonicaError) {
+    if output.readerIsGone { throw .outputClosed }
+    let place = "\(source):\(number)"
+    do {
+      try await carryLine(bytes, source: source, number: number)
+    } catch {
+      guard keepGoing, error.isAboutOneLine else { throw error }
+      StandardError.line("\(tool): error: \(error.message ?? "")")
+      failures.append((place, error))
+    }
+    report.done()
+  }
+
+  /// Ends the run: the summary on stderr, and the failures `--keep-going` went past.
+  func finish(quiet: Bool) throws(MonicaError) {
+    report.finish(quiet: quiet)
+    if let summary = PushSession.summary(failures, of: report.lines) { throw summary }
+  }
+
+  private func carryLine(_ bytes: [UInt8], source: String, number: Int) async throws(MonicaError) {
+    func bad(_ reason: String) -> MonicaError { .malformedInput(source: source, line: number, reason: reason) }
+    guard case .object(let record)? = try? JSONValue(parsing: bytes) else {
+      throw bad(bytes.withUnsafeBufferPointer { RecordStream.reason($0) })
+    }
+    guard let object = record["object"]?.stringValue else {
+      throw bad("no \"object\" member says what kind of record this is")
+    }
+    guard let id = record["id"]?.intValue, id > 0 else {
+      throw bad("a \(object) without a positive \"id\": --create --map needs each record's id on the source")
+    }
+    guard let kind = MigrationKind.named(object) else {
+      report.notCarried(object, because: "monica-push --create does not create \(object) records yet")
+      return
+    }
+    if object == "contact", record["information"]?["avatar"]?["source"]?.stringValue == "photo",
+      let link = record["information"]?["avatar"]?["url"]?.stringValue
+    {
+      avatarPhotos[id] = link
+    }
+    switch kind.matching {
+    case .global, .notCopied:
+      report.skipped(object)
+      return
+    case .created, .byName:
+      break
+    }
+    if let target = map.target(of: object, source: id) {
+      if let last = lastMapped, last.object == object, last.source == id {
+        try await finishInterrupted(kind, record, target: target, place: "\(source):\(number)")
+      }
+      report.known(object)
+      return
+    }
+    if kind.matching == .byName, let name = record["name"]?.stringValue {
+      if let target = try await targetID(named: name, of: kind) {
+        try map.append(object, source: id, target: target)
+        report.matched(object)
+        return
+      }
+      guard kind.writes != nil else {
+        report.notCarried(object, because: "the target has no \(object) of that name and monica-push cannot create one")
+        return
+      }
+    }
+    let place = (source: source, number: number)
+    if object == "photo" {
+      try await createPhoto(record, id: id, place: place)
+    } else if let mapping = kind.writes {
+      try await create(record, id: id, kind: kind, mapping: mapping, place: place)
+    } else {
+      report.notCarried(object, because: "monica-push --create does not create \(object) records yet")
+    }
+  }
+
+  /// Creates a record of a kind with a write mapping, and sends what follows its create.
+  private func create(
+    _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
+  ) async throws(MonicaError) {
+    var translated = try await translate(record, kind: kind, mapping: mapping, place: place)
+    translated["id"] = nil
+    let line = PushLine(
+      record: translated, mapping: mapping, action: .create, source: place.source, number: place.number)
+    var write = LineWrite(line: line, client: client, today: today)
+    var newID: Int?
+    let map = self.map
+    write.created = { (target: Int) throws(MonicaError) in
+      newID = target
+      try map.append(kind.object, source: id, target: target)
+    }
+    do {
+      try await write.run()
+    } catch {
+      if let latest = write.latest {
+        StandardError.line("\(tool): warning: \(line.place): \(line.what) was written in part; its record follows")
+        try output.writeLine(latest)
+        try output.flush()
+      }
+      throw PushSession.locate(error, line)
+    }
+    if let newID, kind.object == "contact" { try await setAvatar(of: record, target: newID) }
+    report.created(kind.object, losing: MigrationLosses.of(kind.object, record))
+    if let result = write.latest { try output.writeLine(result) }
+  }
+
+  /// Uploads a photo with its bytes (from its `dataUrl`), then makes it its contact's avatar
+  /// when the contact's avatar was this photo on the source.
+  private func createPhoto(_ record: JSONObject, id: Int, place: (source: String, number: Int))
+    async throws(MonicaError)
+  {
+    func bad(_ reason: String) -> MonicaError {
+      .malformedInput(source: place.source, line: place.number, reason: reason)
+    }
+    guard let sourceContact = record["contact"]?["id"]?.intValue else { throw bad("photo #\(id) has no contact.id") }
+    let contact = try contactTarget(sourceContact, from: "photo #\(id)", place: place)
+    guard let dataURL = record["dataUrl"]?.stringValue, let file = MultipartBody.decode(dataURL: dataURL) else {
+      throw bad("photo #\(id) has no dataUrl with its bytes (a base64 data: URL), so it cannot be uploaded")
+    }
+    let filename = record["original_filename"]?.stringValue ?? "photo"
+    var request = WriteRequest(.create, "/photos")
+    request.upload = MultipartBody(
+      fields: [("contact_id", String(contact))], fileField: "photo", filename: filename, mimeType: file.mimeType,
+      bytes: file.bytes)
+    let response = try await client.send(request)
+    try client.check(response, path: "/photos", what: "contact #\(contact) of photo #\(id)")
+    let (bytes, created) = try LineWrite.record(in: response, request: "POST /api/photos")
+    guard let newID = created["id"]?.intValue else {
+      throw .protocolViolation(request: "POST /api/photos", detail: "the new record has no numeric id")
+    }
+    try map.append("photo", source: id, target: newID)
+    if let link = record["link"]?.stringValue, avatarPhotos[sourceContact] == link {
+      try await putAvatar(contact: contact, body: JSONObject(["source": .string("photo"), "photo_id": .int(newID)]))
+    }
+    report.created("photo", losing: [])
+    try output.writeLine(bytes)
+  }
+
+  /// The record with every reference translated to the target's ids, and the fields referred to
+  /// by name (a contact's gender) given under their write names.
+  private func translate(
+    _ record: JSONObject, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
+  ) async throws(MonicaError) -> JSONObject {
+    var value = JSONValue.object(record)
+    let what = "\(kind.object) #\(record["id"]?.intValue ?? 0)"
+    for reference in kind.references {
+      if reference.byName {
+        guard let name = reference.values(in: value).first?.stringValue,
+          let referred = MigrationKind.named(reference.object)
+        else { continue }
+        if let target = try await targetID(named: name, of: referred) {
+          value = .object(Self.setting(value.objectValue ?? record, "\(reference.object)_id", .int(target)))
+        } else {
+          report.lost(
+            kind.object,
+            "\(reference.object) of \(kind.object) records (no \(reference.object) of that name on the target)")
+        }
+        continue
+      }
+      let sent = Self.isSent(reference, by: mapping)
+      let referred = MigrationKind.named(reference.object)
+      if referred?.matching == .global { continue }
+      var missing: Int?
+      value = reference.rewriting(value) { (element: JSONValue) -> JSONValue in
+        guard let source = element.intValue else { return element }
+        if let target = map.target(of: reference.object, source: source) { return .int(target) }
+        if missing == nil { missing = source }
+        return element
+      }
+      guard let missing else { continue }
+      // A named kind (an activity's type) is matched by the name the record embeds.
+      if let referred, referred.matching == .byName, sent {
+        let parent = reference.path.hasSuffix(".id") ? String(reference.path.dropLast(3)) : reference.path
+        let name = FieldPath(parent).flatMap { JSONValue.object(value.objectValue ?? record).value(at: $0) }?["name"]
+        if let name = name?.stringValue, let target = try await targetID(named: name, of: referred) {
+          try map.append(referred.object, source: missing, target: target)
+          value = reference.rewriting(value) { $0.intValue == missing ? .int(target) : $0 }
+        } else {
+          value = .object(Self.setting(value.objectValue ?? record, parent, .null))
+          report.lost(
+            kind.object,
+            "\(reference.object) of \(kind.object) records (no \(reference.object) of that name on the target)")
+        }
+        continue
+      }
+      guard sent else { continue }
+      throw .malformedInput(
+        source: place.source, line: place.number,
+        reason: "\(what) refers to \(reference.object) #\(missing) (\(reference.path)), which the map does not "
+          + "hold: it was not created on the target; the stream must give each record after those it refers to")
+    }
+    return value.objectValue ?? record
+  }
+
+  /// The target's id of the source's contact `source`, or the line's error.
+  private func contactTarget(_ source: Int, from what: String, place: (source: String, number: Int))
+    throws(MonicaError) -> Int
+  {
+    if let target = map.target(of: "contact", source: source) { return target }
+    throw .malformedInput(
+      source: place.source, line: place.number,
+      reason: "\(what) refers to contact #\(source), which the map does not hold: it was not created on the target")
+  }
+
+  /// Whether a write field reads the reference's path: only those must be translated.
+  private static func isSent(_ reference: MigrationReference, by mapping: WriteMapping) -> Bool {
+    let components = reference.path.split(separator: ".").map { String($0.hasSuffix("[]") ? $0.dropLast(2) : $0) }
+    if mapping.hasTags && components.first == "tags" { return false }
+    return mapping.fields.contains { field in
+      guard let path = field.source.path?.components else { return false }
+      return components.starts(with: path)
+    }
+  }
+
+  /// The object with `value` set at a dotted `path` (whose parents exist), or added at the top.
+  private static func setting(_ object: JSONObject, _ path: String, _ value: JSONValue) -> JSONObject {
+    var keys = path.split(separator: ".").map(String.init)
+    guard let first = keys.first else { return object }
+    var result = object
+    keys.removeFirst()
+    if keys.isEmpty {
+      result[first] = value
+    } else if case .object(let inner)? = object[first] {
+      result[first] = .object(setting(inner, keys.joined(separator: "."), value))
+    }
+    return result
+  }
+
+  /// The target's id of the `kind` record called `name`, reading the target's collection once.
+  private func targetID(named name: String, of kind: MigrationKind) async throws(MonicaError) -> Int? {
+    if names[kind.object] == nil { names[kind.object] = try await readNames(kind) }
+    guard let index = names[kind.object] ?? nil else { return nil }
+    // MySQL's utf8mb4_unicode_ci compares names without case, as Monica's lookups do.
+    return index[name] ?? index.first { $0.key.lowercased() == name.lowercased() }?.value
+  }
+
+  /// Reads every page of the target's `kind` records: name to id; `nil` when the route is missing.
+  private func readNames(_ kind: MigrationKind) async throws(MonicaError) -> [String: Int]? {
+    var index: [String: Int] = [:]
+    var page = 1
+    while true {
+      let query = [("limit", "100"), ("page", String(page))]
+      let response = try await client.getAllowingErrors(kind.path, query: query)
+      if response.status == 404 && MonicaClient.errorCode(response.body) == nil {
+        StandardError.line(
+          "\(tool): warning: the target has no \(kind.path) route, so \(kind.object) records are not matched there")
+        return nil
+      }
+      try client.check(response, path: kind.path, query: query, what: "\(kind.object) records")
+      let envelope = try PageEnvelope(response.body, request: "GET /api\(kind.path)")
+      envelope.forEachRecord { bytes in
+        if case .object(let record)? = try? JSONValue(parsing: Array(bytes)), let id = record["id"]?.intValue,
+          let name = record["name"]?.stringValue, index[name] == nil
+        {
+          index[name] = id
+        }
+        return true
+      }
+      guard let last = envelope.lastPage, page < last else { return index }
+      page += 1
+    }
+  }
+
+  /// Gives a new contact the avatar it had, when the API can: Adorable and Gravatar at once, a
+  /// photo when that photo is created; the default needs nothing.
+  private func setAvatar(of record: JSONObject, target: Int) async throws(MonicaError) {
+    guard let source = record["information"]?["avatar"]?["source"]?.stringValue,
+      source == "adorable" || source == "gravatar"
+    else { return }
+    try await putAvatar(contact: target, body: JSONObject(["source": .string(source)]))
+  }
+
+  private func putAvatar(contact: Int, body: JSONObject) async throws(MonicaError) {
+    let request = WriteRequest(.update, "/contacts/\(contact)/avatar", body: body)
+    let response = try await client.send(request)
+    try client.check(response, path: request.path, what: "contact #\(contact)")
+  }
+
+  /// The map's last record when the run began, met again: its create went through, but a killed
+  /// run may have stopped before what follows it. One read says what is missing, and only that is
+  /// sent (a re-run of a finished migration reads one record and writes nothing).
+  private func finishInterrupted(_ kind: MigrationKind, _ record: JSONObject, target: Int, place: String)
+    async throws(MonicaError)
+  {
+    switch kind.object {
+    case "contact", "task":
+      guard let mapping = kind.writes else { return }
+      let response = try await client.send(mapping.request(.read, id: "\(target)"))
+      try client.check(response, path: "\(mapping.path)/\(target)", what: "\(kind.object) #\(target)")
+      let (_, current) = try LineWrite.record(in: response, request: "GET /api\(mapping.path)/\(target)")
+      if kind.object == "task", record["completed"] == .bool(true), current["completed"] != .bool(true) {
+        var body = mapping.body(line: JSONObject(), record: current, operation: .update, today: today)
+        body["completed"] = .bool(true)
+        _ = try await client.send(mapping.request(.update, id: "\(target)", body: body))
+      }
+      if kind.object == "contact" {
+        let names = (record["tags"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+        let missing = WriteMapping.tagChanges(current: current, desired: names).set
+        if !missing.isEmpty {
+          let body = JSONObject(["tags": .array(missing.map(JSONValue.string))])
+          _ = try await client.send(mapping.request(.setTags, id: "\(target)", body: body))
+        }
+        let wanted = record["information"]?["avatar"]?["source"]?.stringValue
+        if wanted != current["information"]?["avatar"]?["source"]?.stringValue {
+          try await setAvatar(of: record, target: target)
+        }
+      }
+    default:
+      break
+    }
+  }
+}

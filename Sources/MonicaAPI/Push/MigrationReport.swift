@@ -1,0 +1,167 @@
+import Foundation
+import MonicaKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Counts the requests a client sends (its policy's observer), for a migration's ETA.
+package final class RequestCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var total = 0
+
+  package init() {}
+
+  /// One more request.
+  package func add() { lock.withLock { total += 1 } }
+
+  /// The requests so far.
+  package var count: Int { lock.withLock { total } }
+}
+
+/// What a migration did, as it goes (progress on stderr) and at its end (the summary): records
+/// per kind created, already on the target, matched by name; what could not be carried.
+final class MigrationReport {
+  private let tool: String
+  /// The lines to carry, when known.
+  var total: Int?
+  /// Requests sent so far, for the ETA.
+  var requests: RequestCounter?
+  /// Where progress goes: `.terminal` redraws one line, `.log` prints a line now and then.
+  var progress: Progress = .none
+  /// The instance's rate limit: requests per window of so many seconds.
+  var pace: (limit: Int, window: Double)?
+  private(set) var lines = 0
+  private var createdByKind: [(String, Int)] = []
+  private var knownCount = 0
+  private var matchedByKind: [(String, Int)] = []
+  private var skippedCount = 0
+  private var losses: [(String, Int)] = []
+  private var notCarried: [(String, Int)] = []
+  private let started = Date()
+  private var lastShown = Date.distantPast
+  private var drawn = false
+
+  /// How progress is shown.
+  enum Progress {
+    case none, terminal, log
+  }
+
+  init(tool: String) { self.tool = tool }
+
+  /// A record created, and what it could not take along.
+  func created(_ object: String, losing lost: [String]) {
+    Self.add(object, to: &createdByKind)
+    for phrase in lost + [MigrationLosses.timestamps] { Self.add(phrase, to: &losses) }
+  }
+
+  /// A record the map says the target has.
+  func known(_ object: String) { knownCount += 1 }
+
+  /// A record matched by name to one the target has.
+  func matched(_ object: String) { Self.add(object, to: &matchedByKind) }
+
+  /// A record that needs no copy (the user, countries).
+  func skipped(_ object: String) { skippedCount += 1 }
+
+  /// A record not carried over, and why.
+  func notCarried(_ object: String, because reason: String) { Self.add("\(object): \(reason)", to: &notCarried) }
+
+  /// A value of a created record that the target will not have.
+  func lost(_ object: String, _ phrase: String) { Self.add(phrase, to: &losses) }
+
+  /// One line done: progress, when it is time.
+  func done() {
+    lines += 1
+    let now = Date()
+    switch progress {
+    case .none: return
+    case .terminal:
+      guard now.timeIntervalSince(lastShown) >= 0.1 || lines == total else { return }
+      drawn = true
+      Self.write("\r\u{1B}[K\(tool): \(status(now))")
+    case .log:
+      guard now.timeIntervalSince(lastShown) >= 15 else { return }
+      if lastShown == .distantPast {
+        lastShown = now
+        return
+      }
+      Self.write("\(tool): \(status(now))\n")
+    }
+    lastShown = now
+  }
+
+  /// The summary: counts per kind, then each kind of loss with its count.
+  func finish(quiet: Bool) {
+    if drawn { Self.write("\n") }
+    if !quiet && (!createdByKind.isEmpty || !matchedByKind.isEmpty) {
+      var parts = ["\(Self.sum(createdByKind)) created (\(Self.list(createdByKind)))"]
+      if !matchedByKind.isEmpty {
+        parts.append("\(Self.sum(matchedByKind)) matched by name (\(Self.list(matchedByKind)))")
+      }
+      if knownCount > 0 { parts.append("\(knownCount) already on the target") }
+      if skippedCount > 0 { parts.append("\(skippedCount) not copied (the target's own)") }
+      StandardError.line("\(tool): \(lines) records: \(parts.joined(separator: ", "))")
+    }
+    // What was not carried is said even with --quiet: nothing is dropped without a word.
+    for (phrase, count) in notCarried {
+      StandardError.line("\(tool): warning: not carried: \(count) record\(count == 1 ? "" : "s") of \(phrase)")
+    }
+    for (phrase, count) in losses {
+      StandardError.line("\(tool): warning: not carried: \(phrase): \(count) record\(count == 1 ? "" : "s")")
+    }
+  }
+
+  /// `120 of 2000 records (contact 80, note 40; 35 already there), ETA 14 min at 60/60 s`.
+  private func status(_ now: Date) -> String {
+    var text = "\(lines)\(total.map { " of \($0)" } ?? "") records"
+    var parts: [String] = []
+    if !createdByKind.isEmpty { parts.append("created " + Self.list(createdByKind)) }
+    if knownCount > 0 { parts.append("\(knownCount) already there") }
+    if !parts.isEmpty { text += " (" + parts.joined(separator: "; ") + ")" }
+    if let eta = eta(now) { text += ", ETA \(Waits.describe(eta))" }
+    if let pace { text += " at \(pace.limit) requests per \(Waits.describe(pace.window))" }
+    return text
+  }
+
+  /// The seconds left: the requests the remaining lines will take at the rate of those so far,
+  /// spread over the instance's windows; without a known limit, the time per line so far.
+  private func eta(_ now: Date) -> Double? {
+    guard let total, lines > 0, total >= lines else { return nil }
+    let remaining = Double(total - lines)
+    if let pace, let sent = requests?.count, sent > 0 {
+      return remaining * Double(sent) / Double(lines) * pace.window / Double(pace.limit)
+    }
+    return remaining * now.timeIntervalSince(started) / Double(lines)
+  }
+
+  private static func add(_ key: String, to counts: inout [(String, Int)]) {
+    if let index = counts.firstIndex(where: { $0.0 == key }) {
+      counts[index].1 += 1
+    } else {
+      counts.append((key, 1))
+    }
+  }
+
+  private static func sum(_ counts: [(String, Int)]) -> Int { counts.reduce(0) { $0 + $1.1 } }
+
+  private static func list(_ counts: [(String, Int)]) -> String {
+    counts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+  }
+
+  /// Progress bypasses `StandardError.line`: a redraw must not end in a newline.
+  private static func write(_ text: String) {
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return }
+      var offset = 0
+      while offset < raw.count {
+        let written = Glibc.write(2, base + offset, raw.count - offset)
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+}

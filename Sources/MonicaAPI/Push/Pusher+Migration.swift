@@ -1,0 +1,52 @@
+import Foundation
+import MonicaKit
+
+extension Pusher {
+  /// `--create --map FILE`: the input is read whole first (into an unlinked temporary file), so
+  /// that progress knows the total, then each line is carried over in order.
+  func migrate(sources: [InputSource], mapPath: String, output: LineOutput) async throws(MonicaError) {
+    let map = try IDMap(path: mapPath)
+    let spool = try Spool(environment: environment)
+    var places: [(source: String, number: Int32)] = []
+    let input = PushInput(sources)
+    while let line = try input.next() {
+      try spool.append(line.bytes)
+      places.append((line.source, Int32(clamping: line.number)))
+    }
+    let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
+      .resolve(profile: profile)
+    let counter = RequestCounter()
+    var policy = self.policy
+    let observer = policy.observer
+    policy.observer = { record in
+      counter.add()
+      observer?(record)
+    }
+    let client = MonicaClient(credentials: credentials, policy: policy)
+    let migration = Migration(
+      client: client, map: map, output: output, tool: tool, keepGoing: options.keepGoing, today: today)
+    migration.report.total = places.count
+    migration.report.requests = counter
+    if !options.quiet { migration.report.progress = environment.stderrIsTerminal ? .terminal : .log }
+    do throws(MonicaError) {
+      let reader = try spool.reader()
+      var index = 0
+      while let bytes = try reader.nextLine() {
+        let place = places[index]
+        index += 1
+        try await migration.carry(bytes, source: place.source, number: Int(place.number))
+        if let limit = await client.pacer.learnedLimit, let window = await client.pacer.learnedWindow {
+          migration.report.pace = (limit, window)
+        }
+      }
+      try output.flush()
+    } catch {
+      if error != .outputClosed {
+        try? output.flush()
+        migration.report.finish(quiet: options.quiet)
+      }
+      throw error
+    }
+    try migration.finish(quiet: options.quiet)
+  }
+}

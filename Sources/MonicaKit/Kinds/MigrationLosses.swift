@@ -1,0 +1,58 @@
+/// What a record loses on its way to another instance through Monica's API: the values no create
+/// or update route takes (read from the services and routes at v4.1.2), each as the phrase the
+/// end-of-run summary counts, so that nothing is dropped without being said.
+package enum MigrationLosses {
+  /// Said once for every created record: Eloquent sets the timestamps of every row it inserts.
+  package static let timestamps = "created_at and updated_at (the server sets them to the time of the migration)"
+
+  /// The phrases for what `record`, of kind `object`, has that the target will not.
+  package static func of(_ object: String, _ record: JSONObject) -> [String] {
+    let root = JSONValue.object(record)
+    func given(_ path: String) -> Bool {
+      guard let value = root.value(at: FieldPath(dotted: path)) else { return false }
+      switch value {
+      case .null: return false
+      case .string(let text): return !text.isEmpty
+      case .bool(let flag): return flag
+      case .array(let elements): return !elements.isEmpty
+      case .object(let members): return members.members.contains { $0.value != .null }
+      default: return true
+      }
+    }
+    var lost: [String] = []
+    switch object {
+    case "contact":
+      if record["is_active"] == .bool(false) {
+        lost.append("archived state of contacts (only the web's PUT /people/{id}/archive sets it, routes/web.php:191)")
+      }
+      if given("is_starred") {
+        lost.append("is_starred of contacts (only the web's POST /people/{id}/favorite sets it, routes/web.php:188)")
+      }
+      if given("stay_in_touch_frequency") {
+        lost.append(
+          "stay-in-touch of contacts (only the web's POST /people/{id}/stayintouch sets it, routes/web.php:185)")
+      }
+      if given("information.career.job") || given("information.career.company") {
+        lost.append("job and company of contacts (PUT /contacts/{id}/work is not sent by this version)")
+      }
+      if given("information.food_preferences") {
+        lost.append("food preferences of contacts (PUT /contacts/{id}/food is not sent by this version)")
+      }
+      if given("information.how_you_met.general_information") || given("information.how_you_met.first_met_date.date")
+        || given("information.how_you_met.first_met_through_contact")
+      {
+        lost.append("how-you-met of contacts (PUT /contacts/{id}/introduction is not sent by this version)")
+      }
+      if given("is_me") { lost.append("is_me of a contact (the target's user keeps its own contact)") }
+    case "note":
+      if given("is_favorited") { lost.append("favorited_at of notes (set to the time of the migration)") }
+    case "task":
+      if given("completed") { lost.append("completed_at of tasks (set to the time of the migration)") }
+    case "gift":
+      if given("photos") { lost.append("photos of gifts (PUT /gifts/{id}/photo/{photo} is not sent by this version)") }
+    default:
+      break
+    }
+    return lost
+  }
+}

@@ -1,0 +1,172 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The map file of a restore or migration (`--map FILE`): which record of the source is which
+/// record of the target, one `<object>\t<source id>\t<target id>\n` line per record the target
+/// holds, appended as each is created, so that an interrupted run resumes where it stopped and a
+/// re-run creates nothing twice.
+///
+/// The format and the append protocol are fixed by the stream contract between `monica-fetch
+/// --all`, `monica-push --create --map` and `monica-import`: lines starting with `#` are
+/// comments; a last line without its newline is a torn write, ignored when read and cut off by
+/// the next append; an append takes `flock(LOCK_EX)` on the file itself, writes the whole line in
+/// one `write(2)` on an `O_APPEND` descriptor, `fsync`s, and unlocks, so that processes appending
+/// to one map at once never interleave or lose a line. When one (object, source id) appears
+/// twice, the later line wins, as in any append-only log.
+package final class IDMap {
+  /// The file's path, for messages.
+  package let path: String
+  private let descriptor: Int32
+  /// Target ids by object, then by source id.
+  private var targets: [String: [Int: Int]] = [:]
+  /// Where the complete lines read so far end: what follows is another process's newer lines,
+  /// or a torn write.
+  private var readEnd: off_t = 0
+  /// The number of lines read so far, for the place of a malformed one.
+  private var linesRead = 0
+  /// The record of the last line read or appended: after a killed run, the one record whose
+  /// create went through but whose follow-up requests may not have.
+  package private(set) var last: (object: String, source: Int)?
+
+  /// Opens the map at `path`, creating an empty one when there is none, and reads it whole.
+  /// A line that is not `object<TAB>id<TAB>id` is malformed input (65) at its place.
+  package init(path: String) throws(MonicaError) {
+    self.path = path
+    descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT { throw .notFound("\(path): \(systemErrorText(code))") }
+      throw .configuration("\(path): cannot open the map file: \(systemErrorText(code))")
+    }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+      close(descriptor)
+      throw .configuration("\(path): the map must be a regular file")
+    }
+    do throws(MonicaError) {
+      try locked(LOCK_SH) { () throws(MonicaError) in try readNewLines() }
+    } catch {
+      close(descriptor)
+      throw error
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  /// The target's id of the source's `object` record `source`, `nil` when the target has none yet.
+  package func target(of object: String, source: Int) -> Int? {
+    targets[object]?[source]
+  }
+
+  /// How many records of `object` the map knows; every object's when `object` is `nil`.
+  package func count(of object: String? = nil) -> Int {
+    if let object { return targets[object]?.count ?? 0 }
+    return targets.values.reduce(0) { $0 + $1.count }
+  }
+
+  /// Records that the target's `object` record `target` is the source's `source`: one line,
+  /// appended and synced to disk before this returns. Lines other processes appended since the
+  /// last read are taken in first; a torn last line is cut off.
+  package func append(_ object: String, source: Int, target: Int) throws(MonicaError) {
+    guard Self.isObjectName(object), source > 0, target > 0 else {
+      throw .internalError("map line \(object.debugDescription) \(source) \(target) is not a valid map line")
+    }
+    let line = Array("\(object)\t\(source)\t\(target)\n".utf8)
+    try locked(LOCK_EX) { () throws(MonicaError) in
+      try readNewLines()
+      let size = lseek(descriptor, 0, SEEK_END)
+      if size > readEnd, ftruncate(descriptor, readEnd) != 0 {
+        throw failure("cannot cut off the torn last line", errno)
+      }
+      let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      guard written == line.count else {
+        let code = written < 0 ? errno : ENOSPC
+        _ = ftruncate(descriptor, readEnd)
+        throw failure("cannot append a line", code)
+      }
+      guard fsync(descriptor) == 0 else { throw failure("cannot sync the map to disk", errno) }
+      readEnd += off_t(line.count)
+      linesRead += 1
+      targets[object, default: [:]][source] = target
+      last = (object, source)
+    }
+  }
+
+  /// Whether `name` can be a map line's object: letters, digits and `_`, not empty.
+  static func isObjectName(_ name: String) -> Bool {
+    !name.isEmpty && name.utf8.allSatisfy { isalnum(Int32($0)) != 0 || $0 == UInt8(ascii: "_") }
+  }
+
+  /// Runs `body` holding the file's lock (`LOCK_SH` or `LOCK_EX`).
+  private func locked(_ operation: Int32, _ body: () throws(MonicaError) -> Void) throws(MonicaError) {
+    while flock(descriptor, operation) != 0 {
+      if errno != EINTR { throw failure("cannot lock", errno) }
+    }
+    defer { _ = flock(descriptor, LOCK_UN) }
+    try body()
+  }
+
+  /// Reads the complete lines after `readEnd`; a last line without its newline stays unread.
+  private func readNewLines() throws(MonicaError) {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var offset = readEnd
+    while true {
+      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw failure("cannot read", errno)
+      }
+      if count == 0 { break }
+      bytes += buffer[0..<count]
+      offset += off_t(count)
+    }
+    guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return }
+    var parsed: [(String, Int, Int)] = []
+    var number = linesRead
+    for raw in bytes[...lastNewline].split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+      number += 1
+      var line = raw
+      if line.last == 0x0D { line = line.dropLast() }
+      if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+      parsed.append(try parse(line, number: number))
+    }
+    for (object, source, target) in parsed { targets[object, default: [:]][source] = target }
+    if let final = parsed.last { last = (final.0, final.1) }
+    linesRead = number
+    readEnd += off_t(lastNewline + 1)
+  }
+
+  /// One line's three fields.
+  private func parse(_ line: ArraySlice<UInt8>, number: Int) throws(MonicaError) -> (String, Int, Int) {
+    let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
+    let text = String(decoding: line, as: UTF8.self)
+    guard fields.count == 3 else {
+      throw .malformedInput(
+        source: path, line: number,
+        reason: "expected <object> TAB <source id> TAB <target id>, got \(OutsideText.quoted(text))")
+    }
+    let object = String(decoding: fields[0], as: UTF8.self)
+    guard Self.isObjectName(object) else {
+      throw .malformedInput(source: path, line: number, reason: "\(OutsideText.quoted(object)) is not an object name")
+    }
+    func id(_ field: ArraySlice<UInt8>) throws(MonicaError) -> Int {
+      guard !field.isEmpty, field.count <= 18, field.allSatisfy({ (0x30...0x39).contains($0) }),
+        let value = Int(String(decoding: field, as: UTF8.self)), value > 0
+      else {
+        throw .malformedInput(
+          source: path, line: number,
+          reason: "\(OutsideText.quoted(String(decoding: field, as: UTF8.self))) is not a record id")
+      }
+      return value
+    }
+    return (object, try id(fields[1]), try id(fields[2]))
+  }
+
+  private func failure(_ what: String, _ code: Int32) -> MonicaError {
+    .unavailable(request: path, detail: "\(what): \(systemErrorText(code))")
+  }
+}
