@@ -83,6 +83,9 @@ import Testing
       return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
     if text.contains("BEGIN:VCARD") { return text.components(separatedBy: "BEGIN:VCARD").count - 1 }
+    if text.contains("BEGIN:VCALENDAR") {
+      return ["BEGIN:VEVENT", "BEGIN:VTODO"].map { text.components(separatedBy: $0).count - 1 }.reduce(0, +)
+    }
     guard let stage = example.components(separatedBy: "monica-format").dropFirst().last else { return lines.count }
     let word = stage.split(separator: " ").first.map(String.init) ?? ""
     let format = ["tsv", "csv", "json", "ndjson", "markdown", "vcard", "template"].contains(word) ? word : "table"
@@ -143,14 +146,14 @@ import Testing
     }
   }
 
-  @Test("there are fourteen recipes in monica(7), eleven examples in the README, 32 in the tools' help")
+  @Test("there are fourteen recipes in monica(7), eleven examples in the README, 36 in the tools' help")
   func counts() throws {
     #expect(try Self.recipes().count == 14)
     #expect(try Self.readmeExamples().count == 11)
     for tool in InstallTests.tools {
       #expect(try Self.helpExamples(tool).count >= 2, "\(tool)")
     }
-    #expect(try Self.allHelpExamples().count == 32)
+    #expect(try Self.allHelpExamples().count == 36)
   }
 
   @Test("each recipe of monica(7) runs as written and shows results", arguments: 0..<14)
@@ -167,7 +170,7 @@ import Testing
     try check(examples[index], "README example \(index + 1)")
   }
 
-  @Test("each example of a tool's help and man page runs as written and shows results", arguments: 0..<32)
+  @Test("each example of a tool's help and man page runs as written and shows results", arguments: 0..<36)
   func help(index: Int) throws {
     let examples = try Self.allHelpExamples()
     try #require(examples.indices.contains(index))
@@ -184,5 +187,6 @@ import Testing
     #expect(Self.results("ID\n 1\n", example: "x | monica-format --fields id") == 1)
     #expect(Self.results("", example: "monica-fetch notes | jq -r .body") == 0)
     #expect(Self.results("1\r\n", example: "x | monica-format csv --no-header --fields id") == 1)
+    #expect(Self.results("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", example: "x | monica-format ics > a.ics") == 0)
   }
 }
