@@ -67,6 +67,24 @@ import Testing
       "the pass password manager and a fixed port",
   ]
 
+  /// Examples whose stderr may say what was not carried, with why: monica-push --create names
+  /// the records it cannot create yet (contact fields, addresses, contact field types).
+  static let carryWarnings: Set<String> = [
+    """
+    monica-fetch contacts --with-fields > existing.ndjson
+    monica-import vcard phone.vcf --dedupe-against existing.ndjson --map map.tsv | monica-push --create --map map.tsv --quiet > created.ndjson
+    """,
+    """
+    monica-fetch contacts --with-fields > existing.ndjson
+    monica-import vcard phone.vcf --dedupe-against existing.ndjson --map map.tsv \\
+      | monica-push --create --map map.tsv --quiet > created.ndjson
+    """,
+    """
+    monica-import vcard phone.vcf --dedupe-against old.ndjson --map map.tsv \\
+      | monica-push --create --map map.tsv --quiet > created.ndjson
+    """,
+  ]
+
   /// Examples that show a check failing: their result is this status and what stderr says.
   static let failing: [String: Int32] = ["jq -c '.completed = true' tasks.ndjson | monica-validate > /dev/null": 65]
 
@@ -94,7 +112,8 @@ import Testing
   }
 
   /// The files the examples read, as the recipes before them would have written them: a backup
-  /// of every kind (backup.ndjson, and the nightly recipe's backup-DATE.ndjson) and the tasks.
+  /// of every kind (backup.ndjson, and the nightly recipe's backup-DATE.ndjson), the tasks, and
+  /// an address book (contacts.vcf, and a phone's, phone.vcf).
   /// And someone whose birthday is today, for the birthday recipes: the seeded birthdays fall on
   /// days 1 to 28 of a month, and on most days none of the 200 seeded contacts has one.
   static let inputs = """
@@ -103,6 +122,7 @@ import Testing
       -d '{"first_name":"Birthday","is_birthdate_known":true,"birthdate_day":'"$(date +%-d)"',"birthdate_month":'"$(date +%-m)"',"birthdate_year":1990,"is_deceased":false,"is_deceased_date_known":false}'
     for kind in contacts activities notes tasks gifts tags; do monica-fetch "$kind"; done > ../backup.ndjson
     monica-fetch tasks > ../tasks.ndjson
+    monica-fetch contacts --with-fields --max 20 | monica-format vcard > ../contacts.vcf
     """
 
   /// Runs an example in a fresh default sandbox (signed in through MONICA_URL and MONICA_TOKEN,
@@ -120,8 +140,8 @@ import Testing
     let script = """
       trap 'status=$?; kill $(jobs -p) 2>/dev/null || true; exit $status' EXIT
       set -e
-      cp ../backup.ndjson ../tasks.ndjson .; cp backup.ndjson "backup-$(date +%F).ndjson"
-      touch -d 2000-01-01 *.ndjson
+      cp ../backup.ndjson ../tasks.ndjson ../contacts.vcf .; cp backup.ndjson "backup-$(date +%F).ndjson"
+      cp contacts.vcf phone.vcf; touch -d 2000-01-01 *.ndjson *.vcf
 
       """
     let run = try sh(script + example, env: env, directory: directory)
@@ -130,7 +150,10 @@ import Testing
       return
     }
     #expect(run.status == 0, "\(place):\n\(example)\n\(run)")
-    #expect(!run.stderr.contains("error") && !run.stderr.contains("warning"), "\(place): \(run.stderr)")
+    #expect(!run.stderr.contains("error"), "\(place): \(run.stderr)")
+    let carried = run.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("monica-push: warning: ") }
+    #expect(
+      !run.stderr.contains("warning") || (Self.carryWarnings.contains(example) && carried), "\(place): \(run.stderr)")
     // What the example wrote: the files it created or changed (the inputs are dated 2000).
     let written = try FileManager.default.contentsOfDirectory(atPath: directory).compactMap { name -> String? in
       let path = directory + "/" + name
@@ -146,14 +169,14 @@ import Testing
     }
   }
 
-  @Test("there are fourteen recipes in monica(7), eleven examples in the README, 36 in the tools' help")
+  @Test("there are fourteen recipes in monica(7), eleven examples in the README, 40 in the tools' help")
   func counts() throws {
     #expect(try Self.recipes().count == 14)
     #expect(try Self.readmeExamples().count == 11)
     for tool in InstallTests.tools {
       #expect(try Self.helpExamples(tool).count >= 2, "\(tool)")
     }
-    #expect(try Self.allHelpExamples().count == 36)
+    #expect(try Self.allHelpExamples().count == 40)
   }
 
   @Test("each recipe of monica(7) runs as written and shows results", arguments: 0..<14)
@@ -170,7 +193,7 @@ import Testing
     try check(examples[index], "README example \(index + 1)")
   }
 
-  @Test("each example of a tool's help and man page runs as written and shows results", arguments: 0..<36)
+  @Test("each example of a tool's help and man page runs as written and shows results", arguments: 0..<40)
   func help(index: Int) throws {
     let examples = try Self.allHelpExamples()
     try #require(examples.indices.contains(index))
