@@ -26,7 +26,9 @@ import Testing
     #expect(johnny["first_name"]?.stringValue == "Johnny" && johnny["last_name"]?.stringValue == "Appleseed")
     #expect(johnny["middle_name"]?.stringValue == "Q." && johnny["nickname"]?.stringValue == "Johnny")
     let birthdate = johnny["information"]?["dates"]?["birthdate"]
-    #expect(birthdate?["is_year_unknown"]?.boolValue == true && birthdate?["date"]?.stringValue?.dropFirst(4).hasPrefix("-04-12") == true)
+    #expect(
+      birthdate?["is_year_unknown"]?.boolValue == true
+        && birthdate?["date"]?.stringValue?.dropFirst(4).hasPrefix("-04-12") == true)
     #expect(johnny["information"]?["career"]?["company"]?.stringValue == "Apple Inc.")
     #expect(johnny["information"]?["career"]?["job"]?.stringValue == "Engineer")
     #expect(
@@ -60,7 +62,9 @@ import Testing
     #expect(contacts[1]["first_name"]?.stringValue == "Acme Corporation" && contacts[1]["last_name"] == .null)
   }
 
-  @Test("a Google Contacts export: escaped colons, --MM-DD, a labelled LinkedIn, a photo link reported, a card of an e-mail alone")
+  @Test(
+    "a Google Contacts export: escaped colons, --MM-DD, a labelled LinkedIn, a photo link reported, a card of an e-mail alone"
+  )
   func google() throws {
     let run = try imported("\"$VCF/google.vcf\"")
     #expect(run.status == 0, "\(run)")
@@ -73,7 +77,9 @@ import Testing
     #expect(ana["first_name"]?.stringValue == "Ana María" && ana["last_name"]?.stringValue == "López")
     #expect(ana["information"]?["dates"]?["birthdate"]?["date"]?.stringValue?.hasSuffix("-05-17T00:00:00Z") == true)
     #expect(ana["information"]?["dates"]?["birthdate"]?["is_year_unknown"]?.boolValue == true)
-    let urls = records.filter { $0["object"]?.stringValue == "contactfield" && $0["contact_field_type"]?["type"] == .null }
+    let urls = records.filter {
+      $0["object"]?.stringValue == "contactfield" && $0["contact_field_type"]?["type"] == .null
+    }
     #expect(
       urls.map { "\($0["contact_field_type"]?["name"]?.stringValue ?? "") \($0["content"]?.stringValue ?? "")" } == [
         "Website https://ana.example.org", "LinkedIn http://www.linkedin.com/in/analopez",
@@ -97,9 +103,10 @@ import Testing
     #expect(contacts[0]["information"]?["dates"]?["birthdate"]?["date"]?.stringValue == "1975-08-23T00:00:00Z")
     let address = records.first { $0["object"]?.stringValue == "address" }
     #expect(address?["name"]?.stringValue == "Work" && address?["street"]?.stringValue == "Hauptstraße 5")
-    #expect(records.filter { $0["object"]?.stringValue == "note" }.map { $0["body"]?.stringValue ?? "" } == [
-      "Department: Vertrieb\nAnniversary: 20050601", "Gender: 2",
-    ])
+    #expect(
+      records.filter { $0["object"]?.stringValue == "note" }.map { $0["body"]?.stringValue ?? "" } == [
+        "Department: Vertrieb\nAnniversary: 20050601", "Gender: 2",
+      ])
     #expect(records.first { $0["object"]?.stringValue == "photo" }?["filesize"]?.intValue == 136)
   }
 
@@ -108,7 +115,9 @@ import Testing
     let stop = try imported("\"$VCF/bad.vcf\"", jq: "[.object, .id]")
     #expect(stop.status == 65, "\(stop)")
     #expect(stop.lines == [#"["contactfieldtype",1]"#, #"["contact",1]"#, #"["contactfield",1]"#])
-    #expect(stop.stderr == "monica-import: error: \(Fixtures.path("vcard"))/bad.vcf:9: card 2: not a vCard content line (NAME:value)\n")
+    #expect(
+      stop.stderr
+        == "monica-import: error: \(Fixtures.path("vcard"))/bad.vcf:9: card 2: not a vCard content line (NAME:value)\n")
     let skip = try imported("\"$VCF/bad.vcf\" --skip-invalid", jq: "select(.object == \"contact\") | .id")
     #expect(skip.status == 0 && skip.lines == ["1", "4"], "\(skip)")
     let file = Fixtures.path("vcard") + "/bad.vcf"
@@ -188,7 +197,8 @@ import Testing
       """, env: env(home, ["PYTHON": python]), directory: home.root)
     #expect(run.status == 0, "\(run)")
     let lines = run.lines
-    #expect(lines.first == "Jane Doe | https://jane.example.com/a,b;c | @janedoe | data:image/png;base64,iVBORw0K", "\(run)")
+    #expect(
+      lines.first == "Jane Doe | https://jane.example.com/a,b;c | @janedoe | data:image/png;base64,iVBORw0K", "\(run)")
     #expect(lines.contains("Élodie Müller |  |  | data:image/jpeg;base64,/9j/4CB"), "\(run)")
     #expect(lines.contains("7"), "seven contacts compared: \(run)")
     #expect(
@@ -216,9 +226,11 @@ import Testing
     #expect(run.status == 0, "\(run)")
     let parts = run.stdout.components(separatedBy: "--\n")
     // Ana (card 1) is contact 40 by e-mail; Jürgen Müller (card 3) is 41 by name, accents folded.
-    #expect(!parts[0].contains("contact 1 \n") && !parts[0].contains("contact 3 \n") && parts[0].contains("contact 2 \n"))
+    #expect(
+      !parts[0].contains("contact 1 \n") && !parts[0].contains("contact 3 \n") && parts[0].contains("contact 2 \n"))
     #expect(!parts[0].contains("ana@example.org"))
-    #expect(parts[0].split(separator: "\n").filter { $0.hasSuffix(" 1") }.count == 6, "Ana's other fields, address, note")
+    #expect(
+      parts[0].split(separator: "\n").filter { $0.hasSuffix(" 1") }.count == 6, "Ana's other fields, address, note")
     #expect(!parts[0].split(separator: "\n").contains { $0.hasPrefix("photo") && $0.hasSuffix(" 3") })
     #expect(parts[1] == "contact\t1\t40\ncontact\t3\t41\n", "\(run)")
     #expect(parts[2] == "2\n4\n", "\(run)")

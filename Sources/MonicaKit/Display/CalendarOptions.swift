@@ -60,19 +60,7 @@ extension CalendarDate {
   }
 
   /// The day `days` later (earlier when negative).
-  package func adding(days: Int) -> CalendarDate {
-    // Howard Hinnant's civil_from_days, the inverse of `dayNumber`.
-    let z = dayNumber + days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthPart = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthPart + 2) / 5 + 1
-    let month = monthPart < 10 ? monthPart + 3 : monthPart - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    return CalendarDate(year: year, month: month, day: day) ?? self
-  }
+  package func adding(days: Int) -> CalendarDate { CalendarDate(dayNumber: dayNumber + days) }
 
   /// `YYYYMMDD`, iCalendar's DATE.
   package var compact: String { String(description.filter { $0 != "-" }) }

@@ -26,7 +26,8 @@ package struct ContactFieldKind: Sendable, Hashable {
   static let social: [String: ContactFieldKind] = [
     "facebook": ContactFieldKind(
       name: "Facebook", icon: "fa fa-facebook-official", urlProtocol: nil, delible: true, type: nil),
-    "twitter": ContactFieldKind(name: "Twitter", icon: "fa fa-twitter-square", urlProtocol: nil, delible: true, type: nil),
+    "twitter": ContactFieldKind(
+      name: "Twitter", icon: "fa fa-twitter-square", urlProtocol: nil, delible: true, type: nil),
     "whatsapp": ContactFieldKind(name: "Whatsapp", icon: "fa fa-whatsapp", urlProtocol: nil, delible: true, type: nil),
     "telegram": ContactFieldKind(
       name: "Telegram", icon: "fa fa-telegram", urlProtocol: "telegram:", delible: true, type: nil),

@@ -23,7 +23,8 @@ package final class ExistingContacts {
       }
       count += 1
       let name = Self.normalised(
-        [contact["first_name"]?.stringValue, contact["last_name"]?.stringValue].compactMap { $0 }.joined(separator: " "))
+        [contact["first_name"]?.stringValue, contact["last_name"]?.stringValue].compactMap { $0 }.joined(separator: " ")
+      )
       if !name.isEmpty, byName[name] == nil { byName[name] = id }
       for field in contact["contactFields"]?.arrayValue ?? [] {
         guard let content = field["content"]?.stringValue?.trimmingWhiteSpace.lowercased() else { continue }

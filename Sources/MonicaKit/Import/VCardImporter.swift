@@ -178,7 +178,8 @@ package final class VCardImporter {
     func text(_ value: String) -> JSONValue { value.isEmpty ? .null : .string(value) }
     var country = JSONValue.null
     if !address.country.isEmpty {
-      let iso = address.country.count == 2 && address.country.allSatisfy(\.isLetter) ? address.country.uppercased() : nil
+      let iso =
+        address.country.count == 2 && address.country.allSatisfy(\.isLetter) ? address.country.uppercased() : nil
       country = .object(
         JSONObject([
           "id": iso.map(JSONValue.string) ?? .null, "object": .string("country"),
@@ -202,7 +203,9 @@ extension VCardImporter {
     _ sources: [InputSource], dedupeAgainst: String?, map: String?, options: VCardImportOptions, output: LineOutput,
     report: @escaping (String) -> Void
   ) throws(MonicaError) {
-    let existing = try dedupeAgainst.map { (path) throws(MonicaError) in try ExistingContacts(reading: InputSource(path)) }
+    let existing = try dedupeAgainst.map { (path) throws(MonicaError) in
+      try ExistingContacts(reading: InputSource(path))
+    }
     let idMap = try map.map { (path) throws(MonicaError) in try IDMap(path: path) }
     let importer = VCardImporter(output: output, options: options, existing: existing, map: idMap, report: report)
     try output.finishing { () throws(MonicaError) in try importer.run(sources) }

@@ -36,7 +36,8 @@ package final class VCardReader {
             break
           }
         }
-        return .invalid(source: reader.name, line: number, number: nil, reason: "text outside BEGIN:VCARD and END:VCARD")
+        return .invalid(
+          source: reader.name, line: number, number: nil, reason: "text outside BEGIN:VCARD and END:VCARD")
       }
       cards += 1
       return try card(from: reader, line: number)
