@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every example the documentation shows works as written and shows something on the sandbox's
-/// data: the fourteen recipes of man/monica.7, the README's, and each tool's EXAMPLES (its --help and
+/// data: the sixteen recipes of man/monica.7, the README's, and each tool's EXAMPLES (its --help and
 /// man page). "Something" means results: a table's or a CSV's rows beyond its header, vCards, a
 /// count above zero, lines; a recipe that prints `0` or a header alone fails.
 @Suite struct ManualRecipesTests {
@@ -113,7 +113,7 @@ import Testing
 
   /// The files the examples read, as the recipes before them would have written them: a backup
   /// of every kind (backup.ndjson, and the nightly recipe's backup-DATE.ndjson), the tasks, and
-  /// an address book (contacts.vcf, and a phone's, phone.vcf).
+  /// an address book (contacts.vcf, and a phone's, phone.vcf) and the contacts it is compared with.
   /// And someone whose birthday is today, for the birthday recipes: the seeded birthdays fall on
   /// days 1 to 28 of a month, and on most days none of the 200 seeded contacts has one.
   static let inputs = """
@@ -123,6 +123,7 @@ import Testing
     for kind in contacts activities notes tasks gifts tags; do monica-fetch "$kind"; done > ../backup.ndjson
     monica-fetch tasks > ../tasks.ndjson
     monica-fetch contacts --with-fields --max 20 | monica-format vcard > ../contacts.vcf
+    monica-fetch contacts --with-fields > ../old.ndjson
     """
 
   /// Runs an example in a fresh default sandbox (signed in through MONICA_URL and MONICA_TOKEN,
@@ -140,7 +141,7 @@ import Testing
     let script = """
       trap 'status=$?; kill $(jobs -p) 2>/dev/null || true; exit $status' EXIT
       set -e
-      cp ../backup.ndjson ../tasks.ndjson ../contacts.vcf .; cp backup.ndjson "backup-$(date +%F).ndjson"
+      cp ../backup.ndjson ../tasks.ndjson ../contacts.vcf ../old.ndjson .; cp backup.ndjson "backup-$(date +%F).ndjson"
       cp contacts.vcf phone.vcf; touch -d 2000-01-01 *.ndjson *.vcf
 
       """
@@ -169,24 +170,24 @@ import Testing
     }
   }
 
-  @Test("there are fourteen recipes in monica(7), eleven examples in the README, 40 in the tools' help")
+  @Test("there are sixteen recipes in monica(7), thirteen examples in the README, 40 in the tools' help")
   func counts() throws {
-    #expect(try Self.recipes().count == 14)
-    #expect(try Self.readmeExamples().count == 11)
+    #expect(try Self.recipes().count == 16)
+    #expect(try Self.readmeExamples().count == 13)
     for tool in InstallTests.tools {
       #expect(try Self.helpExamples(tool).count >= 2, "\(tool)")
     }
     #expect(try Self.allHelpExamples().count == 40)
   }
 
-  @Test("each recipe of monica(7) runs as written and shows results", arguments: 0..<14)
+  @Test("each recipe of monica(7) runs as written and shows results", arguments: 0..<16)
   func recipe(index: Int) throws {
     let recipes = try Self.recipes()
     try #require(recipes.indices.contains(index))
     try check(recipes[index], "monica(7) recipe \(index + 1)")
   }
 
-  @Test("each example of the README runs as written and shows results", arguments: 0..<11)
+  @Test("each example of the README runs as written and shows results", arguments: 0..<13)
   func readme(index: Int) throws {
     let examples = try Self.readmeExamples()
     try #require(examples.indices.contains(index))
