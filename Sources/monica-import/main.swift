@@ -28,21 +28,28 @@ struct MonicaImport: AsyncParsableCommand, MonicaTool {
       valueName: "MAP"),
     completion: .file())
   var map: String?
+  @Option(
+    help: ArgumentHelp(
+      "Write monica-push update lines for matched contacts' empty nickname, description, birthday, date of death.",
+      valueName: "FILE"),
+    completion: .file())
+  var updates: String?
   @Flag(help: "Report each bad card (FILE:LINE:) and go on, instead of stopping with 65.") var skipInvalid = false
 
   func validate() throws {
     guard format == "vcard" else { throw ValidationError("\(format): not a format monica-import reads (vcard)") }
     if skipExisting && dedupeAgainst == nil { throw ValidationError("--skip-existing goes with --dedupe-against") }
     if map != nil && dedupeAgainst == nil { throw ValidationError("--map goes with --dedupe-against") }
+    if updates != nil && dedupeAgainst == nil { throw ValidationError("--updates goes with --dedupe-against") }
   }
 
   func run() async throws {
     try reportingFailures {
       var options = VCardImportOptions()
       (options.skipInvalid, options.skipExisting) = (skipInvalid, skipExisting)
+      let sources = files.isEmpty ? [InputSource.standardInput] : files.map(InputSource.init)
       try VCardImporter.run(
-        files.isEmpty ? [.standardInput] : files.map(InputSource.init), dedupeAgainst: dedupeAgainst, map: map,
-        options: options, output: .standardOutput()
+        sources, dedupeAgainst: dedupeAgainst, map: map, updates: updates, options: options, output: .standardOutput()
       ) { StandardError.line("\(Self.toolName): warning: \($0)") }
     }
   }

@@ -30,8 +30,10 @@ extension Help {
     --with-fields, for their e-mail addresses and latest notes). A card with an e-mail \
     address of one of them, or else the same first and last name (case, accents and spaces \
     folded), is that contact: it is not created again. Its contact fields, addresses and \
-    note are added when the contact lacks them; its own fields (name, birthday, job) and \
-    photo are left as they are. --skip-existing leaves such cards out altogether. --map MAP \
+    note are added when the contact lacks them. Its own empty fields that the card fills \
+    (nickname, description, birthday, date of death) become update lines in --updates FILE, \
+    for monica-push without --create, which reads each contact and merges its line; its \
+    name, job, company and photo stay as they are. --skip-existing leaves such cards out. --map MAP \
     records each match (contact, card N, the existing id) in the map monica-push --create \
     --map reads, so that what hangs off the card goes to the existing contact.
 

@@ -12,6 +12,9 @@ package final class ExistingContacts {
   private var addresses: [Int: Set<String>] = [:]
   /// Bodies of the latest notes per contact (`--with-fields` gives the latest 3).
   private var notes: [Int: Set<String>] = [:]
+  /// The contact's own fields that have no value, by contact: `nickname`, `description`,
+  /// `birthdate`, `deceased_date`.
+  private var lacking: [Int: Set<String>] = [:]
   /// How many contacts were read.
   package private(set) var count = 0
 
@@ -26,6 +29,14 @@ package final class ExistingContacts {
         [contact["first_name"]?.stringValue, contact["last_name"]?.stringValue].compactMap { $0 }.joined(separator: " ")
       )
       if !name.isEmpty, byName[name] == nil { byName[name] = id }
+      var empty: Set<String> = []
+      for key in ["nickname", "description"] where (contact[key]?.stringValue ?? "").isEmpty { empty.insert(key) }
+      for key in ["birthdate", "deceased_date"]
+      where contact["information"]?["dates"]?[key]?["date"]?.stringValue == nil {
+        empty.insert(key)
+      }
+      // A partial record (a search's, a short contact) says nothing of what it lacks.
+      if contact["information"]?["dates"] != nil { lacking[id] = empty }
       for field in contact["contactFields"]?.arrayValue ?? [] {
         guard let content = field["content"]?.stringValue?.trimmingWhiteSpace.lowercased() else { continue }
         fields[id, default: []].insert(content)
@@ -58,6 +69,10 @@ package final class ExistingContacts {
 
   /// Whether the contact has this address already.
   package func has(address: VCardAddress, on id: Int) -> Bool { addresses[id]?.contains(address.key) ?? false }
+
+  /// Whether the contact's own field (`nickname`, `description`, `birthdate`, `deceased_date`)
+  /// has no value.
+  package func lacks(_ field: String, on id: Int) -> Bool { lacking[id]?.contains(field) ?? false }
 
   /// Whether one of the contact's latest notes has this body.
   package func has(note body: String, on id: Int) -> Bool { notes[id]?.contains(body) ?? false }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// How `monica-import vcard` was asked to import.
 package struct VCardImportOptions {
   /// Report bad cards and go on, instead of stopping with 65.
@@ -27,6 +33,7 @@ package final class VCardImporter {
   private let options: VCardImportOptions
   private let existing: ExistingContacts?
   private let map: IDMap?
+  private let updates: LineOutput?
   private let report: (String) -> Void
   private var typeIDs: [ContactFieldKind: Int] = [:]
   private var lastID: [String: Int] = [:]
@@ -34,14 +41,16 @@ package final class VCardImporter {
   package private(set) var summary = ImportSummary()
 
   /// An importer writing to `output`; `report` takes each per-card message (`FILE:LINE: ...`).
+  /// `updates` takes the update lines of matched contacts' empty fields (`--updates FILE`).
   package init(
     output: LineOutput, options: VCardImportOptions, existing: ExistingContacts? = nil, map: IDMap? = nil,
-    report: @escaping (String) -> Void
+    updates: LineOutput? = nil, report: @escaping (String) -> Void
   ) {
     self.output = output
     self.options = options
     self.existing = existing
     self.map = map
+    self.updates = updates
     self.report = report
   }
 
@@ -81,6 +90,7 @@ package final class VCardImporter {
       summary.matched += 1
       if let map, map.target(of: "contact", source: id) == nil { try map.append("contact", source: id, target: match) }
       if options.skipExisting { return }
+      try update(match, from: content)
     } else {
       summary.contacts += 1
     }
@@ -131,6 +141,33 @@ package final class VCardImporter {
         ]))
     }
     for record in records { try output.writeLine(JSONWriter.monica.bytes(.object(record))) }
+  }
+
+  /// A monica-push update line for the matched contact's own fields that are empty and that
+  /// the card fills: nickname, description, birthday, date of death. Nothing else is touched
+  /// (monica-push reads the contact and merges the line onto it).
+  private func update(_ contact: Int, from content: CardContent) throws(MonicaError) {
+    guard let updates, let existing else { return }
+    var members: [JSONObject.Member] = [.init("object", .string("contact")), .init("id", .int(contact))]
+    if !content.nickname.isEmpty, existing.lacks("nickname", on: contact) {
+      members.append(.init("nickname", .string(content.nickname)))
+    }
+    if !content.description.isEmpty, existing.lacks("description", on: contact) {
+      members.append(.init("description", .string(content.description)))
+    }
+    var dates: [JSONObject.Member] = []
+    if let birth = content.birthdate, existing.lacks("birthdate", on: contact) {
+      dates.append(.init("birthdate", birth.json(today: options.today)))
+    }
+    if let death = content.deceasedDate, existing.lacks("deceased_date", on: contact) {
+      dates.append(.init("deceased_date", death.json(today: options.today)))
+      members.append(.init("is_dead", .bool(true)))
+    }
+    if !dates.isEmpty {
+      members.append(.init("information", .object(JSONObject(["dates": .object(JSONObject(dates))]))))
+    }
+    guard members.count > 2 else { return }
+    try updates.writeLine(JSONWriter.monica.bytes(.object(JSONObject(members))))
   }
 
   private func next(_ object: String) -> Int {
@@ -198,16 +235,28 @@ package final class VCardImporter {
 
 extension VCardImporter {
   /// `monica-import vcard`: reads the existing contacts and the map when given, then imports
-  /// `sources` to `output`, each per-card message to `report`.
+  /// `sources` to `output`, the update lines to the file `updates`, each per-card message to
+  /// `report`.
   package static func run(
-    _ sources: [InputSource], dedupeAgainst: String?, map: String?, options: VCardImportOptions, output: LineOutput,
-    report: @escaping (String) -> Void
+    _ sources: [InputSource], dedupeAgainst: String?, map: String?, updates: String? = nil,
+    options: VCardImportOptions, output: LineOutput, report: @escaping (String) -> Void
   ) throws(MonicaError) {
     let existing = try dedupeAgainst.map { (path) throws(MonicaError) in
       try ExistingContacts(reading: InputSource(path))
     }
     let idMap = try map.map { (path) throws(MonicaError) in try IDMap(path: path) }
-    let importer = VCardImporter(output: output, options: options, existing: existing, map: idMap, report: report)
-    try output.finishing { () throws(MonicaError) in try importer.run(sources) }
+    var updateFile: LineOutput?
+    if let updates {
+      let descriptor = open(updates, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else { throw .notFound("\(updates): \(systemErrorText(errno))") }
+      updateFile = LineOutput(descriptor: descriptor)
+    }
+    defer { if let updateFile { close(updateFile.descriptor) } }
+    let importer = VCardImporter(
+      output: output, options: options, existing: existing, map: idMap, updates: updateFile, report: report)
+    try output.finishing { () throws(MonicaError) in
+      try importer.run(sources)
+      try updateFile?.flush()
+    }
   }
 }
