@@ -165,7 +165,7 @@ _monica-import() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--skip-existing --skip-invalid --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--dedupe-against --map)
+    local -a non_repeating_options=(--dedupe-against --map --updates)
     __monica-import_offer_flags_options -1
 
     # Offer option value completions
@@ -175,6 +175,10 @@ _monica-import() {
         return
         ;;
     '--map')
+        __monica-import_add_completions -f
+        return
+        ;;
+    '--updates')
         __monica-import_add_completions -f
         return
         ;;
