@@ -246,6 +246,21 @@ import Testing
     #expect(parts[2] == "2\n4\n", "\(run)")
   }
 
+  @Test("a bad card after a matched one: the records and the update line before it are out, whole")
+  func updatesBeforeFailure() throws {
+    let home = try TemporaryHome()
+    let run = try sh(
+      """
+      jq -c -n '{id: 41, object: "contact", first_name: "Jürgen", last_name: "Müller", nickname: null,
+          description: "kept", information: {dates: {birthdate: {date: null}, deceased_date: {date: null}}}}' > old.ndjson
+      monica-import vcard "$VCF/outlook.vcf" "$VCF/bad.vcf" --dedupe-against old.ndjson --updates up.ndjson \
+        | jq -r 'select(.object == "contact") | .id'
+      echo "status ${PIPESTATUS[0]}"
+      jq -c '[.id, .information.dates.birthdate.date, .description]' up.ndjson
+      """, env: env(home), directory: home.root)
+    #expect(run.lines == ["2", "3", "status 65", #"[41,"1975-08-23T00:00:00Z",null]"#], "\(run)")
+  }
+
   @Test("importing the same address book twice into the sandbox creates each contact once")
   func dedupeIntoSandbox() throws {
     let sandbox = try Sandbox.start(["--contacts", "20", "--rate-limit", "0"])

@@ -251,12 +251,15 @@ extension VCardImporter {
       guard descriptor >= 0 else { throw .notFound("\(updates): \(systemErrorText(errno))") }
       updateFile = LineOutput(descriptor: descriptor)
     }
-    defer { if let updateFile { close(updateFile.descriptor) } }
+    defer {
+      // The update lines of the cards done before a failure are as complete as their records.
+      if let updateFile {
+        try? updateFile.flush()
+        close(updateFile.descriptor)
+      }
+    }
     let importer = VCardImporter(
       output: output, options: options, existing: existing, map: idMap, updates: updateFile, report: report)
-    try output.finishing { () throws(MonicaError) in
-      try importer.run(sources)
-      try updateFile?.flush()
-    }
+    try output.finishing { () throws(MonicaError) in try importer.run(sources) }
   }
 }
