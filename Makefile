@@ -19,7 +19,8 @@ all: build
 build:
 	$(SWIFT) build -c release
 
-## test-deps: what the tests and the demo call besides the tools (installs what is missing)
+## test-deps: what the tests and the demo call besides the tools, Python's vobject and icalendar
+# included (the independent judges of vCard and ICS output); installs what is missing
 test-deps:
 	@missing=(); \
 	for tool in curl jq python3 man; do command -v $$tool >/dev/null || missing+=($$tool); done; \
@@ -29,6 +30,7 @@ test-deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$pkgs >/dev/null; \
 	fi
 	@python3 -c 'import vobject' 2>/dev/null || python3 -m pip install -q vobject
+	@python3 -c 'import icalendar' 2>/dev/null || python3 -m pip install -q icalendar
 
 ## test: unit tests, end-to-end pipelines against monica-sandbox, and generated files up to date
 test: test-deps

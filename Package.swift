@@ -11,6 +11,7 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-fetch", ["MonicaKit", "MonicaAPI"]),
   ("monica-validate", ["MonicaKit"]),
   ("monica-push", ["MonicaKit", "MonicaAPI"]),
+  ("monica-import", ["MonicaKit"]),
 ]
 
 let strict: [SwiftSetting] = [

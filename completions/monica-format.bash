@@ -165,7 +165,7 @@ _monica-format() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--no-header --skip-invalid --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--fields --sort --template --color --today)
+    local -a non_repeating_options=(--fields --sort --template --color --today --calendar-name --alarm --since --until --photos)
     __monica-format_offer_flags_options -1
 
     # Offer option value completions
@@ -187,12 +187,28 @@ _monica-format() {
     '--today')
         return
         ;;
+    '--calendar-name')
+        return
+        ;;
+    '--alarm')
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    '--photos')
+        __monica-format_add_completions -d
+        return
+        ;;
     esac
 
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __monica-format_add_completions -W 'table'$'\n''tsv'$'\n''csv'$'\n''json'$'\n''ndjson'$'\n''markdown'$'\n''vcard'$'\n''template'
+        __monica-format_add_completions -W 'table'$'\n''tsv'$'\n''csv'$'\n''json'$'\n''ndjson'$'\n''markdown'$'\n''vcard'$'\n''ics'$'\n''template'
         return
         ;;
     *)

@@ -9,6 +9,18 @@ package enum RecordVariant: Sendable, Hashable {
   case search
   /// A contact with `contactFields` and its latest notes.
   case contactFields
+  /// A contact as a free-text search returns it, with `contactFields` and its latest notes.
+  case searchContactFields
+
+  /// This variant with `contactFields` and the latest notes added, as `with=contactfields` asks:
+  /// app/Http/Resources/Contact/Contact.php:22 reads `with` in every item's `toArray`, list and
+  /// search included, and ContactBase.php:101-102 adds both keys to every non-partial contact.
+  package var withContactFields: RecordVariant {
+    switch self {
+    case .plain, .contactFields: .contactFields
+    case .search, .searchContactFields: .searchContactFields
+    }
+  }
 }
 
 /// The sandbox's records in memory, with their wire bytes cached until the next write.
@@ -50,11 +62,12 @@ package final class RecordStore: Sendable {
       switch variant {
       case .plain: return record
       case .search: return RecordShapes.searchForm(of: record)
-      case .contactFields:
+      case .contactFields, .searchContactFields:
         let notes = children(of: id, kind: .note)
           .sorted { ($0["created_at"]?.stringValue ?? "") > ($1["created_at"]?.stringValue ?? "") }
           .prefix(3).map(JSONValue.object)
-        return RecordShapes.withContactFields(record, fields: contents.contactFields[id] ?? [], notes: Array(notes))
+        let base = variant == .searchContactFields ? RecordShapes.searchForm(of: record) : record
+        return RecordShapes.withContactFields(base, fields: contents.contactFields[id] ?? [], notes: Array(notes))
       }
     }
 

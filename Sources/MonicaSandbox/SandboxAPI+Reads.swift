@@ -34,12 +34,14 @@ extension SandboxAPI {
     let path = "\(baseURL)/api/\(kind.name)"
     if kind.matching == .global { return globalList(kind, listing, path: path) }
     let sortKey = "\(listing.sort.column)|\(listing.sort.descending)"
+    let withFields = kind == .contact && request.query["with"] == "contactfields"
     if kind == .contact, let needle = request.query["query"], !needle.isEmpty, needle != "0" {
       let text = APIRequest.rawDecode(needle[...])
       return store.withState { state in
-        let (ids, variant) = Self.search(text, sort: listing.sort, contents: state.contents)
+        let (ids, found) = Self.search(text, sort: listing.sort, contents: state.contents)
         return page(
-          kind, ids, listing, path: path, variant: variant, extraMeta: [.init("query", .string(text))], state: &state)
+          kind, ids, listing, path: path, variant: withFields ? found.withContactFields : found,
+          extraMeta: [.init("query", .string(text))], state: &state)
       }
     }
     return store.withState { state in
@@ -51,13 +53,12 @@ extension SandboxAPI {
         return Self.sorted(records, by: kind.listing.sorted.contains(.list) ? listing.sort : Self.unsorted)
       }
       var extra: [JSONObject.Member] = []
-      // Contact.php:22 reads `with` for every contact it renders, listed ones too.
-      let variant: RecordVariant =
-        kind == .contact && request.query["with"] == "contactfields" ? .contactFields : .plain
       if let date = kind.listing.yearlyStatistics {
         extra.append(.init("statistics", Self.yearlyStatistics(state.contents[kind].all, date: date)))
       }
-      return page(kind, ids, listing, path: path, variant: variant, extraMeta: extra, state: &state)
+      // Contact.php:22 reads `with` for every contact it renders, listed ones too.
+      return page(
+        kind, ids, listing, path: path, variant: withFields ? .contactFields : .plain, extraMeta: extra, state: &state)
     }
   }
 

@@ -1,3 +1,5 @@
+import MonicaKit
+
 /// Unix times rendered the way Monica renders them, without Foundation's slow formatters.
 package enum UTCTime {
   /// `YYYY-MM-DDTHH:MM:SSZ`, Monica's `api.timestamp_format`.
@@ -29,16 +31,8 @@ package enum UTCTime {
 
   /// The calendar year, month and day of a Unix time.
   package static func civil(_ seconds: Int) -> (year: Int, month: Int, day: Int) {
-    let days = Int((Double(seconds) / 86_400).rounded(.down))
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let day = doy - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    let date = CalendarDate(dayNumber: Int((Double(seconds) / 86_400).rounded(.down)))
+    return (date.year, date.month, date.day)
   }
 
   /// Parses `YYYY-MM-DD` (optionally followed by a time) into its midnight; nil when invalid.

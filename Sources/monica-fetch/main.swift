@@ -10,7 +10,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   static let configuration = CommandConfiguration(
     commandName: "monica-fetch",
     abstract: "Stream Monica records as NDJSON, page by page, exactly as the API sent them.",
-    usage: "monica-fetch [<options>] <KIND> [<ID>]",
+    usage: "monica-fetch [<options>] <KIND> [<ID>|-]",
     discussion: Help.fetch,
     version: toolsetVersion)
 
@@ -21,7 +21,8 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
       "What to read: \(RecordKind.names.joined(separator: ", ")).", valueName: "KIND"),
     completion: .list(RecordKind.names))
   var kind: String?
-  @Argument(help: ArgumentHelp("One record's id.", valueName: "ID")) var id: Int?
+  @Argument(help: ArgumentHelp("One record's id; - reads ids or records from stdin, one per line.", valueName: "ID|-"))
+  var id: String?
   @Flag(help: "Every record of every kind, each once, after what it refers to; counts on stderr.") var all = false
   @Option(
     help: ArgumentHelp(
@@ -45,8 +46,7 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   var sort: String?
   @Option(help: ArgumentHelp("Reminders: those due in the month N months from now (0: this one).", valueName: "N"))
   var upcoming: Int?
-  @Flag(
-    help: "Add contact fields and the latest notes (with=contactfields): Monica does so for one contact and a tag's.")
+  @Flag(help: "Add each contact's contact fields and latest 3 notes (with=contactfields), in the same requests.")
   var withFields = false
   @Option(help: ArgumentHelp("Stop after this many records.", valueName: "N")) var max: Int?
   @Option(help: ArgumentHelp("Fetch this page only.", valueName: "N")) var page: Int?
@@ -79,7 +79,13 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
         "missing KIND: \(RecordKind.names.joined(separator: ", ")) (see monica-fetch --help)")
     }
     var plan = FetchPlan(resource: try RecordKind(parsing: kind))
-    (plan.id, plan.tag, plan.query, plan.sort, plan.withFields, plan.all) = (id, tag, query, sort, withFields, all)
+    (plan.tag, plan.query, plan.sort, plan.withFields, plan.all) = (tag, query, sort, withFields, all)
+    if id == "-" {
+      plan.idsFromInput = true
+    } else if let id {
+      guard let number = Int(id) else { throw .usage("\(kind) \(id): expected a record id or - for ids on stdin") }
+      plan.id = number
+    }
     (plan.max, plan.page, plan.pageSize, plan.concurrency, plan.upcoming) = (max, page, pageSize, concurrency, upcoming)
     plan.contact = try contact.map(ContactSelector.init(parsing:))
     plan.since = try since.map { (text) throws(MonicaError) in try SinceTime(parsing: text) }

@@ -10,46 +10,7 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
     commandName: "monica-format",
     abstract: "Write Monica records for people (tables) or for other programs (CSV, JSON, vCard...).",
     usage: "monica-format [<options>] [<FORMAT>] [<FILE> ...]",
-    discussion: """
-      Without --fields each kind shows its own columns, one table per kind in order of first \
-      appearance; with --fields kinds share one table (an object column when they are mixed). \
-      Tables stream: widths come from the first records and fit COLUMNS or the terminal. \
-      Where the width is short, the least useful columns are left out first (with --fields, \
-      the last fields, said on stderr) and long texts are cut short; ids and dates are never \
-      cut.
-
-      FORMATS
-        table     aligned columns for people, the default; line breaks in a value
-                  become spaces
-        tsv       a header, then one line per record, tab-separated: tabs and line
-                  breaks in a value become spaces and backslashes are doubled
-        csv       RFC 4180 with CRLF, values as jq's @csv writes them (strings
-                  quoted, numbers bare, null empty); line breaks kept, quoted
-        json      one array of the records (with --fields, of {"path": value})
-        ndjson    one record per line (with --fields, {"path": value} objects)
-        markdown  a table; | and backslashes escaped, line breaks become spaces
-        vcard     vCard 4.0 of the contacts; other records are left out (a warning)
-        template  --template '{{complete_name}} <{{id}}>': a line per record; a
-                  missing or null value is empty, and a placeholder that no
-                  record has (a typo?) is said on stderr at the end
-
-      EXAMPLES
-        monica-fetch contacts | monica-filter --dead | monica-format table
-        monica-fetch contacts | monica-format csv --fields id,first_name,last_name
-        monica-fetch contacts 12 --with-fields | monica-format vcard > contact-12.vcf
-        monica-fetch tasks | monica-format table --sort auto
-        monica-fetch notes | \\
-          monica-format template --template '{{contact.complete_name}}: {{body}}'
-
-      FILES
-        FILE...  NDJSON records to read in order; - or none reads standard input.
-                 In FORMAT's place, a FILE that is not there needs a dot or a slash
-                 (nosuch.ndjson: 66); a plain word is a misspelt format (64)
-
-      \(Help.streamEnvironment)
-
-      \(Help.exitStatus)
-      """,
+    discussion: Help.format,
     version: toolsetVersion)
 
   @Argument(
@@ -85,6 +46,7 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
   var today: String?
   @Flag(help: "Leave out the header row of table, tsv, csv and markdown.") var noHeader = false
   @Flag(help: "Warn about lines that are not JSON objects and go on.") var skipInvalid = false
+  @OptionGroup var calendar: CalendarArguments
 
   mutating func validate() throws {
     // `monica-format contacts.ndjson` means the default format of that file.
@@ -99,13 +61,18 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
       }
     }
     if template != nil, format != .template { throw ValidationError("--template goes with the template format") }
-    if fields != nil, [.vcard, .template].contains(format) {
+    if fields != nil, [.vcard, .ics, .template].contains(format) {
       throw ValidationError("--fields does not go with the \(format.rawValue) format, which has its own fields")
     }
     if noHeader, ![.table, .tsv, .csv, .markdown].contains(format) {
       throw ValidationError("--no-header goes with table, tsv, csv and markdown")
     }
     if format == .template, template == nil { throw ValidationError("the template format needs --template") }
+    if calendar.asksForCalendar && format != .ics {
+      throw ValidationError("--calendar-name, --alarm, --since and --until go with ics")
+    }
+    if calendar.photos != nil && format != .vcard { throw ValidationError("--photos goes with the vcard format") }
+    do { _ = try calendar.options() } catch { throw ValidationError(error.message ?? "") }
     if let today, CalendarDate(parsing: today) == nil || today.count != 10 {
       throw ValidationError("--today: '\(today)' is not a date (YYYY-MM-DD)")
     }
@@ -121,6 +88,7 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
       options.template = template
       options.color = color.enabled(in: environment)
       options.header = !noHeader
+      (options.calendar, options.photos) = (try calendar.options(), calendar.photos)
       try RecordFormatter(options).run(
         stream(input, skipInvalid: skipInvalid), to: .standardOutput(), environment: environment,
         warn: { StandardError.line("\(Self.toolName): warning: \($0)") })

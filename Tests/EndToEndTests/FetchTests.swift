@@ -298,16 +298,49 @@ import Testing
     #expect(!quiet.stdout.contains("records"), "\(quiet)")
   }
 
-  @Test("--with-fields on the contact list warns that Monica ignores it there; one contact gets its fields")
+  @Test("--with-fields: the list and search in one paged walk, each contact as one contact's request shows it")
   func withFields() throws {
+    let sandbox = try Sandbox.start(["--contacts", "130", "--rate-limit", "0"])
+    let list = try sh("monica-fetch contacts --with-fields", env: env(sandbox))
+    #expect(list.status == 0 && list.stderr.isEmpty, "\(list)")
+    let walked = targets(sandbox)
+    #expect(
+      walked == [
+        "/api/contacts?page=1&limit=100&with=contactfields", "/api/contacts?page=2&limit=100&with=contactfields",
+      ],
+      "\(walked)")
+    let contacts = try records(list.stdout)
+    #expect(contacts.count > 100)
+    #expect(contacts.allSatisfy { $0["contactFields"]?.arrayValue != nil && $0["notes"]?.arrayValue != nil })
+    #expect(contacts.contains { !($0["contactFields"]?.arrayValue ?? []).isEmpty })
+    // ContactBase.php:101-102 renders the same keys for a list item as for one contact.
+    let one = String(decoding: try curl(sandbox, "/contacts/2?with=contactfields"), as: UTF8.self)
+    #expect(list.lines.contains { one == "{\"data\":\($0)}" })
+
+    let search = try sh("monica-fetch contacts --query a --with-fields --max 3", env: env(sandbox))
+    #expect(search.status == 0 && search.stderr.isEmpty, "\(search)")
+    #expect(try records(search.stdout).allSatisfy { $0["contactFields"] != nil && $0["notes"] != nil })
+    #expect(targets(sandbox).last == "/api/contacts?page=1&limit=100&query=a&with=contactfields")
+    let plain = try sh("monica-fetch contacts --max 1", env: env(sandbox))
+    #expect(try records(plain.stdout).first?["contactFields"] == nil)
+  }
+
+  @Test("ids or records on stdin: one request each with --with-fields, each id once, a bad line is 65")
+  func idsOnStandardInput() throws {
     let sandbox = try Sandbox.start(["--contacts", "30", "--rate-limit", "0"])
-    let list = try sh("monica-fetch contacts --with-fields --max 2", env: env(sandbox))
-    #expect(list.status == 0 && list.lines.count == 2)
-    #expect(list.stderr.hasPrefix("monica-fetch: warning: Monica ignores with=contactfields on the contact list"))
-    let one = try sh("monica-fetch contacts 2 --with-fields", env: env(sandbox))
-    #expect(one.status == 0 && one.stderr.isEmpty, "\(one)")
-    #expect(try records(one.stdout).first?["contactFields"] != nil)
-    #expect(targets(sandbox).last == "/api/contacts/2?with=contactfields")
+    let run = try sh(
+      #"printf '2\n{"id":3,"object":"contact"}\n\n2\n' | monica-fetch contacts - --with-fields"#, env: env(sandbox))
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+    #expect(try records(run.stdout).map { $0["id"]?.intValue } == [2, 3])
+    #expect(try records(run.stdout).allSatisfy { $0["contactFields"] != nil })
+    #expect(targets(sandbox) == ["/api/contacts/2?with=contactfields", "/api/contacts/3?with=contactfields"])
+    let notes = try sh("monica-fetch notes --max 2 | monica-fetch notes -", env: env(sandbox))
+    #expect(notes.status == 0 && notes.lines.count == 2, "\(notes)")
+    let bad = try sh(#"printf '4\n{"id":1,"object":"note"}\n' | monica-fetch contacts -"#, env: env(sandbox))
+    #expect(bad.status == 65 && bad.lines.count == 1, "\(bad)")
+    #expect(bad.stderr.contains("stdin:2:") && bad.stderr.contains("a note record, not a contact"), "\(bad)")
+    let both = try sh("monica-fetch contacts - --query ann < /dev/null", env: env(sandbox))
+    #expect(both.status == 64, "\(both)")
   }
 
   @Test("a reader that stops while pages are in flight ends the tool at once, every time")

@@ -13,6 +13,7 @@ import Testing
     monica-fetch contacts 1 --with-fields >> all.ndjson
     monica-fetch contacts --tag 1 --with-fields >> all.ndjson
     monica-fetch contacts --query an >> all.ndjson
+    monica-fetch contacts --query an --with-fields >> all.ndjson
     seq 1 60 | grep -vxF -f <(jq -r 'select(.object == "contact") | .id' all.ndjson) \
       | while read -r id; do monica-fetch contacts "$id"; done >> all.ndjson
     """

@@ -7,8 +7,8 @@ import MonicaKit
   import Darwin
 #endif
 
-/// Contact ids from `--contact -`: one per line, a bare id or a contact record (as
-/// `monica-fetch contacts` prints them), pulled one at a time so fetching starts at once.
+/// Record ids from `--contact -` or `monica-fetch KIND -`: one per line, a bare id or a record
+/// (as `monica-fetch` prints them), pulled one at a time so fetching starts at once.
 package final class ContactIDReader {
   private let descriptor: Int32
   private var buffer: [UInt8] = []
@@ -18,30 +18,37 @@ package final class ContactIDReader {
   package private(set) var lineNumber = 0
   /// The name of the source in messages.
   package let source = "stdin"
+  /// The `object` a record line must be: `contact` unless told.
+  package let object: String
 
-  /// A reader of `descriptor` (standard input by default).
-  package init(descriptor: Int32 = 0) { self.descriptor = descriptor }
+  /// A reader of `descriptor` (standard input by default) of ids of `object` records.
+  package init(descriptor: Int32 = 0, object: String = "contact") {
+    self.descriptor = descriptor
+    self.object = object
+  }
 
   /// The next contact id, `nil` at the end; a line that is neither is malformed input (65).
   package func next() throws(MonicaError) -> Int? {
     while let line = nextLine() {
       lineNumber += 1
       if line.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) { continue }
-      return try Self.contactID(in: line, source: source, line: lineNumber)
+      return try Self.recordID(in: line, object: object, source: source, line: lineNumber)
     }
     return nil
   }
 
-  /// The contact id a line names.
-  package static func contactID(in line: [UInt8], source: String, line number: Int) throws(MonicaError) -> Int {
+  /// The id of the `object` record a line names: a bare id, or the record itself.
+  package static func recordID(
+    in line: [UInt8], object: String, source: String, line number: Int
+  ) throws(MonicaError) -> Int {
     let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
     if let id = Int(text), id > 0 { return id }
     func bad(_ reason: String) -> MonicaError { .malformedInput(source: source, line: number, reason: reason) }
-    guard text.hasPrefix("{") else { throw bad("expected a contact id or a contact record") }
+    guard text.hasPrefix("{") else { throw bad("expected a \(object) id or a \(object) record") }
     let record: JSONValue
     do { record = try JSONValue(parsing: line) } catch { throw bad("invalid JSON: \(error.description)") }
-    if let kind = record["object"]?.stringValue, kind != "contact" {
-      throw bad("a \(kind) record, not a contact")
+    if let kind = record["object"]?.stringValue, kind != object {
+      throw bad("a \(kind) record, not a \(object)")
     }
     guard let id = record["id"]?.intValue, id > 0 else { throw bad("a record without a numeric \"id\"") }
     return id

@@ -14,6 +14,8 @@ package struct FetchPlan: Sendable {
   package var resource: RecordKind
   /// One record's id (`monica-fetch contacts 12`).
   package var id: Int?
+  /// Read the records whose ids (or records) standard input lists (`monica-fetch contacts -`).
+  package var idsFromInput = false
   /// Read the items of these contacts through the nested routes.
   package var contact: ContactSelector?
   /// A tag id or name whose contacts to read.
@@ -29,14 +31,6 @@ package struct FetchPlan: Sendable {
   /// `--upcoming N`: the reminders due in the month N months from now (`reminders/upcoming/{month}`).
   package var upcoming: Int?
 
-  /// A warning when the plan asks for something Monica silently ignores: `with=contactfields` on
-  /// the plain or searched contact list (ApiContactController@index always answers the short
-  /// ContactResource; one contact and a tag's contacts honour it).
-  package var ignoredByMonica: String? {
-    guard withFields, resource == .contact, id == nil, tag == nil, contact == nil else { return nil }
-    return "Monica ignores with=contactfields on the contact list; ask for one contact (contacts ID --with-fields) "
-      + "or a tag's contacts (--tag) to get contact fields"
-  }
   /// Stop after this many records.
   package var max: Int?
   /// Fetch only this page.
@@ -52,7 +46,7 @@ package struct FetchPlan: Sendable {
 
   /// Fails with a usage error (64) for a combination of flags that cannot work.
   package func validate() throws(MonicaError) {
-    if all && (id != nil || contact != nil || tag != nil || query != nil || sort != nil || withFields) {
+    if all && (id != nil || idsFromInput || contact != nil || tag != nil || query != nil || sort != nil || withFields) {
       throw .usage("--all: takes no KIND, ID, --contact, --tag, --query, --sort or --with-fields")
     }
     if all && (page != nil || since != nil || max != nil) {
@@ -64,25 +58,32 @@ package struct FetchPlan: Sendable {
     {
       throw .usage("\(resource.name): takes no id and no listing options")
     }
-    if id != nil
-      && (contact != nil || tag != nil || query != nil || sort != nil || page != nil || since != nil || max != nil)
+    if idsFromInput && id != nil { throw .usage("\(resource.name): give one ID or -, not both") }
+    if idsFromInput && resource.routes.contains(.single) {
+      throw .usage("\(resource.name): takes no id and no listing options")
+    }
+    let label = idsFromInput ? "-" : "\(id ?? 0)"
+    if id != nil || idsFromInput,
+      contact != nil || tag != nil || query != nil || sort != nil || page != nil || since != nil || max != nil
     {
       throw .usage(
-        "\(resource.name) \(id ?? 0): one record takes no listing options (--contact, --tag, --query, --sort, --page, --since, --max)"
+        "\(resource.name) \(label): one record takes no listing options (--contact, --tag, --query, --sort, --page, --since, --max)"
       )
     }
     if let upcoming {
       guard resource == .reminder, upcoming >= 0 else {
         throw .usage("--upcoming \(upcoming): only reminders take it, with a month from 0 (this month) on")
       }
-      guard id == nil, contact == nil, page == nil, since == nil, sort == nil else {
+      guard id == nil, !idsFromInput, contact == nil, page == nil, since == nil, sort == nil else {
         throw .usage("--upcoming: Monica lists them all at once, unsorted; it takes no id and no listing options")
       }
     }
-    if id != nil && !resource.routes.contains(.show) {
+    if (id != nil || idsFromInput) && !resource.routes.contains(.show) {
       throw .usage("\(resource.name): Monica has no route for one record; fetch them all and filter")
     }
-    if !all && !resource.routes.contains(.list) && !resource.routes.contains(.single) && id == nil && contact == nil {
+    if !all && !resource.routes.contains(.list) && !resource.routes.contains(.single) && id == nil && !idsFromInput
+      && contact == nil
+    {
       throw .usage("\(resource.name): Monica lists them only per contact; give --contact ID (or - for ids on stdin)")
     }
     if contact != nil && !resource.isNestedUnderContacts {

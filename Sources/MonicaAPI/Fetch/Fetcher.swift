@@ -30,7 +30,6 @@ package struct Fetcher {
   /// Fetches and writes; on failure every line already written is complete and flushed first.
   package func run(output: LineOutput) async throws(MonicaError) {
     try plan.validate()
-    if let warning = plan.ignoredByMonica { StandardError.line("\(tool): warning: \(warning)") }
     let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
       .resolve(profile: profile)
     let progress = FetchProgress(tool: tool, enabled: environment.stderrIsTerminal && !quiet)
@@ -99,6 +98,8 @@ final class FetchSession {
     } else if let month = plan.upcoming {
       // One answer with every reminder due that month (ApiReminderController.php `upcoming`).
       try await listing("/reminders/upcoming/\(month)", query: [], what: "the reminders due in month +\(month)")
+    } else if plan.idsFromInput {
+      try await listed(kind)
     } else if let contact = plan.contact {
       try await perContact(contact)
     } else if let tag = plan.tag {
@@ -123,6 +124,18 @@ final class FetchSession {
       try await client.get(path, query: query, what: what)
     }
     _ = try write(envelope, observe: observe)
+  }
+
+  /// The records whose ids standard input lists, one request each, each id once: a chosen
+  /// subset, where the whole list would cost more pages than the subset has records.
+  private func listed(_ kind: RecordKind) async throws(MonicaError) {
+    let reader = ContactIDReader(object: kind.object)
+    var done: Set<Int> = []
+    while !finished, let id = try reader.next() {
+      guard done.insert(id).inserted else { continue }
+      let query = plan.withFields ? [("with", "contactfields")] : []
+      try await one(kind.path + "/\(id)", query: query, what: "\(kind.singular) #\(id)")
+    }
   }
 
   /// Every page of a listing, or the one `--page` names; `observe` sees each record parsed, and

@@ -37,6 +37,8 @@ extension Help {
     EXAMPLES
       monica-fetch contacts | monica-format table
       monica-fetch contacts 12 --with-fields
+      monica-fetch contacts --with-fields | monica-format vcard > all.vcf
+      seq 3 5 | monica-fetch contacts - --with-fields
       monica-fetch contacts --query ana | monica-fetch notes --contact -
       monica-fetch contacts --tag family | monica-filter --dead
       monica-fetch notes --since 2020-10-01 | jq -r .body  # or --since 7d
@@ -49,6 +51,57 @@ extension Help {
     \(Help.credentialFiles)
 
     \(Help.environment)
+
+    \(Help.exitStatus)
+    """
+
+  /// `monica-format --help` below its usage, and its man page's sections.
+  package static let format = """
+    Without --fields each kind shows its own columns, one table per kind in order of first \
+    appearance; with --fields kinds share one table (an object column when they are mixed). \
+    Tables stream: widths come from the first records and fit COLUMNS or the terminal. \
+    Where the width is short, the least useful columns are left out first (with --fields, \
+    the last fields, said on stderr) and long texts are cut short; ids and dates are never \
+    cut.
+
+    FORMATS
+      table     aligned columns for people, the default; line breaks in a value
+                become spaces
+      tsv       a header, then one line per record, tab-separated: tabs and line
+                breaks in a value become spaces and backslashes are doubled
+      csv       RFC 4180 with CRLF, values as jq's @csv writes them (strings
+                quoted, numbers bare, null empty); line breaks kept, quoted
+      json      one array of the records (with --fields, of {"path": value})
+      ndjson    one record per line (with --fields, {"path": value} objects)
+      markdown  a table; | and backslashes escaped, line breaks become spaces
+      vcard     vCard 4.0 of the contacts (--with-fields adds e-mails, phones, web
+                addresses; --photos DIR the avatars monica-avatar saved); a
+                birthday without its year is --MMDD; other records are left out
+      ics       an RFC 5545 calendar: yearly all-day birthdays (29 February on
+                the last day of February; no age when the year is unknown) and
+                remembrances of deaths, reminders repeating as their frequency
+                says, tasks as to-dos; a birthdate guessed from an age has no
+                day and no event; other records are left out (a warning)
+      template  --template '{{complete_name}} <{{id}}>': a line per record; a
+                missing or null value is empty, and a placeholder that no
+                record has (a typo?) is said on stderr at the end
+
+    EXAMPLES
+      monica-fetch contacts | monica-filter --dead | monica-format table
+      monica-fetch contacts | monica-format csv --fields id,first_name,last_name
+      monica-fetch contacts 12 --with-fields | monica-format vcard > contact-12.vcf
+      monica-fetch contacts | monica-format ics --alarm 1 > birthdays.ics
+      monica-fetch tasks | monica-format ics --calendar-name Tasks > tasks.ics
+      monica-fetch tasks | monica-format table --sort auto
+      monica-fetch notes | \\
+        monica-format template --template '{{contact.complete_name}}: {{body}}'
+
+    FILES
+      FILE...  NDJSON records to read in order; - or none reads standard input.
+               In FORMAT's place, a FILE that is not there needs a dot or a slash
+               (nosuch.ndjson: 66); a plain word is a misspelt format (64)
+
+    \(Help.streamEnvironment)
 
     \(Help.exitStatus)
     """

@@ -2,7 +2,7 @@ import Foundation
 
 /// The output formats of `monica-format`.
 package enum OutputFormat: String, Sendable, CaseIterable {
-  case table, tsv, csv, json, ndjson, markdown, vcard, template
+  case table, tsv, csv, json, ndjson, markdown, vcard, ics, template
 
   /// The names, for help and messages.
   package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -84,6 +84,10 @@ package struct FormatOptions {
   package var width = 80
   /// Relative dates, and today: the day relative dates and next birthdays count from.
   package var context = DisplayContext(relativeDates: false, today: CalendarDate.today())
+  /// `vcard --photos DIR`: the folder of photos saved by `monica-avatar`, `<contact id>.<ext>`.
+  package var photos: String?
+  /// The `ics` format's name, alarm and window.
+  package var calendar = CalendarOptions()
 
   package init() {}
 
@@ -147,7 +151,8 @@ package struct RecordFormatter {
     case .ndjson: sink = JSONSink(output: output, fields: options.fields, array: false)
     case .json: sink = JSONSink(output: output, fields: options.fields, array: true)
     case .template: sink = TemplateSink(output: output, segments: segments, warn: warn)
-    case .vcard: sink = VCardSink(output: output)
+    case .vcard: sink = VCardSink(output: output, photos: options.photos)
+    case .ics: sink = try CalendarSink(output: output, options: options.calendar, today: options.context.today)
     case .table, .tsv, .csv, .markdown:
       sink = TabularSink(output: output, options: options, environment: environment, warn: warn)
     }
@@ -171,6 +176,9 @@ package struct RecordFormatter {
     }
     if let vcard = sink as? VCardSink, vcard.skipped > 0 {
       warn("\(vcard.skipped) records that are not contacts were left out of the vCards")
+    }
+    if let calendar = sink as? CalendarSink, calendar.skipped > 0 {
+      warn("\(calendar.skipped) records that are not contacts, reminders or tasks were left out of the calendar")
     }
   }
 }

@@ -1,12 +1,23 @@
+import Foundation
+
 /// vCard 4.0 (RFC 6350, DEATHDATE from RFC 6474) of each contact; other records are counted and
 /// left out. Lines end in CRLF and fold at 75 octets as the RFC says.
+///
+/// 4.0 because it writes a birthday without its year as `--MMDD` (RFC 6350 4.3.1); vCard 3.0
+/// has no such form, and Apple's 3.0 work-around (`BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-12`)
+/// is read by `monica-import`, never written.
 final class VCardSink: RecordSink {
   private let output: LineOutput
+  private let photos: String?
   private var card: [UInt8] = []
   /// How many records were not contacts.
   private(set) var skipped = 0
 
-  init(output: LineOutput) { self.output = output }
+  /// A sink writing to `output`, taking photos saved by `monica-avatar` from `photos`.
+  init(output: LineOutput, photos: String? = nil) {
+    self.output = output
+    self.photos = photos
+  }
 
   func consume(_ record: Record) throws(MonicaError) {
     guard record.isKind("contact") else {
@@ -14,14 +25,14 @@ final class VCardSink: RecordSink {
       return
     }
     card.removeAll(keepingCapacity: true)
-    for line in VCardSink.lines(of: record.root) { VCardSink.appendFolded(line, to: &card) }
+    for line in VCardSink.lines(of: record.root, photos: photos) { VCardSink.appendFolded(line, to: &card) }
     try output.writeLines(card)
   }
 
   func finish() throws(MonicaError) {}
 
   /// The unfolded content lines of one contact's card.
-  static func lines(of contact: RawValue) -> [String] {
+  static func lines(of contact: RawValue, photos: String? = nil) -> [String] {
     func string(_ value: RawValue?) -> String { value?.stringValue ?? "" }
     let first = string(contact.member("first_name"))
     let last = string(contact.member("last_name"))
@@ -51,15 +62,7 @@ final class VCardSink: RecordSink {
     let tags = (contact.member("tags")?.elements ?? []).compactMap { $0.member("name")?.stringValue }
     if !tags.isEmpty { lines.append("CATEGORIES:" + tags.map(escape).joined(separator: ",")) }
     for field in contact.member("contactFields")?.elements ?? [] {
-      guard let content = field.member("content")?.stringValue, !content.isEmpty else { continue }
-      let type = field.member("contact_field_type")
-      let kind = (type?.member("type")?.stringValue ?? type?.member("name")?.stringValue ?? "").lowercased()
-      let proto = type?.member("protocol")?.stringValue ?? ""
-      if kind.contains("email") || kind.contains("mail") || proto == "mailto:" {
-        lines.append("EMAIL:" + escape(content))
-      } else if kind.contains("phone") || proto == "tel:" {
-        lines.append("TEL:" + escape(content))
-      }
+      if let line = fieldLine(field) { lines.append(line) }
     }
     for address in contact.member("addresses")?.elements ?? [] {
       let parts = ["street", "city", "province", "postal_code"].map { string(address.member($0)) }
@@ -76,9 +79,56 @@ final class VCardSink: RecordSink {
     if let description = contact.member("description")?.stringValue, !description.isEmpty {
       lines.append("NOTE:" + escape(description))
     }
+    if let photo = photo(of: contact, in: photos) { lines.append("PHOTO:" + photo) }
     lines.append("END:VCARD")
     return lines
   }
+
+  /// A contact field's line: an e-mail address, a phone number, a web address (`URL`, the
+  /// field type's name as its TYPE), or another handle (Twitter, Telegram...) as the
+  /// `X-SOCIALPROFILE` Apple's and Google's address books read.
+  static func fieldLine(_ field: RawValue) -> String? {
+    guard let content = field.member("content")?.stringValue, !content.isEmpty else { return nil }
+    let type = field.member("contact_field_type")
+    let kind = (type?.member("type")?.stringValue ?? "").lowercased()
+    let name = type?.member("name")?.stringValue ?? ""
+    let proto = type?.member("protocol")?.stringValue ?? ""
+    if kind == "email" || proto == "mailto:" || (kind.isEmpty && name.lowercased().contains("mail")) {
+      return "EMAIL:" + escape(content)
+    }
+    if kind == "phone" || proto == "tel:" { return "TEL:" + escape(content) }
+    let typed = name.isEmpty ? "" : ";TYPE=" + parameterValue(name)
+    let lower = content.lowercased()
+    if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return "URL\(typed):" + escape(content) }
+    return "X-SOCIALPROFILE\(typed):" + escape(content)
+  }
+
+  /// A parameter value, quoted with RFC 6868's escapes when it holds more than letters and digits.
+  static func parameterValue(_ text: String) -> String {
+    let plain = text.unicodeScalars.allSatisfy {
+      $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+    }
+    return plain ? text : "\"" + parameterEscape(text) + "\""
+  }
+
+  /// The photo of a contact as a data URL: the file `monica-avatar` saved as `DIR/<id>.<ext>`,
+  /// else an avatar that is a data URL itself (Monica's adorable avatars).
+  static func photo(of contact: RawValue, in directory: String?) -> String? {
+    if let directory, let id = contact.member("id").flatMap({ Int($0.displayText) }) {
+      for (ext, mime) in imageTypes {
+        let path = directory + "/\(id).\(ext)"
+        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { continue }
+        return "data:\(mime);base64," + data.base64EncodedString()
+      }
+    }
+    let avatar = contact.member("information")?.member("avatar")?.member("url")?.stringValue ?? ""
+    return avatar.hasPrefix("data:image/") ? avatar : nil
+  }
+
+  /// The extensions `monica-avatar` saves, with their media types, in the order they are looked for.
+  static let imageTypes = [
+    ("jpg", "image/jpeg"), ("jpeg", "image/jpeg"), ("png", "image/png"), ("gif", "image/gif"), ("webp", "image/webp"),
+  ]
 
   /// A parameter value with RFC 6868's escapes: `^^` for ^, `^n` for a line break, `^'` for ".
   static func parameterEscape(_ text: String) -> String {
@@ -107,47 +157,10 @@ final class VCardSink: RecordSink {
   }
 
   /// RFC 6350 text escaping: backslash, comma, semicolon and line breaks.
-  static func escape(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    var previousWasCR = false
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": result += "\\\\"
-      case ",": result += "\\,"
-      case ";": result += "\\;"
-      case "\n": if !previousWasCR { result += "\\n" }
-      case "\r": result += "\\n"
-      default: result.unicodeScalars.append(scalar)
-      }
-      previousWasCR = scalar == "\r"
-    }
-    return result
-  }
+  static func escape(_ text: String) -> String { ContentLine.escape(text) }
 
   /// Appends a content line folded at 75 octets (never inside a UTF-8 sequence), CRLF-ended.
-  static func appendFolded(_ line: String, to out: inout [UInt8]) {
-    var octets = 0
-    for byte in line.utf8 {
-      let startsCharacter = byte & 0xC0 != 0x80
-      if startsCharacter, octets + utf8Length(byte) > 75 {
-        out.append(contentsOf: [0x0D, 0x0A, 0x20])
-        octets = 1
-      }
-      out.append(byte)
-      octets += 1
-    }
-    out.append(contentsOf: [0x0D, 0x0A])
-  }
-
-  private static func utf8Length(_ lead: UInt8) -> Int {
-    switch lead {
-    case ..<0x80: 1
-    case 0xF0...: 4
-    case 0xE0...: 3
-    default: 2
-    }
-  }
+  static func appendFolded(_ line: String, to out: inout [UInt8]) { ContentLine.appendFolded(line, to: &out) }
 }
 
 extension String {

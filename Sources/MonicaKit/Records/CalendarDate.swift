@@ -77,6 +77,22 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
     return era * 146_097 + dayOfEra - 719_468
   }
 
+  /// The day `dayNumber` days after 1970-01-01 (before when negative): Howard Hinnant's
+  /// civil_from_days, the inverse of `dayNumber`.
+  package init(dayNumber: Int) {
+    let z = dayNumber + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthPart = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthPart + 2) / 5 + 1
+    let month = monthPart < 10 ? monthPart + 3 : monthPart - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    // Always a real day: the algorithm gives days 1 to 28-31 of months 1 to 12.
+    self.init(unchecked: year, month, day)
+  }
+
   /// The next anniversary of `month`/`day` on or after this date, and how many days away it is;
   /// 29 February falls on 28 February in common years.
   package func daysUntilAnniversary(month: Int, day: Int) -> Int? {

@@ -1,0 +1,85 @@
+import Foundation
+
+/// The contacts already on the target (`--dedupe-against FILE`, a `monica-fetch contacts`
+/// stream): who a card is, by an e-mail address or by its normalised full name, and what that
+/// contact has already, so that a second import adds nothing twice.
+package final class ExistingContacts {
+  private var byEmail: [String: Int] = [:]
+  private var byName: [String: Int] = [:]
+  /// Contact field contents (lower-cased) per contact, when the stream has `contactFields`.
+  private var fields: [Int: Set<String>] = [:]
+  /// Address keys per contact.
+  private var addresses: [Int: Set<String>] = [:]
+  /// Bodies of the latest notes per contact (`--with-fields` gives the latest 3).
+  private var notes: [Int: Set<String>] = [:]
+  /// The contact's own fields that have no value, by contact: `nickname`, `description`,
+  /// `birthdate`, `deceased_date`.
+  private var lacking: [Int: Set<String>] = [:]
+  /// How many contacts were read.
+  package private(set) var count = 0
+
+  /// Reads the contacts of `source`; other records are passed over.
+  package init(reading source: InputSource) throws(MonicaError) {
+    try RecordStream(sources: [source]).forEach { (record) throws(MonicaError) in
+      guard record.isKind("contact"), let contact = record.root.jsonValue, let id = contact["id"]?.intValue else {
+        return
+      }
+      count += 1
+      let name = Self.normalised(
+        [contact["first_name"]?.stringValue, contact["last_name"]?.stringValue].compactMap { $0 }.joined(separator: " ")
+      )
+      if !name.isEmpty, byName[name] == nil { byName[name] = id }
+      var empty: Set<String> = []
+      for key in ["nickname", "description"] where (contact[key]?.stringValue ?? "").isEmpty { empty.insert(key) }
+      for key in ["birthdate", "deceased_date"]
+      where contact["information"]?["dates"]?[key]?["date"]?.stringValue == nil {
+        empty.insert(key)
+      }
+      // A partial record (a search's, a short contact) says nothing of what it lacks.
+      if contact["information"]?["dates"] != nil { lacking[id] = empty }
+      for field in contact["contactFields"]?.arrayValue ?? [] {
+        guard let content = field["content"]?.stringValue?.trimmingWhiteSpace.lowercased() else { continue }
+        fields[id, default: []].insert(content)
+        if field["contact_field_type"]?["type"]?.stringValue == "email", byEmail[content] == nil {
+          byEmail[content] = id
+        }
+      }
+      for address in contact["addresses"]?.arrayValue ?? [] {
+        let parts = ["street", "city", "province", "postal_code"].map { address[$0]?.stringValue ?? "" }
+        let country = address["country"]?["name"]?.stringValue ?? ""
+        addresses[id, default: []].insert((parts + [country]).map { $0.lowercased() }.joined(separator: "|"))
+      }
+      for note in contact["notes"]?.arrayValue ?? [] {
+        if let body = note["body"]?.stringValue { notes[id, default: []].insert(body) }
+      }
+    }
+  }
+
+  /// The existing contact a card is: the first of its e-mail addresses that one has, else the
+  /// one with the same normalised first and last name.
+  package func match(_ card: CardContent) -> Int? {
+    for email in card.emails { if let id = byEmail[email] { return id } }
+    return byName[Self.normalised(card.firstName + " " + card.lastName)]
+  }
+
+  /// Whether the contact has a contact field with this content already.
+  package func has(field content: String, on id: Int) -> Bool {
+    fields[id]?.contains(content.trimmingWhiteSpace.lowercased()) ?? false
+  }
+
+  /// Whether the contact has this address already.
+  package func has(address: VCardAddress, on id: Int) -> Bool { addresses[id]?.contains(address.key) ?? false }
+
+  /// Whether the contact's own field (`nickname`, `description`, `birthdate`, `deceased_date`)
+  /// has no value.
+  package func lacks(_ field: String, on id: Int) -> Bool { lacking[id]?.contains(field) ?? false }
+
+  /// Whether one of the contact's latest notes has this body.
+  package func has(note body: String, on id: Int) -> Bool { notes[id]?.contains(body) ?? false }
+
+  /// A name for matching: case and accents folded, runs of white space as one space.
+  static func normalised(_ name: String) -> String {
+    name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Benchmarks monica-import vcard: peak resident memory and wall time for 1,000, 10,000 and
+# 100,000 cards, against the floor of the same binary on an empty input, in the same run.
+#
+#   bench/import.sh
+#
+# Release build. The cards are generated (seeded, so the same bytes every run): each has N, FN,
+# two EMAILs, a TEL, an ADR, a BDAY (one in five year-less, --MMDD), ORG, TITLE, a NOTE, a
+# grouped URL with an Apple label; one in ten a folded 4.5 KB inline JPEG PHOTO; one in seven
+# is vCard 2.1 with quoted-printable and CHARSET=Windows-1252. Constant memory means the peak
+# stays flat as the card count grows tenfold and a hundredfold.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=bench/out/import
+mkdir -p "$out"
+swift build -c release --product monica-import >/dev/null
+bin=$(swift build -c release --show-bin-path)
+
+generate() {
+  python3 - "$1" <<'PY'
+import base64, random, sys
+random.seed(14)
+n = int(sys.argv[1])
+photo = base64.b64encode(b"\xff\xd8\xff\xe0" + bytes(random.randrange(256) for _ in range(4500))).decode()
+out = open(1, "wb")
+for i in range(1, n + 1):
+    if i % 7 == 0:
+        card = [b"BEGIN:VCARD", b"VERSION:2.1", b"N;CHARSET=Windows-1252:M\xfcller%d;J\xfcrgen" % i,
+                b"FN;CHARSET=Windows-1252:J\xfcrgen M\xfcller%d" % i, b"TEL;WORK;VOICE:+49 30 %07d" % i,
+                b"NOTE;ENCODING=QUOTED-PRINTABLE:Zust=C3=A4ndig f=C3=BCr=0D=0ANorddeutschland=", b" (Karte %d)" % i,
+                b"END:VCARD"]
+    else:
+        bday = "--%02d%02d" % (1 + i % 12, 1 + i % 28) if i % 5 == 0 else "19%02d-%02d-%02d" % (i % 100, 1 + i % 12, 1 + i % 28)
+        lines = ["BEGIN:VCARD", "VERSION:3.0", "N:Doe%d;Jane;;;" % i, "FN:Jane Doe%d" % i,
+                 "EMAIL;type=INTERNET;type=HOME:jane%d@example.com" % i, "EMAIL;type=WORK:j%d@work.example" % i,
+                 "TEL;type=CELL:+1 555 %07d" % i, "ADR;type=HOME:;;%d Main Street;Springfield;IL;62701;USA" % i,
+                 "BDAY:" + bday, "ORG:Acme %d;Sales" % (i % 50), "TITLE:Clerk",
+                 "NOTE:Met at the fair\\, year %d; likes tea." % (1990 + i % 30),
+                 "item1.URL:https://example.com/%d" % i, "item1.X-ABLabel:_$!<HomePage>!$_"]
+        if i % 10 == 0:
+            data = "PHOTO;ENCODING=b;TYPE=JPEG:" + photo
+            lines += [data[:75]] + [" " + data[k:k + 74] for k in range(75, len(data), 74)]
+        card = [l.encode() for l in lines + ["END:VCARD"]]
+    out.write(b"\r\n".join(card) + b"\r\n")
+PY
+}
+
+# measure NAME FILE: peak RSS (MB) and wall time of one import, as a table row.
+measure() {
+  local cards rss seconds records
+  /usr/bin/time -f '%M %e' -o "$out/time" "$bin/monica-import" vcard "$2" > "$out/records.ndjson" 2> "$out/stderr"
+  read -r rss seconds < "$out/time"
+  cards=$(grep -c '"object":"contact"' "$out/records.ndjson" || true)
+  records=$(wc -l < "$out/records.ndjson")
+  printf '| %s | %s | %s | %s | %.1f MB | %s s |\n' "$1" "$(du -h "$2" | cut -f1)" "$cards" "$records" \
+    "$(echo "$rss / 1024" | bc -l)" "$seconds"
+}
+
+: > "$out/empty.vcf"
+for n in 1000 10000 100000; do generate "$n" > "$out/cards-$n.vcf"; done
+echo "| input | size | contacts | records | peak RSS | wall time |"
+echo "|---|---:|---:|---:|---:|---:|"
+measure "empty (floor)" "$out/empty.vcf"
+for n in 1000 10000 100000; do measure "$n cards" "$out/cards-$n.vcf"; done
