@@ -11,6 +11,7 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-fetch", ["MonicaKit", "MonicaAPI"]),
   ("monica-validate", ["MonicaKit"]),
   ("monica-push", ["MonicaKit", "MonicaAPI"]),
+  ("monica-avatar", ["MonicaKit", "MonicaAPI"]),
 ]
 
 let strict: [SwiftSetting] = [

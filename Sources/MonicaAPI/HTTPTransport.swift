@@ -64,7 +64,7 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
   /// `$XDG_CACHE_HOME` (and a missing HOME) on first use. None of them is used (cookies and the
   /// cache are turned off below), so they are made while both variables name `/dev/null`, where
   /// no directory can be created and they fall back to keeping nothing on disk.
-  private static func ephemeralConfiguration() -> URLSessionConfiguration {
+  static func ephemeralConfiguration() -> URLSessionConfiguration {
     environmentLock.withLock {
       let names = ["XDG_DATA_HOME", "XDG_CACHE_HOME"]
       let saved = names.map { getenv($0).map { String(cString: $0) } }

@@ -60,6 +60,7 @@ package struct FaultRule: Sendable, Equatable {
       WHAT@WHEN:M:PATH     the same, for method M only (GET, POST, PUT, DELETE)
       500, 502, 503        answer with that status, no rate-limit headers
       401, 403             a rejected token, a refused permission
+      404                  Monica's 404 (error code 31)
       429                  a 429 with Retry-After: 1 and rate-limit headers
       429=TEXT             a 429 whose Retry-After is TEXT (inf, 1e11...)
       429reset=TEXT        a 429 with only X-RateLimit-Reset: TEXT
@@ -101,7 +102,7 @@ package struct FaultRule: Sendable, Equatable {
       guard path.hasPrefix("/") else { throw bad("the path must start with /") }
     }
     switch what {
-    case "500", "502", "503", "429", "401", "403": effect = .status(Int(what) ?? 500)
+    case "500", "502", "503", "429", "401", "403", "404": effect = .status(Int(what) ?? 500)
     case "cut": effect = .cut
     case "reset": effect = .reset
     case "html": effect = .html
@@ -128,7 +129,7 @@ package struct FaultRule: Sendable, Equatable {
         effect = .shrink(count)
       } else {
         throw bad(
-          "unknown fault '\(what)': use 500, 502, 503, 429, 429=TEXT, 429reset=TEXT, 429bare, 401, 403, cut, reset, "
+          "unknown fault '\(what)': use 500, 502, 503, 429, 429=TEXT, 429reset=TEXT, 429bare, 401, 403, 404, cut, reset, "
             + "html, login, badjson, badutf8, slow, slow=MS, remaining=N, grow=N or shrink=N")
       }
     }

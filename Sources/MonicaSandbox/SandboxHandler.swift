@@ -269,6 +269,8 @@ final class SandboxHandler: Sendable {
             .utf8),
         contentType: "text/html")
     case 503: return .message(503, "Service Unavailable")
+    // Monica's own 404 (ApiController::respondNotFound, code 31).
+    case 404: return .notFound
     // Passport's answer to a revoked, expired or unknown token.
     case 401: return .message(401, "Unauthenticated.")
     // What Laravel answers when a policy refuses (a revoked scope, a shared account's limits).

@@ -12,7 +12,7 @@ struct FaultRuleTests {
       try FaultRule(parsing: "slow=50@*3:/api/x")
         == FaultRule(effect: .slow(50), schedule: .every(3), pathPrefix: "/api/x"))
     #expect(try FaultRule(parsing: "401@*1") == FaultRule(effect: .status(401), schedule: .every(1)))
-    #expect(throws: MonicaError.self) { try FaultRule(parsing: "404@1") }
+    #expect(throws: MonicaError.self) { try FaultRule(parsing: "418@1") }
     #expect(throws: MonicaError.self) { try FaultRule(parsing: "cut@0") }
     let injector = FaultInjector(rules: [try FaultRule(parsing: "cut@*2:/api/a")])
     #expect(injector.effect(for: "/api/a") == nil)

@@ -28,13 +28,14 @@ package enum SecureFiles {
     chmod(path, 0o700)
   }
 
-  /// Writes `bytes` to `path` with mode 0600 so that a crash leaves the old file or the new one:
-  /// a temporary file in the same directory, fsync, rename, fsync of the directory.
-  package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(MonicaError) {
+  /// Writes `bytes` to `path` with mode 0600 (or `mode`, less the umask) so that a crash leaves
+  /// the old file or the new one: a temporary file in the same directory, fsync, rename, fsync of
+  /// the directory. A failure removes the temporary file.
+  package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(MonicaError) {
     let directory = (path as NSString).deletingLastPathComponent
     let temporary =
       directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(UInt32.random(in: 0...UInt32.max))"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard descriptor >= 0 else { throw .configuration("\(temporary): cannot create: \(reason(errno))") }
     var failure: Int32 = 0
     bytes.withUnsafeBytes { raw in

@@ -13,6 +13,8 @@ final class Sandbox: @unchecked Sendable {
   let temporary: TemporaryHome
   /// The sandbox's request log.
   let logPath: String
+  /// The gravatar-like second origin's URL, with `--gravatar-port`.
+  let gravatar: String?
   private let process: Process
 
   /// HOME of the tools under test.
@@ -66,6 +68,7 @@ final class Sandbox: @unchecked Sendable {
     self.url = url
     self.api = api
     self.token = token
+    gravatar = info["gravatar"]?.stringValue
   }
 
   deinit { stop() }
