@@ -12,6 +12,7 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-validate", ["MonicaKit"]),
   ("monica-push", ["MonicaKit", "MonicaAPI"]),
   ("monica-avatar", ["MonicaKit", "MonicaAPI"]),
+  ("monica-photo", ["MonicaKit", "MonicaAPI"]),
 ]
 
 let strict: [SwiftSetting] = [

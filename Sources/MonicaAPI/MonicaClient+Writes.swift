@@ -11,14 +11,21 @@ extension MonicaClient {
   /// failed that way may have been applied, so it is never sent again and fails with 75.
   package func send(_ request: WriteRequest) async throws(MonicaError) -> HTTPResponse {
     let body = request.body.map { Data(JSONWriter.plain.bytes(.object($0))) }
-    let target = request.method + " " + describe(request.path, [])
+    return try await send(request.method, request.path, body: body, repeatable: request.repeatable)
+  }
+
+  /// `send(_:)` for any body: `contentType` names it (a multipart upload's boundary).
+  package func send(
+    _ method: String, _ path: String, body: Data?, contentType: String = "application/json", repeatable: Bool
+  ) async throws(MonicaError) -> HTTPResponse {
+    let target = method + " " + describe(path, [])
     var attempt = 0
     while true {
       try Task.checkCancellationAsMonicaError()
       guard let ticket = await pacer.waitForTurn() else { throw .outputClosed }
       let outcome: Result<HTTPResponse, MonicaError>
       do {
-        outcome = .success(try await exchange(request.method, request.path, body: body, pacing: ticket))
+        outcome = .success(try await exchange(method, path, body: body, contentType: contentType, pacing: ticket))
       } catch {
         outcome = .failure(error)
       }
@@ -35,7 +42,7 @@ extension MonicaClient {
         }
         delay = asked.map { max($0, 0.05) } ?? backoff(attempt)
       case .success(let response) where (500...599).contains(response.status):
-        guard request.repeatable else {
+        guard repeatable else {
           throw Self.notRepeated(target, "Monica answered HTTP \(response.status)")
         }
         delay = backoff(attempt)
@@ -44,10 +51,10 @@ extension MonicaClient {
       case .failure(let error):
         switch error {
         case .temporary(_, let why):
-          guard request.repeatable else { throw Self.notRepeated(target, why) }
+          guard repeatable else { throw Self.notRepeated(target, why) }
           delay = backoff(attempt)
         case .unavailable(_, let why) where !isConnectFailure(error):
-          guard request.repeatable else { throw Self.notRepeated(target, why) }
+          guard repeatable else { throw Self.notRepeated(target, why) }
           delay = backoff(attempt)
         default:
           throw error

@@ -87,7 +87,7 @@ package final class MonicaClient: Sendable {
   /// status mapping. For probes that must see every answer.
   package func exchange(
     _ method: String, _ path: String, query: [(String, String)] = [], body: Data? = nil,
-    authorized: Bool = true, pacing ticket: PacingTicket? = nil
+    contentType: String = "application/json", authorized: Bool = true, pacing ticket: PacingTicket? = nil
   ) async throws(MonicaError) -> HTTPResponse {
     let target = describe(path, query)
     guard let url = url(path, query: query) else { throw .usage("\(target): not a valid request path") }
@@ -97,7 +97,7 @@ package final class MonicaClient: Sendable {
     if authorized { request.setValue("Bearer \(credentials.token)", forHTTPHeaderField: "Authorization") }
     if let body {
       request.httpBody = body
-      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      request.setValue(contentType, forHTTPHeaderField: "Content-Type")
     }
     request.setValue("monica-toolset/\(toolsetVersion)", forHTTPHeaderField: "User-Agent")
     let started = ContinuousClock.now
