@@ -57,8 +57,8 @@ extension MonicaAvatar {
       discussion: """
         EXAMPLES
           monica-avatar set --contact 12 --source adorable
-          monica-photo upload --contact 12 face.jpg | jq -r .id \\
-            | xargs -I{} monica-avatar set --contact 12 --source photo --photo {}
+          monica-photo upload --contact 4 face.png | jq -r .id \\
+            | xargs -I{} monica-avatar set --contact 4 --source photo --photo {}
         """)
 
     @Option(help: ArgumentHelp("The contact's id.", valueName: "ID")) var contact: Int

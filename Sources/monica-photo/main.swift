@@ -17,7 +17,7 @@ extension MonicaPhoto {
       abstract: "Write each photo record's image as DIR/<id>-<original_filename>; one result line each.",
       discussion: """
         EXAMPLES
-          monica-fetch photos --contact 12 | monica-photo save --dir photos
+          monica-fetch photos --contact 4 | monica-photo save --dir photos
         """)
 
     @OptionGroup var input: InputOptions
@@ -36,7 +36,7 @@ extension MonicaPhoto {
       abstract: "Upload images as a contact's photos (POST /api/photos); print the created records.",
       discussion: """
         EXAMPLES
-          monica-photo upload --contact 12 face.jpg holiday.png
+          monica-photo upload --contact 4 face.png holiday.png
         """)
 
     @Option(help: ArgumentHelp("The contact the photos belong to.", valueName: "ID")) var contact: Int
@@ -68,7 +68,7 @@ extension MonicaPhoto {
       discussion: """
         EXAMPLES
           monica-photo delete 31 32 --yes
-          monica-fetch photos --contact 12 | monica-photo delete --yes
+          monica-fetch photos --contact 4 | monica-photo delete --yes
         """)
 
     @Argument(help: ArgumentHelp("Photo ids; none: photo records from stdin.", valueName: "ID")) var ids: [Int] = []

@@ -100,6 +100,8 @@ import Testing
       -d '{"first_name":"Birthday","is_birthdate_known":true,"birthdate_day":'"$(date +%-d)"',"birthdate_month":'"$(date +%-m)"',"birthdate_year":1990,"is_deceased":false,"is_deceased_date_known":false}'
     for kind in contacts activities notes tasks gifts tags; do monica-fetch "$kind"; done > ../backup.ndjson
     monica-fetch tasks > ../tasks.ndjson
+    monica-fetch photos --max 1 | jq -r .dataUrl | cut -d, -f2 | base64 -d > ../face.png
+    cp ../face.png ../holiday.png
     """
 
   /// Runs an example in a fresh default sandbox (signed in through MONICA_URL and MONICA_TOKEN,
@@ -117,8 +119,8 @@ import Testing
     let script = """
       trap 'status=$?; kill $(jobs -p) 2>/dev/null || true; exit $status' EXIT
       set -e
-      cp ../backup.ndjson ../tasks.ndjson .; cp backup.ndjson "backup-$(date +%F).ndjson"
-      touch -d 2000-01-01 *.ndjson
+      cp ../backup.ndjson ../tasks.ndjson ../face.png ../holiday.png .; cp backup.ndjson "backup-$(date +%F).ndjson"
+      touch -d 2000-01-01 *.ndjson *.png
 
       """
     let run = try sh(script + example, env: env, directory: directory)
@@ -131,6 +133,10 @@ import Testing
     // What the example wrote: the files it created or changed (the inputs are dated 2000).
     let written = try FileManager.default.contentsOfDirectory(atPath: directory).compactMap { name -> String? in
       let path = directory + "/" + name
+      // A folder an example wrote images into (--dir) counts by the files in it.
+      if let names = try? FileManager.default.contentsOfDirectory(atPath: path) {
+        return names.isEmpty ? nil : names.joined(separator: "\n")
+      }
       let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
       guard (modified ?? .distantPast) > Date(timeIntervalSince1970: 1_000_000_000) else { return nil }
       return String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
@@ -143,14 +149,14 @@ import Testing
     }
   }
 
-  @Test("there are fourteen recipes in monica(7), eleven examples in the README, 32 in the tools' help")
+  @Test("there are fourteen recipes in monica(7), fourteen examples in the README, 41 in the tools' help")
   func counts() throws {
     #expect(try Self.recipes().count == 14)
-    #expect(try Self.readmeExamples().count == 11)
+    #expect(try Self.readmeExamples().count == 14)
     for tool in InstallTests.tools {
       #expect(try Self.helpExamples(tool).count >= 2, "\(tool)")
     }
-    #expect(try Self.allHelpExamples().count == 32)
+    #expect(try Self.allHelpExamples().count == 41)
   }
 
   @Test("each recipe of monica(7) runs as written and shows results", arguments: 0..<14)
@@ -160,14 +166,14 @@ import Testing
     try check(recipes[index], "monica(7) recipe \(index + 1)")
   }
 
-  @Test("each example of the README runs as written and shows results", arguments: 0..<11)
+  @Test("each example of the README runs as written and shows results", arguments: 0..<14)
   func readme(index: Int) throws {
     let examples = try Self.readmeExamples()
     try #require(examples.indices.contains(index))
     try check(examples[index], "README example \(index + 1)")
   }
 
-  @Test("each example of a tool's help and man page runs as written and shows results", arguments: 0..<32)
+  @Test("each example of a tool's help and man page runs as written and shows results", arguments: 0..<41)
   func help(index: Int) throws {
     let examples = try Self.allHelpExamples()
     try #require(examples.indices.contains(index))

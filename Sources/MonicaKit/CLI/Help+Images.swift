@@ -21,7 +21,7 @@ extension Help {
     EXAMPLES
       monica-fetch contacts | monica-avatar save --dir faces
       monica-fetch contacts --query ana | monica-avatar --dir faces --strict
-      monica-fetch contacts | monica-avatar --dir faces | jq -r 'select(.reason) | .file'
+      monica-fetch contacts | monica-avatar --dir faces | jq -c 'select(.reason)'
       monica-avatar set --contact 12 --source gravatar
       monica-avatar set --contact 12 --source photo --photo 31
 
@@ -57,10 +57,10 @@ extension Help {
     terminal it refuses (status 64) and sends nothing.
 
     EXAMPLES
-      monica-fetch photos --contact 12 | monica-photo save --dir photos
-      monica-photo upload --contact 12 face.jpg | jq -r .id
+      monica-fetch photos --contact 4 | monica-photo save --dir photos
+      monica-photo upload --contact 4 face.png | jq -r .id
       monica-photo delete 31 32 --yes
-      monica-fetch photos --contact 12 | monica-photo delete --yes
+      monica-fetch photos --contact 4 | monica-photo delete --yes
 
     \(Help.credentialFiles)
 
