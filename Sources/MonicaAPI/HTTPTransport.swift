@@ -42,15 +42,7 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
   /// A transport whose requests give up after `timeout` seconds without an answer.
   package init(timeout: TimeInterval) {
     self.timeout = timeout
-    let configuration = Self.ephemeralConfiguration()
-    // A backstop only: `send` cancels the request itself when `timeout` has passed.
-    configuration.timeoutIntervalForRequest = timeout.rounded(.up) + 1
-    configuration.timeoutIntervalForResource = max(timeout * 6, 60)
-    configuration.httpMaximumConnectionsPerHost = 8
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.urlCache = nil
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
+    let configuration = Self.configuration(timeout: timeout)
     let delegateQueue = OperationQueue()
     delegateQueue.maxConcurrentOperationCount = 1
     session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: delegateQueue)
@@ -58,13 +50,27 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
 
   deinit { session.finishTasksAndInvalidate() }
 
+  /// The configuration of every session: ephemeral, no URL cache, no cookies, and a backstop
+  /// time-out only (the caller cancels a request itself when `timeout` has passed).
+  static func configuration(timeout: TimeInterval) -> URLSessionConfiguration {
+    let configuration = ephemeralConfiguration()
+    configuration.timeoutIntervalForRequest = timeout.rounded(.up) + 1
+    configuration.timeoutIntervalForResource = max(timeout * 6, 60)
+    configuration.httpMaximumConnectionsPerHost = 8
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
+    configuration.httpCookieStorage = nil
+    configuration.httpShouldSetCookies = false
+    return configuration
+  }
+
   /// An ephemeral configuration made without touching the disk. FoundationNetworking builds
   /// `.ephemeral` from `.default`, which creates the shared cookie store and URL cache, and then
   /// gives it a URL cache of its own: each makes its directory under `$XDG_DATA_HOME` or
   /// `$XDG_CACHE_HOME` (and a missing HOME) on first use. None of them is used (cookies and the
   /// cache are turned off below), so they are made while both variables name `/dev/null`, where
   /// no directory can be created and they fall back to keeping nothing on disk.
-  static func ephemeralConfiguration() -> URLSessionConfiguration {
+  private static func ephemeralConfiguration() -> URLSessionConfiguration {
     environmentLock.withLock {
       let names = ["XDG_DATA_HOME", "XDG_CACHE_HOME"]
       let saved = names.map { getenv($0).map { String(cString: $0) } }

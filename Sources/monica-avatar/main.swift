@@ -43,9 +43,8 @@ extension MonicaAvatar {
         var options = AvatarSaveOptions()
         (options.directory, options.refresh, options.strict, options.jobs) = (dir, refresh, strict, jobs)
         var saver = AvatarSaver(
-          options: options, environment: environment, profile: connection.profile,
-          policy: connection.policy(environment, tool: Self.toolName))
-        (saver.tool, saver.passphraseDescriptor) = (Self.toolName, unlock.descriptor)
+          options: options, connection: connection.connection(environment, tool: Self.toolName, unlock: unlock))
+        saver.tool = Self.toolName
         try await saver.run(sources: input.sources, output: .standardOutput())
       }
     }
@@ -81,10 +80,9 @@ extension MonicaAvatar {
 
     func run() async throws {
       try await reportingFailures {
-        var setter = AvatarSetter(
-          contactID: contact, source: source, photoID: photo, environment: environment, profile: connection.profile,
-          policy: connection.policy(environment, tool: Self.toolName))
-        setter.passphraseDescriptor = unlock.descriptor
+        let setter = AvatarSetter(
+          contactID: contact, source: source, photoID: photo,
+          connection: connection.connection(environment, tool: Self.toolName, unlock: unlock))
         try await setter.run(output: .standardOutput())
       }
     }

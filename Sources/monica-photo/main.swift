@@ -53,10 +53,9 @@ extension MonicaPhoto {
 
     func run() async throws {
       try await reportingFailures {
-        var uploader = PhotoUploader(
-          contactID: contact, files: files, environment: environment, profile: connection.profile,
-          policy: connection.policy(environment, tool: Self.toolName))
-        uploader.passphraseDescriptor = unlock.descriptor
+        let uploader = PhotoUploader(
+          contactID: contact, files: files,
+          connection: connection.connection(environment, tool: Self.toolName, unlock: unlock))
         try await uploader.run(output: .standardOutput())
       }
     }
@@ -79,9 +78,9 @@ extension MonicaPhoto {
     func run() async throws {
       try await reportingFailures {
         var deleter = PhotoDeleter(
-          ids: ids, sources: [.standardInput], yes: yes, environment: environment, profile: connection.profile,
-          policy: connection.policy(environment, tool: Self.toolName))
-        (deleter.tool, deleter.passphraseDescriptor) = (Self.toolName, unlock.descriptor)
+          ids: ids, sources: [.standardInput], yes: yes,
+          connection: connection.connection(environment, tool: Self.toolName, unlock: unlock))
+        deleter.tool = Self.toolName
         if !yes && TerminalQuestion.isAvailable { deleter.confirm = TerminalQuestion.confirm }
         try await deleter.run(output: .standardOutput())
       }

@@ -299,4 +299,43 @@ import Testing
     #expect(
       missing.status == 66 && missing.stderr.contains("contact #3: The resource has not been found"), "\(missing)")
   }
+
+  @Test("photos come from the cache on a second run, with no request; --refresh walks them again")
+  func photoCache() throws {
+    let (sandbox, _) = try start()
+    let root = sandbox.temporary.root
+    let input = try sh(
+      "monica-fetch contacts | jq -c 'select(.information.avatar.source == \"photo\")' > photo.ndjson && wc -l < photo.ndjson",
+      env: env(sandbox), directory: root)
+    #expect(Int(input.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 1, "\(input)")
+    let first = try sh("monica-avatar --dir faces < photo.ndjson", env: env(sandbox), directory: root)
+    #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
+    #expect(try records(first.stdout).allSatisfy { $0["from"]?.stringValue == "network" })
+    let walked = sandbox.requests(path: "/api/photos").count
+    #expect(walked == 1)
+    let second = try sh("monica-avatar --dir again < photo.ndjson", env: env(sandbox), directory: root)
+    #expect(try records(second.stdout).allSatisfy { $0["from"]?.stringValue == "cache" }, "\(second)")
+    #expect(sandbox.requests(path: "/api/photos").count == walked)
+    let saved = try sh("cmp -s faces/1.png again/1.png && ls faces | wc -l", env: env(sandbox), directory: root)
+    #expect(saved.status == 0, "\(saved)")
+    let refresh = try sh("monica-avatar --dir faces --refresh < photo.ndjson", env: env(sandbox), directory: root)
+    #expect(try records(refresh.stdout).allSatisfy { $0["from"]?.stringValue == "network" }, "\(refresh)")
+    #expect(sandbox.requests(path: "/api/photos").count == walked + 1)
+  }
+
+  @Test("a reader that stops early: status 0, whole lines, no more downloads")
+  func closedPipe() throws {
+    let sandbox = try Sandbox.start(["--contacts", "600", "--rate-limit", "0", "--latency", "40"])
+    let root = sandbox.temporary.root
+    let all = try sh(
+      "monica-fetch contacts > all.ndjson; jq -c 'select(.information.avatar.source == \"gravatar\")' all.ndjson | wc -l",
+      env: env(sandbox), directory: root)
+    let gravatars = Int(all.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    #expect(gravatars > 50, "\(all)")
+    let run = try sh("monica-avatar --dir faces --jobs 1 < all.ndjson | head -n 1", env: env(sandbox), directory: root)
+    #expect(run.status == 0 && run.stderr.isEmpty && run.lines.count == 1, "\(run)")
+    // Downloads stop once the reader has gone: a few were under way, not every one.
+    usleep(500_000)
+    #expect(gravatarRequests(sandbox).count < gravatars / 2, "\(gravatarRequests(sandbox).count) of \(gravatars)")
+  }
 }

@@ -21,22 +21,14 @@ package struct AvatarSaveOptions: Sendable {
 package struct AvatarSaver {
   /// The flags.
   package let options: AvatarSaveOptions
-  /// The environment (credentials, cache directory).
-  package let environment: ToolEnvironment
-  /// `--profile`.
-  package let profile: String?
-  /// Retries, time-outs and `--verbose`.
-  package let policy: ClientPolicy
+  /// The instance, the profile and the client policy.
+  package let connection: ToolConnection
   /// The tool's name for warnings.
   package var tool = "monica-avatar"
-  /// `--passphrase-fd`.
-  package var passphraseDescriptor: Int32?
 
-  package init(options: AvatarSaveOptions, environment: ToolEnvironment, profile: String?, policy: ClientPolicy) {
+  package init(options: AvatarSaveOptions, connection: ToolConnection) {
     self.options = options
-    self.environment = environment
-    self.profile = profile
-    self.policy = policy
+    self.connection = connection
   }
 
   /// Saves the avatar of every contact of `sources`; every result line before a failure is out.
@@ -57,15 +49,14 @@ package struct AvatarSaver {
     }
     var sources: AvatarSources?
     if needsNetwork {
-      let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
-        .resolve(profile: profile)
-      let name = tool
+      let credentials = try connection.credentials()
+      let (policy, name) = (connection.policy, tool)
       let cache = AvatarCache(
-        credentials: credentials, store: CredentialStore(environment: environment),
+        credentials: credentials, store: CredentialStore(environment: connection.environment),
         warn: { StandardError.line("\(name): warning: \($0)") })
       let client = MonicaClient(credentials: credentials, policy: policy)
       sources = AvatarSources(
-        fetcher: ImageFetcher(policy: policy, cache: cache),
+        fetcher: ImageFetcher(policy: policy, cache: cache, jobs: options.jobs),
         photos: PhotoResolver(client: client, cache: cache, refresh: options.refresh), refresh: options.refresh)
     }
     let photoLinks = zip(requests, routes).compactMap { request, route -> (Int, String)? in
@@ -80,7 +71,11 @@ package struct AvatarSaver {
     let tool = self.tool
     let (all, network) = (requests, sources)
     do throws(MonicaError) {
-      try await Self.inOrder(requests.indices, width: max(options.jobs, 1)) { (index) throws(MonicaError) in
+      // Contacts under way at once: many, as one waiting for the photo walk holds no download
+      // slot (the fetcher keeps downloads to --jobs) and a result is a few bytes (the image is
+      // on disk by then).
+      let width = max(256, options.jobs * 32)
+      try await Self.inOrder(requests.indices, width: width) { (index) throws(MonicaError) in
         let request = all[index]
         let outcome = await Self.image(routes[index], sources: network, photos: photos)
         return try Self.save(request, outcome: outcome, folder: folder)
@@ -91,7 +86,9 @@ package struct AvatarSaver {
               + "saved the initials instead")
           failures.append(("contact \(result.contactID)", failure.error))
         }
+        // Each line goes out at once: a reader that stopped stops the downloads.
         try output.writeLine(result.line)
+        try output.flush()
       }
       try output.flush()
     } catch {

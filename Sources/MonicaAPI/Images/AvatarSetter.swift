@@ -12,32 +12,22 @@ package struct AvatarSetter {
   /// The sources Monica's UpdateAvatar service accepts (app/Services/Contact/Avatar/UpdateAvatar.php:23).
   package static let sources = ["default", "adorable", "gravatar", "photo"]
 
+  /// The contact.
   package let contactID: Int
+  /// One of `sources`.
   package let source: String
+  /// The photo, for the `photo` source.
   package let photoID: Int?
-  package let environment: ToolEnvironment
-  package let profile: String?
-  package let policy: ClientPolicy
-  /// `--passphrase-fd`.
-  package var passphraseDescriptor: Int32?
+  /// The instance, the profile and the client policy.
+  package let connection: ToolConnection
 
-  package init(
-    contactID: Int, source: String, photoID: Int?, environment: ToolEnvironment, profile: String?,
-    policy: ClientPolicy
-  ) {
-    self.contactID = contactID
-    self.source = source
-    self.photoID = photoID
-    self.environment = environment
-    self.profile = profile
-    self.policy = policy
+  package init(contactID: Int, source: String, photoID: Int?, connection: ToolConnection) {
+    (self.contactID, self.source, self.photoID, self.connection) = (contactID, source, photoID, connection)
   }
 
   /// Sends the PUT and prints the contact Monica answers with.
   package func run(output: LineOutput) async throws(MonicaError) {
-    let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
-      .resolve(profile: profile)
-    let client = MonicaClient(credentials: credentials, policy: policy)
+    let client = MonicaClient(credentials: try connection.credentials(), policy: connection.policy)
     var body = JSONObject(["source": .string(source)])
     if let photoID { body["photo_id"] = .int(photoID) }
     let request = WriteRequest(.update, "/contacts/\(contactID)/avatar", body: body)

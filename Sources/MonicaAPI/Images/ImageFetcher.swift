@@ -30,10 +30,13 @@ package final class ImageFetcher: Sendable {
   private let policy: ClientPolicy
   private let cache: AvatarCache?
   private let pacers = Mutex<[String: RateLimitPacer]>([:])
+  private let slots: DownloadSlots
 
-  package init(policy: ClientPolicy, cache: AvatarCache?) {
+  /// A fetcher with at most `jobs` downloads under way at once.
+  package init(policy: ClientPolicy, cache: AvatarCache?, jobs: Int = 8) {
     self.policy = policy
     self.cache = cache
+    slots = DownloadSlots(max(jobs, 1))
     transport = ImageTransport(timeout: policy.timeout)
   }
 
@@ -84,7 +87,9 @@ package final class ImageFetcher: Sendable {
         throw SourceFailure(reason: "cancelled", error: .outputClosed)
       }
       let started = ContinuousClock.now
+      await slots.acquire()
       let exchange = await transport.get(url, headers: headers)
+      await slots.release()
       var delay: TimeInterval?
       let failure: SourceFailure
       switch exchange {
@@ -198,5 +203,32 @@ package final class ImageFetcher: Sendable {
     components?.user = nil
     components?.password = nil
     return components?.string ?? url.absoluteString
+  }
+}
+
+/// At most N downloads under way: `--jobs`. Every `acquire` is followed by a `release` however
+/// the download ends (a cancelled one ends at once), so waiters never wait for ever.
+actor DownloadSlots {
+  private var free: Int
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  init(_ count: Int) { free = count }
+
+  /// Waits for a free slot and takes it.
+  func acquire() async {
+    if free > 0 {
+      free -= 1
+      return
+    }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  /// Hands the slot to the next waiter, or frees it.
+  func release() {
+    if waiters.isEmpty {
+      free += 1
+    } else {
+      waiters.removeFirst().resume()
+    }
   }
 }

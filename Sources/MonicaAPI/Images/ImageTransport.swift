@@ -31,14 +31,7 @@ package final class ImageTransport: Sendable {
   package init(timeout: TimeInterval, limit: Int = ImageKind.byteLimit) {
     self.timeout = timeout
     self.limit = limit
-    let configuration = HTTPTransport.ephemeralConfiguration()
-    configuration.timeoutIntervalForRequest = timeout.rounded(.up) + 1
-    configuration.timeoutIntervalForResource = max(timeout * 6, 60)
-    configuration.httpMaximumConnectionsPerHost = 8
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.urlCache = nil
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
+    let configuration = HTTPTransport.configuration(timeout: timeout)
     downloads = DownloadDelegate(limit: limit)
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
@@ -55,6 +48,7 @@ package final class ImageTransport: Sendable {
       request.setValue(value, forHTTPHeaderField: name)
     }
     request.setValue("monica-toolset/\(toolsetVersion)", forHTTPHeaderField: "User-Agent")
+    if Task.isCancelled { return .failed(.dropped("the request was cancelled")) }
     let task = session.dataTask(with: request)
     let id = task.taskIdentifier
     return await withTaskCancellationHandler {

@@ -5,28 +5,21 @@ import MonicaKit
 /// records on stdin, each answer (`{"deleted":true,"id":N}`) printed. Without `yes` the
 /// question goes to the terminal; with none, nothing is sent (64).
 package struct PhotoDeleter {
+  /// The photos named on the command line; none: the photo records of `sources`.
   package let ids: [Int]
+  /// Where photo records come from when no id was given.
   package let sources: [InputSource]
+  /// `--yes`: delete without asking.
   package let yes: Bool
-  package let environment: ToolEnvironment
-  package let profile: String?
-  package let policy: ClientPolicy
+  /// The instance, the profile and the client policy.
+  package let connection: ToolConnection
   /// The tool's name for the question.
   package var tool = "monica-photo"
-  /// `--passphrase-fd`.
-  package var passphraseDescriptor: Int32?
   /// Asks a yes/no question on the terminal; `nil` when there is none.
   package var confirm: ((String) -> Bool?)?
 
-  package init(
-    ids: [Int], sources: [InputSource], yes: Bool, environment: ToolEnvironment, profile: String?, policy: ClientPolicy
-  ) {
-    self.ids = ids
-    self.sources = sources
-    self.yes = yes
-    self.environment = environment
-    self.profile = profile
-    self.policy = policy
+  package init(ids: [Int], sources: [InputSource], yes: Bool, connection: ToolConnection) {
+    (self.ids, self.sources, self.yes, self.connection) = (ids, sources, yes, connection)
   }
 
   /// Asks (unless `yes`), then deletes every photo in order.
@@ -58,9 +51,7 @@ package struct PhotoDeleter {
         return
       }
     }
-    let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
-      .resolve(profile: profile)
-    let client = MonicaClient(credentials: credentials, policy: policy)
+    let client = MonicaClient(credentials: try connection.credentials(), policy: connection.policy)
     do throws(MonicaError) {
       for id in targets {
         if output.readerIsGone { throw .outputClosed }

@@ -62,22 +62,15 @@ package struct PhotoSaver {
 /// (app/Services/Account/Photo/UploadPhoto.php:38), the created records printed in order. A
 /// create that failed with a 5xx or no answer may have been applied: it is not sent again.
 package struct PhotoUploader {
+  /// The contact the photos belong to.
   package let contactID: Int
+  /// The images, as given.
   package let files: [String]
-  package let environment: ToolEnvironment
-  package let profile: String?
-  package let policy: ClientPolicy
-  /// `--passphrase-fd`.
-  package var passphraseDescriptor: Int32?
+  /// The instance, the profile and the client policy.
+  package let connection: ToolConnection
 
-  package init(
-    contactID: Int, files: [String], environment: ToolEnvironment, profile: String?, policy: ClientPolicy
-  ) {
-    self.contactID = contactID
-    self.files = files
-    self.environment = environment
-    self.profile = profile
-    self.policy = policy
+  package init(contactID: Int, files: [String], connection: ToolConnection) {
+    (self.contactID, self.files, self.connection) = (contactID, files, connection)
   }
 
   /// Checks every file, then uploads them one by one.
@@ -87,9 +80,7 @@ package struct PhotoUploader {
       let (bytes, kind) = try Self.read(path)
       images.append((path, bytes, kind))
     }
-    let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
-      .resolve(profile: profile)
-    let client = MonicaClient(credentials: credentials, policy: policy)
+    let client = MonicaClient(credentials: try connection.credentials(), policy: connection.policy)
     do throws(MonicaError) {
       for image in images {
         if output.readerIsGone { throw .outputClosed }
