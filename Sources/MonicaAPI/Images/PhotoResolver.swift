@@ -38,7 +38,10 @@ package struct PhotoResolver: Sendable {
     var perContact = missing
     if missing.count > 1 {
       var remaining = Set(missing.map(\.link))
-      let walker = PageWalker(client: client, path: "/photos", query: [], what: "photos")
+      var walker = PageWalker(client: client, path: "/photos", query: [], what: "photos")
+      // One page at a time: the walk stops as soon as every link was seen, and a page asked for
+      // in parallel would be spent for nothing.
+      walker.concurrency = 1
       do {
         var handOver = false
         _ = try await walker.walk(pageSize: 100, lowered: { _, _ in }) { (page) throws(MonicaError) -> Bool in

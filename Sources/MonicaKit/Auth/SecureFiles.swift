@@ -30,8 +30,12 @@ package enum SecureFiles {
 
   /// Writes `bytes` to `path` with mode 0600 (or `mode`, less the umask) so that a crash leaves
   /// the old file or the new one: a temporary file in the same directory, fsync, rename, fsync of
-  /// the directory. A failure removes the temporary file.
-  package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(MonicaError) {
+  /// the directory. A failure removes the temporary file. Without `durable` the fsyncs are left
+  /// out: readers still never see half a file, but a power cut may lose the newest version (for
+  /// files that can be made again, where an fsync each costs more than the rest of the write).
+  package static func writeAtomically(
+    _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, durable: Bool = true
+  ) throws(MonicaError) {
     let directory = (path as NSString).deletingLastPathComponent
     let temporary =
       directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(UInt32.random(in: 0...UInt32.max))"
@@ -51,13 +55,14 @@ package enum SecureFiles {
         offset += written
       }
     }
-    if failure == 0, fsync(descriptor) != 0 { failure = errno }
+    if failure == 0, durable, fsync(descriptor) != 0 { failure = errno }
     close(descriptor)
     if failure == 0, rename(temporary, path) != 0 { failure = errno }
     guard failure == 0 else {
       unlink(temporary)
       throw .configuration("\(path): cannot write: \(reason(failure))")
     }
+    guard durable else { return }
     let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if directoryDescriptor >= 0 {
       fsync(directoryDescriptor)

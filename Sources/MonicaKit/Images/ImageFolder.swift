@@ -30,14 +30,28 @@ package struct ImageFolder: Sendable {
     return try file.get()
   }
 
-  /// Writes `bytes` as `fileName` (already a single safe component), mode 0644 less the umask.
+  /// Writes `bytes` as `fileName` (already a single safe component), mode 0644 less the umask;
+  /// a file that already holds exactly these bytes is left as it is.
+  ///
+  /// No fsync: the images can be saved again, and on this kind of run (a thousand files) an
+  /// fsync each is most of the time; the rename still means no reader ever sees half a file.
   package func write(_ bytes: [UInt8], fileName: String) -> Result<String, MonicaError> {
     let file = (path.hasSuffix("/") ? path : path + "/") + fileName
+    if Self.holds(file, bytes) { return .success(file) }
     do throws(MonicaError) {
-      try SecureFiles.writeAtomically(bytes, to: file, mode: 0o644)
+      try SecureFiles.writeAtomically(bytes, to: file, mode: 0o644, durable: false)
       return .success(file)
     } catch {
       return .failure(error)
     }
+  }
+
+  /// Whether `file` is a regular file holding exactly `bytes`.
+  private static func holds(_ file: String, _ bytes: [UInt8]) -> Bool {
+    var info = stat()
+    guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count,
+      let data = FileManager.default.contents(atPath: file)
+    else { return false }
+    return data.elementsEqual(bytes)
   }
 }
