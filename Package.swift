@@ -12,6 +12,8 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-validate", ["MonicaKit"]),
   ("monica-push", ["MonicaKit", "MonicaAPI"]),
   ("monica-import", ["MonicaKit"]),
+  ("monica-avatar", ["MonicaKit", "MonicaAPI"]),
+  ("monica-photo", ["MonicaKit", "MonicaAPI"]),
 ]
 
 let strict: [SwiftSetting] = [

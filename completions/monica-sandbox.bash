@@ -165,7 +165,7 @@ _monica-sandbox() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--version -h --help)
     local -a repeating_options=(--fault)
-    local -a non_repeating_options=(--port --ready-file --token-file --token-expires-in --seed --contacts --load --state --max-page-size --rate-limit --latency --log)
+    local -a non_repeating_options=(--port --ready-file --token-file --token-expires-in --seed --contacts --load --state --max-page-size --rate-limit --latency --log --gravatar-port)
     __monica-sandbox_offer_flags_options 0
 
     # Offer option value completions
@@ -212,6 +212,9 @@ _monica-sandbox() {
         ;;
     '--log')
         __monica-sandbox_add_completions -f
+        return
+        ;;
+    '--gravatar-port')
         return
         ;;
     esac

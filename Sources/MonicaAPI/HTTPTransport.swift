@@ -42,8 +42,18 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
   /// A transport whose requests give up after `timeout` seconds without an answer.
   package init(timeout: TimeInterval) {
     self.timeout = timeout
-    let configuration = Self.ephemeralConfiguration()
-    // A backstop only: `send` cancels the request itself when `timeout` has passed.
+    let configuration = Self.configuration(timeout: timeout)
+    let delegateQueue = OperationQueue()
+    delegateQueue.maxConcurrentOperationCount = 1
+    session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: delegateQueue)
+  }
+
+  deinit { session.finishTasksAndInvalidate() }
+
+  /// The configuration of every session: ephemeral, no URL cache, no cookies, and a backstop
+  /// time-out only (the caller cancels a request itself when `timeout` has passed).
+  static func configuration(timeout: TimeInterval) -> URLSessionConfiguration {
+    let configuration = ephemeralConfiguration()
     configuration.timeoutIntervalForRequest = timeout.rounded(.up) + 1
     configuration.timeoutIntervalForResource = max(timeout * 6, 60)
     configuration.httpMaximumConnectionsPerHost = 8
@@ -51,12 +61,8 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
     configuration.urlCache = nil
     configuration.httpCookieStorage = nil
     configuration.httpShouldSetCookies = false
-    let delegateQueue = OperationQueue()
-    delegateQueue.maxConcurrentOperationCount = 1
-    session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: delegateQueue)
+    return configuration
   }
-
-  deinit { session.finishTasksAndInvalidate() }
 
   /// An ephemeral configuration made without touching the disk. FoundationNetworking builds
   /// `.ephemeral` from `.default`, which creates the shared cookie store and URL cache, and then

@@ -10,18 +10,27 @@ extension MonicaClient {
   /// connection is retried like a read only when the request is `repeatable`; a create that
   /// failed that way may have been applied, so it is never sent again and fails with 75.
   package func send(_ request: WriteRequest) async throws(MonicaError) -> HTTPResponse {
-    let body = request.upload.map { Data($0.encoded) } ?? request.body.map { Data(JSONWriter.plain.bytes(.object($0))) }
-    let target = request.method + " " + describe(request.path, [])
+    if let upload = request.upload {
+      return try await send(
+        request.method, request.path, body: Data(upload.encoded), contentType: upload.contentType,
+        repeatable: request.repeatable)
+    }
+    let body = request.body.map { Data(JSONWriter.plain.bytes(.object($0))) }
+    return try await send(request.method, request.path, body: body, repeatable: request.repeatable)
+  }
+
+  /// `send(_:)` for any body: `contentType` names it (a multipart upload's boundary).
+  package func send(
+    _ method: String, _ path: String, body: Data?, contentType: String = "application/json", repeatable: Bool
+  ) async throws(MonicaError) -> HTTPResponse {
+    let target = method + " " + describe(path, [])
     var attempt = 0
     while true {
       try Task.checkCancellationAsMonicaError()
       guard let ticket = await pacer.waitForTurn() else { throw .outputClosed }
       let outcome: Result<HTTPResponse, MonicaError>
       do {
-        outcome = .success(
-          try await exchange(
-            request.method, request.path, body: body, contentType: request.upload?.contentType ?? "application/json",
-            pacing: ticket))
+        outcome = .success(try await exchange(method, path, body: body, contentType: contentType, pacing: ticket))
       } catch {
         outcome = .failure(error)
       }
@@ -38,7 +47,7 @@ extension MonicaClient {
         }
         delay = asked.map { max($0, 0.05) } ?? backoff(attempt)
       case .success(let response) where (500...599).contains(response.status):
-        guard request.repeatable else {
+        guard repeatable else {
           throw Self.notRepeated(target, "Monica answered HTTP \(response.status)")
         }
         delay = backoff(attempt)
@@ -47,10 +56,10 @@ extension MonicaClient {
       case .failure(let error):
         switch error {
         case .temporary(_, let why):
-          guard request.repeatable else { throw Self.notRepeated(target, why) }
+          guard repeatable else { throw Self.notRepeated(target, why) }
           delay = backoff(attempt)
         case .unavailable(_, let why) where !isConnectFailure(error):
-          guard request.repeatable else { throw Self.notRepeated(target, why) }
+          guard repeatable else { throw Self.notRepeated(target, why) }
           delay = backoff(attempt)
         default:
           throw error

@@ -30,6 +30,8 @@ package struct FaultRule: Sendable, Equatable {
     case grow(Int)
     /// This many of the newest contacts are deleted before the normal answer.
     case shrink(Int)
+    /// Laravel's 404 for a path no route matches: an instance older than the route.
+    case missingRoute
   }
 
   /// When the rule fires.
@@ -60,7 +62,8 @@ package struct FaultRule: Sendable, Equatable {
       WHAT@WHEN:M:PATH     the same, for method M only (GET, POST, PUT, DELETE)
       500, 502, 503        answer with that status, no rate-limit headers
       401, 403             a rejected token, a refused permission
-      404                  Laravel's "route not found": an instance without the route
+      404                  Monica's 404 (error code 31)
+      404route             Laravel's "route not found": an instance without the route
       429                  a 429 with Retry-After: 1 and rate-limit headers
       429=TEXT             a 429 whose Retry-After is TEXT (inf, 1e11...)
       429reset=TEXT        a 429 with only X-RateLimit-Reset: TEXT
@@ -111,6 +114,7 @@ package struct FaultRule: Sendable, Equatable {
     case "slow": effect = .slow(15_000)
     case "429bare": effect = .tooMany(retryAfter: nil, reset: nil)
     case "badutf8": effect = .badUTF8
+    case "404route": effect = .missingRoute
     default:
       func number(after prefix: String) -> Int? {
         what.hasPrefix(prefix) ? Int(what.dropFirst(prefix.count)).flatMap { $0 >= 0 ? $0 : nil } : nil
@@ -129,7 +133,7 @@ package struct FaultRule: Sendable, Equatable {
         effect = .shrink(count)
       } else {
         throw bad(
-          "unknown fault '\(what)': use 500, 502, 503, 429, 429=TEXT, 429reset=TEXT, 429bare, 401, 403, 404, cut, reset, "
+          "unknown fault '\(what)': use 500, 502, 503, 429, 429=TEXT, 429reset=TEXT, 429bare, 401, 403, 404, 404route, cut, reset, "
             + "html, login, badjson, badutf8, slow, slow=MS, remaining=N, grow=N or shrink=N")
       }
     }

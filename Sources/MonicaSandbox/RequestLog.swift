@@ -35,6 +35,8 @@ package final class RequestLog: Sendable {
     package var accept: String
     package var milliseconds: Int
     package var fault: String?
+    /// `gravatar` for the second origin's requests; absent for the instance's.
+    package var server: String? = nil
 
     /// The entry as an NDJSON line (never the Authorization value, only whether it came).
     package var line: [UInt8] {
@@ -44,6 +46,7 @@ package final class RequestLog: Sendable {
         .init("ms", .int(milliseconds)),
       ]
       if let fault { members.append(.init("fault", .string(fault))) }
+      if let server { members.append(.init("server", .string(server))) }
       return JSONWriter.plain.bytes(.object(JSONObject(members))) + [0x0A]
     }
   }

@@ -29,6 +29,8 @@ package struct SandboxConfiguration: Sendable {
   package var faults: [FaultRule] = []
   /// Where to log requests.
   package var log: String?
+  /// The port of the second, gravatar-like origin (0: a free one); none when `nil`.
+  package var gravatarPort: Int?
 
   package init() {}
 }
@@ -37,6 +39,9 @@ extension SandboxConfiguration {
   /// Checks the ranges the flags cannot express.
   package func validate() throws(MonicaError) {
     guard (0...65_535).contains(port) else { throw .usage("--port \(port): expected 0 to 65535") }
+    if let gravatarPort, !(0...65_535).contains(gravatarPort) {
+      throw .usage("--gravatar-port \(gravatarPort): expected 0 to 65535")
+    }
     guard contacts >= 0 else { throw .usage("--contacts \(contacts): expected a count, 0 or more") }
     guard maxPageSize >= 1 else { throw .usage("--max-page-size \(maxPageSize): expected 1 or more") }
     guard latencyMilliseconds >= 0 else { throw .usage("--latency \(latencyMilliseconds): expected 0 or more") }

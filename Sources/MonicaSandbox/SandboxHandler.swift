@@ -74,6 +74,10 @@ final class SandboxHandler: Sendable {
       }
       record(status, fault: String(status))
       return make(answer)
+    case .missingRoute?:
+      record(404, fault: "404route")
+      // Laravel's answer for a path no route matches (an older instance without the route).
+      return make(Answer(response: .message(404, "The route could not be found.")))
     case .login?:
       record(302, fault: "login")
       return make(redirectToLogin(api.baseURL))
@@ -272,12 +276,12 @@ final class SandboxHandler: Sendable {
             .utf8),
         contentType: "text/html")
     case 503: return .message(503, "Service Unavailable")
+    // Monica's own 404 (ApiController::respondNotFound, code 31).
+    case 404: return .notFound
     // Passport's answer to a revoked, expired or unknown token.
     case 401: return .message(401, "Unauthenticated.")
     // What Laravel answers when a policy refuses (a revoked scope, a shared account's limits).
     case 403: return .message(403, "This action is unauthorized.")
-    // Laravel's answer for a path no route matches (an older instance without the route).
-    case 404: return .message(404, "The route could not be found.")
     default: return .message(status, "Server Error")
     }
   }

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import MonicaKit
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 import UnixSignals
 
@@ -35,6 +36,7 @@ package enum SandboxServer {
     }
     let preloaded = loaded
     let handler = SandboxHandler(configuration: configuration, token: token, log: log)
+    let origins = OriginBases()
     var logger = Logger(label: "monica-sandbox")
     logger.logLevel = .critical
     let app = Application(
@@ -43,6 +45,8 @@ package enum SandboxServer {
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? configuration.port
         let baseURL = "http://127.0.0.1:\(port)"
+        origins.instance = baseURL
+        let gravatar = await waitForGravatar(configuration, origins)
         var contents: StoreContents
         if var loaded = preloaded {
           if let saved = loaded.savedBaseURL { StoreFile.rebase(&loaded.contents, from: saved, to: baseURL) }
@@ -50,6 +54,7 @@ package enum SandboxServer {
         } else {
           contents = SeedData.make(seed: configuration.seed, contacts: configuration.contacts, baseURL: baseURL)
         }
+        if let gravatar { StoreFile.rebase(&contents, from: GravatarOrigin.realBase, to: gravatar) }
         let store = RecordStore(contents: contents)
         handler.start(
           SandboxAPI(
@@ -61,8 +66,11 @@ package enum SandboxServer {
           }
         }
         if let path = configuration.readyFile {
-          let ready = JSONValue.object(
-            JSONObject(["url": .string(baseURL), "api": .string(baseURL + "/api"), "token": .string(token.text)]))
+          var fields = JSONObject([
+            "url": .string(baseURL), "api": .string(baseURL + "/api"), "token": .string(token.text),
+          ])
+          if let gravatar { fields["gravatar"] = .string(gravatar) }
+          let ready = JSONValue.object(fields)
           do {
             let temporary = path + ".tmp"
             try Data(JSONWriter.plain.bytes(ready) + [0x0A]).write(to: URL(fileURLWithPath: temporary))
@@ -76,13 +84,38 @@ package enum SandboxServer {
         announce(baseURL)
       },
       logger: logger)
+    var services: [any Service] = [app]
+    if let port = configuration.gravatarPort {
+      services.append(
+        GravatarOrigin.application(
+          port: port, instance: { origins.instance }, latency: configuration.latencyMilliseconds,
+          log: log,
+          ready: { base in
+            GravatarOrigin.use(base)
+            origins.gravatar = base
+          }))
+    }
+    let group = ServiceGroup(
+      configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     do {
-      try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+      try await group.run()
     } catch let error as IOError where error.errnoCode == EADDRINUSE {
       throw MonicaError.unavailable(request: "127.0.0.1:\(configuration.port)", detail: "address already in use")
     } catch let error as IOError {
       throw MonicaError.unavailable(request: "127.0.0.1:\(configuration.port)", detail: String(describing: error))
     }
+  }
+
+  /// The second origin's base URL once it listens (at most 10 s), when one was asked for.
+  private static func waitForGravatar(
+    _ configuration: SandboxConfiguration, _ origins: OriginBases
+  ) async -> String? {
+    guard configuration.gravatarPort != nil else { return nil }
+    for _ in 0..<1_000 {
+      if let base = origins.gravatar { return base }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return nil
   }
 
   /// The token: the file's trimmed content, or a fresh Passport-like JWT.

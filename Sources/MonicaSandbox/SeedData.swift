@@ -313,7 +313,7 @@ package enum SeedData {
       facts.avatarURL = .string(adorable(red: UInt8(random.below(256)), green: UInt8(random.below(256))))
     case ..<85:
       facts.avatarSource = "gravatar"
-      facts.avatarURL = .string("https://www.gravatar.com/avatar/\(random.hex(32))?d=mm&s=200")
+      facts.avatarURL = .string(GravatarOrigin.avatarURL(random.hex(32)))
     default:
       if index <= contactsWithItems {
         facts.avatarSource = "photo"

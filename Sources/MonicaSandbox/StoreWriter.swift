@@ -501,9 +501,14 @@ struct StoreWriter {
     return data(200, contact)
   }
 
+  /// UpdateAvatar (app/Services/Contact/Avatar/UpdateAvatar.php:22-53) validates the path's
+  /// contact_id with `exists:contacts,id` (an unknown id is a 422, not a 404), then calls
+  /// throwInactive (422 for an archived contact); ApiAvatarController catches both (code 32).
   private mutating func setAvatar(_ id: String, _ input: JSONObject) -> APIResponse {
-    guard let contactID = Int(id), var contact = contents[.contact].records[contactID] else { return .notFound }
     var check = Validation(input)
+    if Int(id).flatMap({ contents[.contact].records[$0] }) == nil {
+      check.add(Int(id) == nil ? "The contact id must be an integer." : "The selected contact id is invalid.")
+    }
     check.oneOf("source", ["default", "adorable", "gravatar", "photo"], required: true)
     let source = Self.text(input["source"]) ?? ""
     if source == "photo" && input["photo_id"] == nil {
@@ -513,12 +518,14 @@ struct StoreWriter {
     let photo = input["photo_id"]?.intValue.flatMap { contents[.photo].records[$0] }
     check.exists("photo_id", photo != nil)
     if let failure = check.failure { return failure }
+    guard let contactID = Int(id), var contact = contents[.contact].records[contactID] else { return .notFound }
+    if isArchived(contactID) { return Self.archived }
     let uuid = contact["uuid"]?.stringValue ?? random.uuid()
     let url: JSONValue =
       switch source {
       case "adorable":
         .string(TinyImage.dataURL(TinyImage.png(red: UInt8(random.below(256)), green: 90, blue: 160, size: 4)))
-      case "gravatar": .string("https://www.gravatar.com/avatar/\(random.hex(32))?d=mm&s=200")
+      case "gravatar": .string(GravatarOrigin.avatarURL(random.hex(32)))
       case "photo": photo?["link"] ?? .string("")
       default: .string("\(baseURL)/store/avatars/\(uuid).jpg?\(now)")
       }

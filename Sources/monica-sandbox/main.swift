@@ -21,7 +21,8 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
         \(FaultRule.syntax)
 
       FILES
-        --ready-file PATH  written once listening: {"url","api","token"}
+        --ready-file PATH  written once listening: {"url","api","token"}, and "gravatar"
+                           (the second origin's URL) with --gravatar-port
         --log FILE         one JSON line per request (never the token's value)
         --state FILE       the store, rewritten after every write and read at start
         --load FILE        NDJSON records to serve instead of seeded data
@@ -70,6 +71,11 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
   @Option(
     help: ArgumentHelp("Append one NDJSON line per request to this file.", valueName: "FILE"), completion: .file())
   var log: String?
+  @Option(
+    help: ArgumentHelp(
+      "Also serve gravatar-like images on this loopback port (0: a free one); seeded gravatar URLs point there.",
+      valueName: "PORT"))
+  var gravatarPort: Int?
 
   func run() async throws {
     try await reportingFailures {
@@ -77,7 +83,7 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
       (settings.port, settings.readyFile, settings.tokenFile) = (port, readyFile, tokenFile)
       (settings.tokenExpiresInDays, settings.seed, settings.contacts) = (tokenExpiresIn, seed, contacts)
       (settings.load, settings.state, settings.log, settings.latencyMilliseconds) = (load, state, log, latency)
-      settings.maxPageSize = maxPageSize
+      (settings.maxPageSize, settings.gravatarPort) = (maxPageSize, gravatarPort)
       settings.rateLimiter = try RateLimiter.parse(rateLimit)
       settings.faults = try fault.map { rule throws(MonicaError) in try FaultRule(parsing: rule) }
       try settings.validate()

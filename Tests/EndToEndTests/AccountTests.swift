@@ -103,7 +103,7 @@ import Testing
 
   @Test("a route the instance does not have is a warning, and the rest is fetched")
   func missingRoute() throws {
-    let sandbox = try Sandbox.start(["--contacts", "30", "--rate-limit", "0", "--fault", "404@*1:/api/pets"])
+    let sandbox = try Sandbox.start(["--contacts", "30", "--rate-limit", "0", "--fault", "404route@*1:/api/pets"])
     defer { sandbox.stop() }
     let run = try sh("monica-fetch --all", env: env(sandbox))
     #expect(run.status == 0, "\(run)")

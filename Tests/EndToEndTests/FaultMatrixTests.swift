@@ -201,4 +201,81 @@ import Testing
     #expect(notes.filter { $0["body"]?.stringValue == "fault matrix" }.count == 1, "\(notes)")
     #expect(try String(contentsOfFile: map, encoding: .utf8).contains("note\t3\t"))
   }
+
+  /// One fault on monica-avatar or monica-photo: the command and what must come of it.
+  struct ImageRow: Sendable, CustomTestStringConvertible {
+    let fault: String
+    let command: String
+    let status: Int32
+    var message: String?
+    var testDescription: String {
+      "\(command.split(separator: " ").prefix(2).joined(separator: " ")) \(fault) -> \(status)"
+    }
+  }
+
+  static let save = "monica-fetch contacts --page-size 10 | monica-avatar --dir faces"
+  static let setAvatar = "monica-avatar set --contact 2 --source adorable"
+  static let upload = "monica-photo upload --contact 2 \"$TMPDIR/face.png\""
+  static let deletePhotos = "monica-photo delete 1 2 --yes"
+
+  static let imageRows: [ImageRow] = [
+    // A photo walk that fails leaves the initials, with a warning; --strict fails with its status.
+    ImageRow(fault: "500@*1:/api/photos", command: save, status: 0, message: "saved the initials instead"),
+    ImageRow(fault: "500@*1:/api/photos", command: save + " --strict", status: 69, message: "fell back to initials"),
+    ImageRow(fault: "403@*1:/api/photos", command: save + " --strict", status: 77, message: "fell back to initials"),
+    ImageRow(fault: "html@*1:/api/photos", command: save + " --strict", status: 76),
+    ImageRow(fault: "login@*1:/api/photos", command: save + " --strict", status: 76),
+    ImageRow(fault: "badjson@*1:/api/photos", command: save + " --strict", status: 76),
+    ImageRow(fault: "cut@1:/api/photos", command: save + " --strict", status: 0),
+    ImageRow(fault: "429@1:/api/photos", command: save + " --strict", status: 0),
+    ImageRow(fault: "503@*1:/api/contacts", command: save, status: 69, message: "HTTP 503"),
+    ImageRow(fault: "500@*1:PUT:/api/contacts", command: setAvatar, status: 69, message: "HTTP 500"),
+    ImageRow(fault: "429@1:PUT:/api/contacts", command: setAvatar, status: 0),
+    ImageRow(fault: "html@1:PUT:/api/contacts", command: setAvatar, status: 76, message: "HTML page"),
+    ImageRow(fault: "403@1:PUT:/api/contacts", command: setAvatar, status: 77),
+    ImageRow(fault: "404@1:PUT:/api/contacts", command: setAvatar, status: 66, message: "not been found"),
+    ImageRow(fault: "500@1:POST:/api/photos", command: upload, status: 75, message: "was not repeated"),
+    ImageRow(fault: "cut@1:POST:/api/photos", command: upload, status: 75, message: "was not repeated"),
+    ImageRow(fault: "429@1:POST:/api/photos", command: upload, status: 0),
+    ImageRow(fault: "login@1:POST:/api/photos", command: upload, status: 76, message: "login page"),
+    ImageRow(fault: "503@1:DELETE:/api/photos", command: deletePhotos, status: 0),
+    ImageRow(fault: "403@2:DELETE:/api/photos", command: deletePhotos, status: 77),
+    ImageRow(
+      fault: "reset@*1:DELETE:/api/photos", command: deletePhotos, status: 69, message: "the connection was closed"),
+  ]
+
+  @Test(
+    "monica-avatar and monica-photo under faults: status, one escaped error line, whole lines once",
+    arguments: imageRows)
+  func imageFault(_ row: ImageRow) throws {
+    let sandbox = try Sandbox.start([
+      "--contacts", "35", "--rate-limit", "0", "--gravatar-port", "0", "--fault", row.fault,
+    ])
+    let env = sandbox.signedInEnv.merging(["MONICA_BACKOFF_MS": "10", "MONICA_TIMEOUT_MS": "2000"]) { $1 }
+    if row.command == Self.upload {
+      // A real image to upload: a photo's bytes (the faults watch POSTs only).
+      let png = try sh(
+        #"curl -sf -H 'Accept: application/json' -H "Authorization: Bearer $SANDBOX_TOKEN" "$SANDBOX_API/photos/3" | jq -r .data.dataUrl | cut -d, -f2 | base64 -d > "$TMPDIR/face.png""#,
+        env: sandbox.env)
+      #expect(png.status == 0, "\(png)")
+    }
+    let run = try sh("timeout 60 " + row.command, env: env, directory: sandbox.temporary.root)
+    #expect(run.status == row.status, "\(run)")
+    if let message = row.message { #expect(run.stderr.contains(message), "\(run)") }
+    let errors = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(errors.count == (row.status == 0 ? 0 : 1), "\(run)")
+    #expect(
+      !run.stderr.contains("NSURLErrorDomain") && !run.stderr.contains("\u{1B}") && !run.stderr.contains(sandbox.token))
+    #expect(run.output.isEmpty || run.output.last == 0x0A, "half a line on stdout")
+    #expect(Set(run.lines).count == run.lines.count, "a line came twice")
+    let parsed = try records(run.stdout)
+    if row.command == Self.save || row.command.hasPrefix(Self.save + " ") {
+      let ids = parsed.compactMap { $0["contact_id"]?.intValue }
+      #expect(Set(ids).count == ids.count && ids.count == parsed.count)
+      if row.status == 0 { #expect(ids.count > 0) }
+    }
+    if row.command == Self.deletePhotos && row.status != 0 {
+      #expect(run.lines == [#"{"deleted":true,"id":1}"#] || run.lines.isEmpty, "\(run)")
+    }
+  }
 }

@@ -128,6 +128,8 @@ import Testing
     monica-fetch tasks > ../tasks.ndjson
     monica-fetch contacts --with-fields --max 20 | monica-format vcard > ../contacts.vcf
     monica-fetch contacts --with-fields > ../old.ndjson
+    monica-fetch photos --max 1 | jq -r .dataUrl | cut -d, -f2 | base64 -d > ../face.png
+    cp ../face.png ../holiday.png
     """
 
   /// Runs an example in a fresh default sandbox (signed in through MONICA_URL and MONICA_TOKEN,
@@ -145,8 +147,8 @@ import Testing
     let script = """
       trap 'status=$?; kill $(jobs -p) 2>/dev/null || true; exit $status' EXIT
       set -e
-      cp ../backup.ndjson ../tasks.ndjson ../contacts.vcf ../old.ndjson .; cp backup.ndjson "backup-$(date +%F).ndjson"
-      cp contacts.vcf phone.vcf; touch -d 2000-01-01 *.ndjson *.vcf
+      cp ../backup.ndjson ../tasks.ndjson ../contacts.vcf ../old.ndjson ../face.png ../holiday.png .
+      cp backup.ndjson "backup-$(date +%F).ndjson"; cp contacts.vcf phone.vcf; touch -d 2000-01-01 *.ndjson *.vcf *.png
 
       """
     let run = try sh(script + example, env: env, directory: directory)
@@ -162,6 +164,10 @@ import Testing
     // What the example wrote: the files it created or changed (the inputs are dated 2000).
     let written = try FileManager.default.contentsOfDirectory(atPath: directory).compactMap { name -> String? in
       let path = directory + "/" + name
+      // A folder an example wrote images into (--dir) counts by the files in it.
+      if let names = try? FileManager.default.contentsOfDirectory(atPath: path) {
+        return names.isEmpty ? nil : names.joined(separator: "\n")
+      }
       let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
       guard (modified ?? .distantPast) > Date(timeIntervalSince1970: 1_000_000_000) else { return nil }
       return String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)

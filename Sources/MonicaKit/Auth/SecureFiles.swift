@@ -28,13 +28,18 @@ package enum SecureFiles {
     chmod(path, 0o700)
   }
 
-  /// Writes `bytes` to `path` with mode 0600 so that a crash leaves the old file or the new one:
-  /// a temporary file in the same directory, fsync, rename, fsync of the directory.
-  package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(MonicaError) {
+  /// Writes `bytes` to `path` with mode 0600 (or `mode`, less the umask) so that a crash leaves
+  /// the old file or the new one: a temporary file in the same directory, fsync, rename, fsync of
+  /// the directory. A failure removes the temporary file. Without `durable` the fsyncs are left
+  /// out: readers still never see half a file, but a power cut may lose the newest version (for
+  /// files that can be made again, where an fsync each costs more than the rest of the write).
+  package static func writeAtomically(
+    _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, durable: Bool = true
+  ) throws(MonicaError) {
     let directory = (path as NSString).deletingLastPathComponent
     let temporary =
       directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(UInt32.random(in: 0...UInt32.max))"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard descriptor >= 0 else { throw .configuration("\(temporary): cannot create: \(reason(errno))") }
     var failure: Int32 = 0
     bytes.withUnsafeBytes { raw in
@@ -50,13 +55,14 @@ package enum SecureFiles {
         offset += written
       }
     }
-    if failure == 0, fsync(descriptor) != 0 { failure = errno }
+    if failure == 0, durable, fsync(descriptor) != 0 { failure = errno }
     close(descriptor)
     if failure == 0, rename(temporary, path) != 0 { failure = errno }
     guard failure == 0 else {
       unlink(temporary)
       throw .configuration("\(path): cannot write: \(reason(failure))")
     }
+    guard durable else { return }
     let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if directoryDescriptor >= 0 {
       fsync(directoryDescriptor)

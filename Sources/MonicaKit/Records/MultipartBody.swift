@@ -56,15 +56,12 @@ package struct MultipartBody: Sendable, Equatable {
       })
   }
 
-  /// The bytes and media type of a `data:<type>;base64,<payload>` URL; `nil` when it is not one.
+  /// The bytes and media type of a `data:<type>;base64,<payload>` URL, at most Monica's upload
+  /// limit; `nil` when it is not one.
   package static func decode(dataURL text: String) -> (mimeType: String, bytes: [UInt8])? {
-    guard text.hasPrefix("data:"), let comma = text.firstIndex(of: ",") else { return nil }
-    let head = text[text.index(text.startIndex, offsetBy: 5)..<comma]
-    let parts = head.split(separator: ";")
-    guard parts.last == "base64" else { return nil }
-    let type = parts.count > 1 ? String(parts[0]) : "application/octet-stream"
-    guard let data = Data(base64Encoded: String(text[text.index(after: comma)...])) else { return nil }
-    return (type, Array(data))
+    guard case .success(let bytes) = DataURL.decode(text) else { return nil }
+    let type = text.dropFirst(5).prefix { $0 != ";" && $0 != "," }
+    return (type.isEmpty ? "application/octet-stream" : String(type), bytes)
   }
 
   package static func == (a: MultipartBody, b: MultipartBody) -> Bool {

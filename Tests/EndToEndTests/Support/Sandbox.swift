@@ -13,6 +13,8 @@ final class Sandbox: @unchecked Sendable {
   let temporary: TemporaryHome
   /// The sandbox's request log.
   let logPath: String
+  /// The gravatar-like second origin's URL, with `--gravatar-port`.
+  let gravatar: String?
   private let process: Process
 
   /// HOME of the tools under test.
@@ -44,7 +46,10 @@ final class Sandbox: @unchecked Sendable {
     _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
     process = Process()
     process.executableURL = URL(fileURLWithPath: binDirectory + "/monica-sandbox")
-    process.arguments = ["--port", "0", "--ready-file", ready, "--log", logPath] + arguments
+    // Seeded gravatar URLs point at the sandbox's second origin, so that no test can send a
+    // request to the real gravatar.com.
+    let secondOrigin = arguments.contains("--gravatar-port") ? [] : ["--gravatar-port", "0"]
+    process.arguments = ["--port", "0", "--ready-file", ready, "--log", logPath] + secondOrigin + arguments
     process.environment = temporary.env
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
@@ -66,6 +71,7 @@ final class Sandbox: @unchecked Sendable {
     self.url = url
     self.api = api
     self.token = token
+    gravatar = info["gravatar"]?.stringValue
   }
 
   deinit { stop() }

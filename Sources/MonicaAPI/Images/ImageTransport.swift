@@ -1,0 +1,176 @@
+import Foundation
+import MonicaKit
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// What one image GET came to.
+package enum ImageExchange: Sendable {
+  /// A whole answer, its body within the limit.
+  case answered(HTTPResponse)
+  /// The body passed the limit (by its Content-Length, or counted as it arrived): the transfer
+  /// was stopped there and nothing of it kept.
+  case tooLarge
+  /// No answer.
+  case failed(TransportFailure)
+}
+
+/// GETs images from any origin with no credentials: no Authorization header, no cookies, no
+/// redirect followed (a 3xx is an answer, so nothing is ever carried to another origin), and the
+/// body counted while it arrives, the transfer cancelled once it passes `limit` bytes, so that
+/// an endless or huge answer costs no more than the limit in memory.
+package final class ImageTransport: Sendable {
+  private let session: URLSession
+  private let downloads: DownloadDelegate
+  private let timeout: TimeInterval
+  /// The most body bytes kept.
+  package let limit: Int
+
+  /// A transport giving up after `timeout` seconds and past `limit` body bytes.
+  package init(timeout: TimeInterval, limit: Int = ImageKind.byteLimit) {
+    self.timeout = timeout
+    self.limit = limit
+    let configuration = HTTPTransport.configuration(timeout: timeout)
+    downloads = DownloadDelegate(limit: limit)
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    session = URLSession(configuration: configuration, delegate: downloads, delegateQueue: queue)
+  }
+
+  deinit { session.finishTasksAndInvalidate() }
+
+  /// GETs `url` with `headers` (never an Authorization header: it is removed if given).
+  package func get(_ url: URL, headers: [String: String]) async -> ImageExchange {
+    var request = URLRequest(url: url)
+    request.httpMethod = "GET"
+    for (name, value) in headers where name.lowercased() != "authorization" && name.lowercased() != "cookie" {
+      request.setValue(value, forHTTPHeaderField: name)
+    }
+    request.setValue("monica-toolset/\(toolsetVersion)", forHTTPHeaderField: "User-Agent")
+    if Task.isCancelled { return .failed(.dropped("the request was cancelled")) }
+    let task = session.dataTask(with: request)
+    let id = task.taskIdentifier
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        downloads.start(id, continuation: continuation)
+        let expiry = DispatchWorkItem { [downloads] in
+          downloads.expire(id)
+          task.cancel()
+        }
+        downloads.attach(id, expiry: expiry)
+        task.resume()
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: expiry)
+      }
+    } onCancel: {
+      task.cancel()
+    }
+  }
+}
+
+/// The transfers under way, fed by URLSession's delegate callbacks.
+/// `@unchecked`: every field is behind `lock`.
+private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  struct Download {
+    var continuation: CheckedContinuation<ImageExchange, Never>
+    var body = Data()
+    var response: HTTPURLResponse?
+    var tooLarge = false
+    var timedOut = false
+    var expiry: DispatchWorkItem?
+  }
+
+  private let limit: Int
+  private let lock = NSLock()
+  private var table: [Int: Download] = [:]
+
+  private func withDownloads<T>(_ body: (inout [Int: Download]) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&table)
+  }
+
+  init(limit: Int) { self.limit = limit }
+
+  func start(_ id: Int, continuation: CheckedContinuation<ImageExchange, Never>) {
+    withDownloads { $0[id] = Download(continuation: continuation) }
+  }
+
+  func attach(_ id: Int, expiry: DispatchWorkItem) {
+    withDownloads { $0[id]?.expiry = expiry }
+  }
+
+  func expire(_ id: Int) {
+    withDownloads { $0[id]?.timedOut = true }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    let http = response as? HTTPURLResponse
+    let declared = response.expectedContentLength
+    let over = withDownloads { downloads -> Bool in
+      downloads[dataTask.taskIdentifier]?.response = http
+      guard declared > Int64(limit) else { return false }
+      downloads[dataTask.taskIdentifier]?.tooLarge = true
+      return true
+    }
+    completionHandler(over ? .cancel : .allow)
+    if over { dataTask.cancel() }
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let over = withDownloads { downloads -> Bool in
+      guard var download = downloads[dataTask.taskIdentifier], !download.tooLarge else { return false }
+      if download.body.count + data.count > limit {
+        download.tooLarge = true
+        download.body = Data()
+      } else {
+        download.body.append(data)
+      }
+      downloads[dataTask.taskIdentifier] = download
+      return download.tooLarge
+    }
+    if over { dataTask.cancel() }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(nil)
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    guard let download = withDownloads({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+    download.expiry?.cancel()
+    let http = download.response ?? (task.response as? HTTPURLResponse)
+    let outcome: ImageExchange
+    if download.tooLarge {
+      outcome = .tooLarge
+    } else if download.timedOut {
+      outcome = .failed(.timedOut)
+    } else if let error {
+      let code = (error as? URLError)?.code
+      switch code {
+      case .cancelled?: outcome = .failed(.dropped("the request was cancelled"))
+      case .cannotConnectToHost?, .cannotFindHost?, .dnsLookupFailed?, .notConnectedToInternet?,
+        .secureConnectionFailed?, .serverCertificateUntrusted?, .unsupportedURL?:
+        outcome = .failed(.cannotConnect((error as? URLError).map(HTTPTransport.describe) ?? "cannot connect"))
+      case .timedOut?: outcome = .failed(.timedOut)
+      default:
+        outcome = .failed(.dropped((error as? URLError).map(HTTPTransport.describe) ?? "the connection failed"))
+      }
+    } else if let http {
+      var headers: [String: String] = [:]
+      for (name, value) in http.allHeaderFields {
+        if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+      }
+      outcome = .answered(HTTPResponse(status: http.statusCode, headers: headers, body: download.body))
+    } else {
+      outcome = .failed(.dropped("not an HTTP response"))
+    }
+    download.continuation.resume(returning: outcome)
+  }
+}

@@ -1,0 +1,71 @@
+/// The long help of monica-avatar and monica-photo.
+extension Help {
+  /// `monica-avatar --help` below its usage.
+  package static let avatar = """
+    save (the default) reads contact records and writes each contact's avatar as \
+    DIR/<contact id>.<png|jpg|gif|webp|svg>, printing one result line per contact in input \
+    order: {"contact_id","source","file","bytes","mime_type","from","reason"}. from is \
+    network, cache, data-url or initials; reason says why the initials stand in.
+
+    Sources, as Monica 4 serves them: adorable is a data: URL, decoded; photo takes the bytes \
+    from the photo record's dataUrl (its /store link needs a browser session), one walk of \
+    /api/photos for many contacts; gravatar is a plain GET with no Authorization header; \
+    default, or no URL, is an initials SVG on the contact's default_avatar_color, with no \
+    request. A source that fails (HTTP error, network error, a redirect, a body that is not \
+    an image or is over 10 MB) falls back to the initials with a warning; the status is 0 \
+    unless --strict. The token goes to the instance alone, never to another origin, and no \
+    redirect is followed.
+
+    set sends PUT /api/contacts/ID/avatar and prints the updated contact.
+
+    EXAMPLES
+      monica-fetch contacts | monica-avatar save --dir faces
+      monica-fetch contacts --query ana | monica-avatar --dir faces --strict
+      monica-fetch contacts | monica-avatar --dir faces | jq -c 'select(.reason)'
+      monica-avatar set --contact 12 --source gravatar
+      monica-avatar set --contact 12 --source photo --photo 31
+
+    CACHE
+    Images are kept, encrypted, in $XDG_CACHE_HOME/monica/P/avatars (0700, files 0600), \
+    one cache per profile: an image is used with no request while its Cache-Control max-age \
+    (24 hours without one) lasts, then revalidated with If-None-Match / If-Modified-Since (a \
+    304 reuses it); photos are kept by link, with their id and updated_at. --refresh \
+    revalidates everything. monica-auth logout removes the cache; monica-auth cache clear \
+    empties it.
+
+    \(Help.credentialFiles)
+      $XDG_CACHE_HOME/monica/P/avatars/        profile P's image cache (0700)
+
+    \(Help.environment)
+
+    \(Help.exitStatus)
+    """
+
+  /// `monica-photo --help` below its usage.
+  package static let photo = """
+    save reads photo records (monica-fetch photos) and writes each photo's bytes, decoded \
+    from its dataUrl, as DIR/<photo id>-<original_filename> (the name cleaned of /, .. and \
+    control characters), printing {"photo_id","contact_id","file","bytes","mime_type"} for each.
+
+    upload sends each FILE as POST /api/photos (multipart field photo) for the contact and \
+    prints the created photo records. A file that is not an image by its first bytes (PNG, \
+    JPEG, GIF, WebP) or is over 10 MB, Monica's upload limit, is refused before anything is \
+    sent (status 65). A failed upload is never sent again unless Monica said 429.
+
+    delete sends DELETE /api/photos/ID for each ID, given as arguments or as photo records on \
+    stdin, and prints Monica's answers. Without --yes it asks on the terminal, and with no \
+    terminal it refuses (status 64) and sends nothing.
+
+    EXAMPLES
+      monica-fetch photos --contact 4 | monica-photo save --dir photos
+      monica-photo upload --contact 4 face.png | jq -r .id
+      monica-photo delete 31 32 --yes
+      monica-fetch photos --contact 4 | monica-photo delete --yes
+
+    \(Help.credentialFiles)
+
+    \(Help.environment)
+
+    \(Help.exitStatus)
+    """
+}

@@ -1,0 +1,341 @@
+import Foundation
+import MonicaKit
+import Testing
+
+/// `monica-avatar save` and `set` against a sandbox with its gravatar-like second origin, whose
+/// request log says what reached each origin and whether an Authorization header came with it.
+@Suite struct AvatarTests {
+  func env(_ sandbox: Sandbox, _ extra: [String: String] = [:]) -> [String: String] {
+    sandbox.signedInEnv.merging(["MONICA_BACKOFF_MS": "10", "MONICA_TIMEOUT_MS": "3000"]) { $1 }.merging(extra) { $1 }
+  }
+
+  func start(_ arguments: [String] = []) throws -> (Sandbox, String) {
+    let sandbox = try Sandbox.start(["--contacts", "60", "--rate-limit", "0", "--gravatar-port", "0"] + arguments)
+    return (sandbox, try #require(sandbox.gravatar))
+  }
+
+  /// The second origin's requests.
+  func gravatarRequests(_ sandbox: Sandbox) -> [JSONValue] {
+    sandbox.requests().filter { $0["server"]?.stringValue == "gravatar" }
+  }
+
+  /// A contact line with this avatar.
+  func contact(_ id: Int, _ source: String, _ url: String?, initials: String = "AB", color: String = "#709512")
+    -> String
+  {
+    let link = url.map { JSONWriter.plain.string(.string($0)) } ?? "null"
+    return #"{"id":\#(id),"object":"contact","initials":"\#(initials)","information":{"avatar":"#
+      + #"{"url":\#(link),"source":"\#(source)","default_avatar_color":"\#(color)"}}}"#
+  }
+
+  func bytes(_ path: String) -> [UInt8] { (try? Array(Data(contentsOf: URL(fileURLWithPath: path)))) ?? [] }
+
+  /// Every file (hidden ones too) in a folder.
+  func files(_ folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+  }
+
+  @Test("every source of a fetched account: its bytes, in input order, one /api/photos walk, no token elsewhere")
+  func everySource() throws {
+    let (sandbox, _) = try start()
+    let faces = sandbox.temporary.root + "/faces"
+    let contacts = try sh("monica-fetch contacts", env: env(sandbox))
+    let photos = try records(
+      sh(
+        #"curl -sf -H 'Accept: application/json' -H "Authorization: Bearer $SANDBOX_TOKEN" "$SANDBOX_API/photos?limit=100" | jq -c '.data[]'"#,
+        env: sandbox.env
+      ).stdout)
+    let before = sandbox.requests().count
+    let run = try sh(
+      "monica-fetch contacts | monica-avatar save --dir faces", env: env(sandbox), directory: sandbox.temporary.root)
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+    let results = try records(run.stdout)
+    let inputs = try records(contacts.stdout)
+    #expect(results.map { $0["contact_id"]?.intValue } == inputs.map { $0["id"]?.intValue })
+    #expect(run.lines.allSatisfy { $0.hasPrefix(#"{"contact_id":"#) && $0.contains(#","source":"#) })
+    var seen: Set<String> = []
+    for (input, result) in zip(inputs, results) {
+      let avatar = try #require(input["information"]?["avatar"])
+      let source = avatar["source"]?.stringValue ?? ""
+      let file = try #require(result["file"]?.stringValue)
+      let saved = bytes(sandbox.temporary.root + "/" + file)
+      #expect(result["bytes"]?.intValue == saved.count && !saved.isEmpty)
+      #expect(result["source"]?.stringValue == source && result["reason"] == .null, "\(result)")
+      seen.insert(source)
+      switch source {
+      case "adorable":
+        let url = try #require(avatar["url"]?.stringValue)
+        #expect(saved == Array(try #require(Data(base64Encoded: String(url.split(separator: ",")[1])))))
+        #expect(result["from"]?.stringValue == "data-url" && file.hasSuffix(".png"))
+      case "photo":
+        let photo = try #require(photos.first { $0["link"] == avatar["url"] })
+        let data = try #require(photo["dataUrl"]?.stringValue)
+        #expect(saved == Array(try #require(Data(base64Encoded: String(data.split(separator: ",")[1])))))
+        #expect(result["from"]?.stringValue == "network" && result["mime_type"]?.stringValue == "image/png")
+      case "gravatar":
+        #expect(result["from"]?.stringValue == "network" && file.hasSuffix(".png"))
+        #expect(saved.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+      default:
+        #expect(result["from"]?.stringValue == "initials" && file.hasSuffix(".svg"))
+        let svg = String(decoding: saved, as: UTF8.self)
+        #expect(svg.contains(avatar["default_avatar_color"]?.stringValue ?? "?"))
+        let initials = input["initials"]?.stringValue ?? ""
+        #expect(svg.contains(">\(initials.isEmpty ? "?" : initials)</text>"))
+      }
+    }
+    #expect(seen == ["adorable", "photo", "gravatar", "default"])
+    // One walk of /api/photos, 100 a page; never the /store links, never a request per contact.
+    let api = sandbox.requests().dropFirst(before).filter { $0["server"] == nil }
+    #expect(api.filter { $0["path"]?.stringValue == "/api/photos" }.count == 1)
+    #expect(
+      api.filter { $0["path"]?.stringValue == "/api/photos" }.allSatisfy {
+        $0["query"]?.stringValue?.contains("limit=100") == true
+      })
+    #expect(!api.contains { $0["path"]?.stringValue?.hasPrefix("/store") == true })
+    #expect(
+      !api.contains {
+        $0["path"]?.stringValue?.hasSuffix("/photos") == true && $0["path"]?.stringValue != "/api/photos"
+      })
+    #expect(api.allSatisfy { $0["authorization"] == .bool(true) })
+    let gravatar = gravatarRequests(sandbox)
+    #expect(!gravatar.isEmpty && gravatar.allSatisfy { $0["authorization"] == .bool(false) })
+    #expect(files(faces).allSatisfy { !$0.hasPrefix(".") }, "a temporary file was left")
+    #expect(files(faces).count == results.count)
+  }
+
+  @Test("one photo-source contact costs one request to its own photos")
+  func onePhoto() throws {
+    let (sandbox, _) = try start()
+    let run = try sh(
+      "monica-fetch contacts | jq -c -n 'first(inputs | select(.information.avatar.source == \"photo\"))' | monica-avatar --dir faces",
+      env: env(sandbox), directory: sandbox.temporary.root)
+    #expect(run.status == 0 && run.stderr.isEmpty && run.lines.count == 1, "\(run)")
+    let id = try #require(try records(run.stdout).first?["contact_id"]?.intValue)
+    #expect(sandbox.requests(path: "/api/contacts/\(id)/photos").count == 1)
+    #expect(sandbox.requests(path: "/api/photos").isEmpty)
+  }
+
+  @Test("each failure falls back to the initials with its reason and a warning; --strict fails")
+  func fallbacks() throws {
+    let (sandbox, gravatar) = try start()
+    let lines = [
+      contact(1, "gravatar", gravatar + "/avatar/html-1"),
+      contact(2, "gravatar", gravatar + "/avatar/fakepng-1"),
+      contact(3, "gravatar", gravatar + "/avatar/huge-1"),
+      contact(4, "gravatar", gravatar + "/avatar/redirect-1"),
+      contact(5, "gravatar", gravatar + "/avatar/status-404-a"),
+      contact(6, "gravatar", gravatar + "/avatar/status-401-a"),
+      contact(7, "gravatar", gravatar + "/avatar/status-403-a"),
+      contact(8, "gravatar", gravatar + "/avatar/status-429-a"),
+      contact(9, "gravatar", gravatar + "/avatar/status-500-a"),
+      contact(10, "gravatar", "http://127.0.0.1:1/avatar/x"),
+      contact(11, "adorable", "data:image/png;base64,PGh0bWw+PC9odG1sPg=="),
+      contact(12, "photo", sandbox.url + "/store/photos/nothing.png"),
+      contact(13, "selfie", "x"),
+    ]
+    let input = lines.joined(separator: "\n") + "\n"
+    let run = try sh(
+      "monica-avatar save --dir faces", env: env(sandbox), stdin: input, directory: sandbox.temporary.root)
+    #expect(run.status == 0, "\(run)")
+    let results = try records(run.stdout)
+    #expect(results.count == lines.count && results.allSatisfy { $0["from"]?.stringValue == "initials" })
+    let reasons = results.map { $0["reason"]?.stringValue ?? "" }
+    let expected = [
+      "not an image (Content-Type text/html)", "not an image (its first bytes", "larger than 10 MB",
+      "redirected (HTTP 302) to \(sandbox.url)", "HTTP 404", "HTTP 401", "HTTP 403", "HTTP 429", "HTTP 500",
+      "network error: connection refused", "not an image", "no photo of the contact has the avatar's link",
+      "unknown avatar source",
+    ]
+    for (reason, want) in zip(reasons, expected) { #expect(reason.hasPrefix(want), "\(reason) is not \(want)") }
+    let warnings = run.stderr.split(separator: "\n")
+    #expect(warnings.count == lines.count && warnings.allSatisfy { $0.hasPrefix("monica-avatar: warning: contact ") })
+    for result in results {
+      let file = sandbox.temporary.root + "/" + (result["file"]?.stringValue ?? "")
+      #expect(String(decoding: bytes(file), as: UTF8.self).hasPrefix("<svg"), "\(file)")
+    }
+    // The HTML page was never saved under any name.
+    for name in files(sandbox.temporary.root + "/faces") {
+      #expect(!String(decoding: bytes(sandbox.temporary.root + "/faces/" + name), as: UTF8.self).contains("<html"))
+    }
+    let strict = try sh(
+      "monica-avatar --dir faces --strict", env: env(sandbox), stdin: lines[0] + "\n" + lines[4] + "\n",
+      directory: sandbox.temporary.root)
+    #expect(strict.status == 76 && strict.lines.count == 2, "\(strict)")
+    #expect(
+      strict.stderr.contains(
+        "monica-avatar: error: 2 of 2 avatars fell back to initials (--strict): contact 1, contact 5"))
+  }
+
+  @Test("the token never leaves the instance's origin, not even across a redirect")
+  func tokenStaysHome() throws {
+    let (sandbox, gravatar) = try start()
+    let input = [
+      contact(1, "gravatar", gravatar + "/avatar/redirect-token"), contact(2, "gravatar", gravatar + "/avatar/plain"),
+      contact(3, "photo", sandbox.url + "/store/photos/none.png"),
+      contact(4, "photo", sandbox.url + "/store/photos/other.png"),
+    ].joined(separator: "\n")
+    let run = try sh(
+      "monica-avatar --dir faces", env: env(sandbox), stdin: input + "\n", directory: sandbox.temporary.root)
+    #expect(run.status == 0, "\(run)")
+    let second = gravatarRequests(sandbox)
+    #expect(second.count == 2 && second.allSatisfy { $0["authorization"] == .bool(false) }, "\(second)")
+    let instance = sandbox.requests().filter { $0["server"] == nil }
+    #expect(!instance.isEmpty && instance.allSatisfy { $0["authorization"] == .bool(true) })
+    #expect(!instance.contains { $0["path"]?.stringValue?.hasPrefix("/store/") == true }, "a redirect was followed")
+  }
+
+  @Test("max-age reuse, ETag and 304, 24 hours without cache headers, --refresh")
+  func caching() throws {
+    let (sandbox, gravatar) = try start()
+    let input =
+      [
+        contact(1, "gravatar", gravatar + "/avatar/fresh"), contact(2, "gravatar", gravatar + "/avatar/revalidate-a"),
+        contact(3, "gravatar", gravatar + "/avatar/nocache-a"),
+      ].joined(separator: "\n") + "\n"
+    let root = sandbox.temporary.root
+    let first = try sh("monica-avatar --dir faces", env: env(sandbox), stdin: input, directory: root)
+    #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
+    #expect(try records(first.stdout).map { $0["from"]?.stringValue } == ["network", "network", "network"])
+    #expect(gravatarRequests(sandbox).count == 3)
+    let second = try sh("monica-avatar --dir again", env: env(sandbox), stdin: input, directory: root)
+    #expect(try records(second.stdout).map { $0["from"]?.stringValue } == ["cache", "cache", "cache"], "\(second)")
+    let afterSecond = gravatarRequests(sandbox)
+    // Only the no-cache image was asked again, conditionally, and answered 304.
+    #expect(afterSecond.count == 4 && afterSecond.last?["path"]?.stringValue == "/avatar/revalidate-a")
+    #expect(afterSecond.last?["status"]?.intValue == 304)
+    for id in 1...3 { #expect(bytes("\(root)/again/\(id).png") == bytes("\(root)/faces/\(id).png")) }
+    let refresh = try sh("monica-avatar --dir faces --refresh", env: env(sandbox), stdin: input, directory: root)
+    #expect(refresh.status == 0 && refresh.stderr.isEmpty, "\(refresh)")
+    let refreshed = Array(gravatarRequests(sandbox).dropFirst(4))
+    #expect(refreshed.map { $0["status"]?.intValue } == [304, 304, 200], "\(refreshed)")
+    #expect(try records(refresh.stdout).map { $0["from"]?.stringValue } == ["cache", "cache", "network"])
+    // The entries: encrypted, 0600 in 0700 directories, in the environment token's cache.
+    let cache = sandbox.home + "/.cache/monica"
+    let entries = (FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? []).filter {
+      $0.contains("/avatars/")
+    }
+    #expect(entries.count == 3, "\(entries)")
+    for entry in entries {
+      #expect(mode(cache + "/" + entry) == 0o600)
+      #expect(mode(cache + "/" + (entry as NSString).deletingLastPathComponent) == 0o700)
+      #expect(!bytes(cache + "/" + entry).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+  }
+
+  func mode(_ path: String) -> Int {
+    var info = stat()
+    return lstat(path, &info) == 0 ? Int(info.st_mode & 0o777) : -1
+  }
+
+  @Test("each profile has its own cache, and logout removes it")
+  func profiles() throws {
+    let (sandbox, gravatar) = try start()
+    let base = sandbox.env.merging(["MONICA_BACKOFF_MS": "10"]) { $1 }
+    for name in ["home", "work"] {
+      let login = try sh(
+        "printf '%s\\n' \"$SANDBOX_TOKEN\" | monica-auth login --url \"$SANDBOX_URL\" --token-stdin --profile \(name)",
+        env: base)
+      #expect(login.status == 0, "\(login)")
+    }
+    let input = contact(1, "gravatar", gravatar + "/avatar/profiled") + "\n"
+    let root = sandbox.temporary.root
+    let home = try sh("monica-avatar --dir a --profile home", env: base, stdin: input, directory: root)
+    let again = try sh("monica-avatar --dir a --profile home", env: base, stdin: input, directory: root)
+    let work = try sh("monica-avatar --dir b --profile work", env: base, stdin: input, directory: root)
+    #expect(
+      try [home, again, work].map { try records($0.stdout).first?["from"]?.stringValue } == [
+        "network", "cache", "network",
+      ])
+    #expect(gravatarRequests(sandbox).count == 2)
+    let avatars = sandbox.home + "/.cache/monica/home/avatars"
+    #expect(!files(avatars).isEmpty && !files(sandbox.home + "/.cache/monica/work/avatars").isEmpty)
+    let logout = try sh("monica-auth logout --profile home", env: base)
+    #expect(logout.status == 0, "\(logout)")
+    #expect(!FileManager.default.fileExists(atPath: avatars))
+    #expect(!files(sandbox.home + "/.cache/monica/work/avatars").isEmpty)
+    let afterLogout = try sh("monica-avatar --dir a --profile work", env: base, stdin: input, directory: root)
+    #expect(try records(afterLogout.stdout).first?["from"]?.stringValue == "cache")
+  }
+
+  @Test("set: each source, Monica's 422 and 404, and --source photo without --photo before any request")
+  func set() throws {
+    let (sandbox, _) = try start()
+    let adorable = try sh("monica-avatar set --contact 2 --source adorable", env: env(sandbox))
+    #expect(adorable.status == 0 && adorable.stderr.isEmpty && adorable.lines.count == 1, "\(adorable)")
+    let record = try #require(try records(adorable.stdout).first)
+    #expect(record["id"]?.intValue == 2 && record["information"]?["avatar"]?["source"]?.stringValue == "adorable")
+    let put = sandbox.requests(path: "/api/contacts/2/avatar")
+    #expect(put.count == 1 && put.first?["method"]?.stringValue == "PUT")
+    let photoID = try #require(
+      try records(sh("monica-fetch photos --contact 2 --max 1", env: env(sandbox)).stdout).first?["id"]?.intValue)
+    let photo = try sh("monica-avatar set --contact 2 --source photo --photo \(photoID)", env: env(sandbox))
+    #expect(photo.status == 0, "\(photo)")
+    #expect(try records(photo.stdout).first?["information"]?["avatar"]?["source"]?.stringValue == "photo")
+    let saved = try sh(
+      "monica-avatar set --contact 2 --source photo --photo \(photoID) | monica-avatar --dir f", env: env(sandbox),
+      directory: sandbox.temporary.root)
+    let savedFrom = try records(saved.stdout).first?["from"]?.stringValue
+    #expect(saved.status == 0 && savedFrom == "network", "\(saved)")
+    let requestsBefore = sandbox.requests().count
+    let usage = try sh("monica-avatar set --contact 2 --source photo", env: env(sandbox))
+    #expect(usage.status == 64 && usage.stdout.isEmpty && usage.stderr.contains("--photo"), "\(usage)")
+    let badSource = try sh("monica-avatar set --contact 2 --source selfie", env: env(sandbox))
+    #expect(badSource.status == 64, "\(badSource)")
+    #expect(sandbox.requests().count == requestsBefore)
+    let unknown = try sh("monica-avatar set --contact 99999 --source default", env: env(sandbox))
+    #expect(unknown.status == 65 && unknown.stderr.contains("The selected contact id is invalid"), "\(unknown)")
+    let badPhoto = try sh("monica-avatar set --contact 2 --source photo --photo 99999", env: env(sandbox))
+    #expect(badPhoto.status == 65 && badPhoto.stderr.contains("The selected photo id is invalid"), "\(badPhoto)")
+    // An archived contact: Monica's throwInactive message.
+    let archived = try sh(
+      #"for id in $(seq 2 60); do curl -sf -H 'Accept: application/json' -H "Authorization: Bearer $SANDBOX_TOKEN" "$SANDBOX_API/contacts/$id" | jq -e '.data.is_active == false' >/dev/null && { echo $id; break; }; done"#,
+      env: sandbox.env)
+    let archivedID = try #require(Int(archived.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let refused = try sh("monica-avatar set --contact \(archivedID) --source adorable", env: env(sandbox))
+    #expect(refused.status == 65 && refused.stderr.contains("Archived contact can"), "\(refused)")
+    #expect(refused.stderr.split(separator: "\n").count == 1 && refused.stdout.isEmpty)
+    let notFoundBox = try Sandbox.start(["--contacts", "5", "--rate-limit", "0", "--fault", "404@1:PUT:/api/contacts"])
+    let missing = try sh("monica-avatar set --contact 3 --source default", env: env(notFoundBox))
+    #expect(
+      missing.status == 66 && missing.stderr.contains("contact #3: The resource has not been found"), "\(missing)")
+  }
+
+  @Test("photos come from the cache on a second run, with no request; --refresh walks them again")
+  func photoCache() throws {
+    let (sandbox, _) = try start()
+    let root = sandbox.temporary.root
+    let input = try sh(
+      "monica-fetch contacts | jq -c 'select(.information.avatar.source == \"photo\")' > photo.ndjson && wc -l < photo.ndjson",
+      env: env(sandbox), directory: root)
+    #expect(Int(input.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 1, "\(input)")
+    let first = try sh("monica-avatar --dir faces < photo.ndjson", env: env(sandbox), directory: root)
+    #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
+    #expect(try records(first.stdout).allSatisfy { $0["from"]?.stringValue == "network" })
+    let walked = sandbox.requests(path: "/api/photos").count
+    #expect(walked == 1)
+    let second = try sh("monica-avatar --dir again < photo.ndjson", env: env(sandbox), directory: root)
+    #expect(try records(second.stdout).allSatisfy { $0["from"]?.stringValue == "cache" }, "\(second)")
+    #expect(sandbox.requests(path: "/api/photos").count == walked)
+    let saved = try sh("cmp -s faces/1.png again/1.png && ls faces | wc -l", env: env(sandbox), directory: root)
+    #expect(saved.status == 0, "\(saved)")
+    let refresh = try sh("monica-avatar --dir faces --refresh < photo.ndjson", env: env(sandbox), directory: root)
+    #expect(try records(refresh.stdout).allSatisfy { $0["from"]?.stringValue == "network" }, "\(refresh)")
+    #expect(sandbox.requests(path: "/api/photos").count == walked + 1)
+  }
+
+  @Test("a reader that stops early: status 0, whole lines, no more downloads")
+  func closedPipe() throws {
+    let sandbox = try Sandbox.start(["--contacts", "600", "--rate-limit", "0", "--latency", "40"])
+    let root = sandbox.temporary.root
+    let all = try sh(
+      "monica-fetch contacts > all.ndjson; jq -c 'select(.information.avatar.source == \"gravatar\")' all.ndjson | wc -l",
+      env: env(sandbox), directory: root)
+    let gravatars = Int(all.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    #expect(gravatars > 50, "\(all)")
+    let run = try sh("monica-avatar --dir faces --jobs 1 < all.ndjson | head -n 1", env: env(sandbox), directory: root)
+    #expect(run.status == 0 && run.stderr.isEmpty && run.lines.count == 1, "\(run)")
+    // Downloads stop once the reader has gone: a few were under way, not every one.
+    usleep(500_000)
+    #expect(gravatarRequests(sandbox).count < gravatars / 2, "\(gravatarRequests(sandbox).count) of \(gravatars)")
+  }
+}
