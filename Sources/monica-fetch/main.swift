@@ -75,17 +75,11 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   func plan() throws(MonicaError) -> FetchPlan {
     if all && kind != nil { throw .usage("--all: takes no KIND, it reads every kind") }
     guard let kind = kind ?? (all ? RecordKind.contact.name : nil) else {
-      throw .usage(
-        "missing KIND: \(RecordKind.names.joined(separator: ", ")) (see monica-fetch --help)")
+      throw .usage("missing KIND: \(RecordKind.names.joined(separator: ", ")) (see monica-fetch --help)")
     }
     var plan = FetchPlan(resource: try RecordKind(parsing: kind))
     (plan.tag, plan.query, plan.sort, plan.withFields, plan.all) = (tag, query, sort, withFields, all)
-    if id == "-" {
-      plan.idsFromInput = true
-    } else if let id {
-      guard let number = Int(id) else { throw .usage("\(kind) \(id): expected a record id or - for ids on stdin") }
-      plan.id = number
-    }
+    try plan.take(id: id)
     (plan.max, plan.page, plan.pageSize, plan.concurrency, plan.upcoming) = (max, page, pageSize, concurrency, upcoming)
     plan.contact = try contact.map(ContactSelector.init(parsing:))
     plan.since = try since.map { (text) throws(MonicaError) in try SinceTime(parsing: text) }

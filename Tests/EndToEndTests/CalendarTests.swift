@@ -210,14 +210,7 @@ enum IndependentParsers {
     #expect(numbers[2] > 0 && run.lines.last?.trimmingCharacters(in: .whitespaces) == "0", "\(run)")
   }
 
-  /// Whether this monica-fetch reads reminders (the catalogue of issue 13 adds them).
-  static var fetchesReminders: Bool {
-    (try? sh("monica-fetch --help", env: TemporaryHome().env).stdout.contains("reminders")) ?? false
-  }
-
-  @Test(
-    "the sandbox's reminders become events: uid, title and frequency as an RRULE",
-    .enabled(if: CalendarTests.fetchesReminders, "monica-fetch reads reminders once the catalogue is merged"))
+  @Test("the sandbox's reminders become events: uid, title and frequency as an RRULE")
   func sandboxReminders() throws {
     let sandbox = try Sandbox.start(["--contacts", "60", "--rate-limit", "0"])
     defer { sandbox.stop() }

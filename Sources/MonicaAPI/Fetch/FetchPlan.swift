@@ -44,6 +44,18 @@ package struct FetchPlan: Sendable {
 
   package init(resource: RecordKind) { self.resource = resource }
 
+  /// Takes the ID argument: a record's id, or `-` for ids (or records) on standard input.
+  package mutating func take(id text: String?) throws(MonicaError) {
+    guard let text else { return }
+    if text == "-" {
+      idsFromInput = true
+    } else if let number = Int(text) {
+      id = number
+    } else {
+      throw .usage("\(resource.name) \(text): expected a record id or - for ids on stdin")
+    }
+  }
+
   /// Fails with a usage error (64) for a combination of flags that cannot work.
   package func validate() throws(MonicaError) {
     if all && (id != nil || idsFromInput || contact != nil || tag != nil || query != nil || sort != nil || withFields) {
