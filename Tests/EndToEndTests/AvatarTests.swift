@@ -332,7 +332,8 @@ import Testing
       env: env(sandbox), directory: root)
     let gravatars = Int(all.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     #expect(gravatars > 50, "\(all)")
-    let run = try sh("monica-avatar --dir faces --jobs 1 < all.ndjson | head -n 1", env: env(sandbox), directory: root)
+    let run = try sh(
+      "timeout 60 monica-avatar --dir faces --jobs 1 < all.ndjson | head -n 1", env: env(sandbox), directory: root)
     #expect(run.status == 0 && run.stderr.isEmpty && run.lines.count == 1, "\(run)")
     // Downloads stop once the reader has gone: a few were under way, not every one.
     usleep(500_000)

@@ -53,9 +53,11 @@ package final class ImageTransport: Sendable {
     let id = task.taskIdentifier
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        downloads.start(id, continuation: continuation)
+        // A cancellation or the time-out ends the wait itself: URLSession does not always report
+        // a task cancelled before it started, and a wait that nothing ends would hang the tool.
+        guard downloads.start(id, continuation: continuation) else { return }
         let expiry = DispatchWorkItem { [downloads] in
-          downloads.expire(id)
+          downloads.abandon(id, with: .failed(.timedOut))
           task.cancel()
         }
         downloads.attach(id, expiry: expiry)
@@ -63,6 +65,7 @@ package final class ImageTransport: Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: expiry)
       }
     } onCancel: {
+      downloads.abandon(id, with: .failed(.dropped("the request was cancelled")))
       task.cancel()
     }
   }
@@ -76,7 +79,6 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
     var body = Data()
     var response: HTTPURLResponse?
     var tooLarge = false
-    var timedOut = false
     var expiry: DispatchWorkItem?
   }
 
@@ -92,16 +94,35 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
 
   init(limit: Int) { self.limit = limit }
 
-  func start(_ id: Int, continuation: CheckedContinuation<ImageExchange, Never>) {
-    withDownloads { $0[id] = Download(continuation: continuation) }
+  /// Ids abandoned before their transfer was registered.
+  private var abandoned: Set<Int> = []
+
+  /// Registers a transfer; false (and the continuation resumed) when it was abandoned already.
+  func start(_ id: Int, continuation: CheckedContinuation<ImageExchange, Never>) -> Bool {
+    let early = withDownloads { table -> Bool in
+      if abandoned.remove(id) != nil { return true }
+      table[id] = Download(continuation: continuation)
+      return false
+    }
+    if early { continuation.resume(returning: .failed(.dropped("the request was cancelled"))) }
+    return !early
+  }
+
+  /// Ends the wait for a transfer with `outcome` now, whatever URLSession reports later.
+  func abandon(_ id: Int, with outcome: ImageExchange) {
+    let download = withDownloads { table -> Download? in
+      guard let download = table.removeValue(forKey: id) else {
+        abandoned.insert(id)
+        return nil
+      }
+      return download
+    }
+    download?.expiry?.cancel()
+    download?.continuation.resume(returning: outcome)
   }
 
   func attach(_ id: Int, expiry: DispatchWorkItem) {
     withDownloads { $0[id]?.expiry = expiry }
-  }
-
-  func expire(_ id: Int) {
-    withDownloads { $0[id]?.timedOut = true }
   }
 
   func urlSession(
@@ -149,8 +170,6 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
     let outcome: ImageExchange
     if download.tooLarge {
       outcome = .tooLarge
-    } else if download.timedOut {
-      outcome = .failed(.timedOut)
     } else if let error {
       let code = (error as? URLError)?.code
       switch code {
