@@ -163,15 +163,19 @@ _monica-push() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--delete --yes -y --dry-run --keep-going --verbose -v --version -h --help)
+    local -a non_repeating_flags=(--delete --yes -y --dry-run --keep-going --create --quiet -q --verbose -v --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--object --retries --profile --passphrase-fd)
+    local -a non_repeating_options=(--object --map --retries --profile --passphrase-fd)
     __monica-push_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--object')
         __monica-push_add_completions -W 'contact'$'\n''activity'$'\n''note'$'\n''task'$'\n''gift'$'\n''tag'
+        return
+        ;;
+    '--map')
+        __monica-push_add_completions -f
         return
         ;;
     '--retries')
