@@ -67,7 +67,7 @@ import Testing
       "the pass password manager and a fixed port",
     "monica-push --create --map restored.tsv backup.ndjson > /dev/null":
       "a whole account (monica-fetch --all) restored on another instance: MigrateTests restores one into a second sandbox",
-    "monica-fetch --all --profile old | monica-push --create --map old-to-new.tsv --profile new":
+    "monica-fetch --all --profile old \\\n  | monica-push --create --map old-to-new.tsv --profile new":
       "two instances: MigrateTests runs it between two sandboxes, as the README's recipe",
   ]
 

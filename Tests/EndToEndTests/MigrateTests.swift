@@ -325,6 +325,21 @@ import Testing
     #expect(try String(contentsOfFile: map, encoding: .utf8).hasPrefix("contact\t1\t"))
   }
 
+  @Test("on a terminal, progress redraws one line: records done per kind, the ETA at the instance's limit")
+  func progressOnTerminal() throws {
+    let pair = try Pair(target: ["--rate-limit", "40/1"])
+    let run = try sh(
+      """
+      \(pair.fetchAll) > "$MAP.stream"
+      script -qec 'monica-push --create --map "$MAP" < "$MAP.stream" > /dev/null' /dev/null
+      """, env: pair.env)
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("\r\u{1B}[Kmonica-push: "), "\(run)")
+    #expect(run.stdout.contains(" records (created contact "), "\(run)")
+    #expect(run.stdout.contains(", ETA ") && run.stdout.contains(" at 40 requests per 1 s"), "\(run)")
+    #expect(try pair.mapLines().count > 100)
+  }
+
   @Test("--quiet keeps the counts and progress off stderr, not what was not carried")
   func quiet() throws {
     let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"])

@@ -37,7 +37,7 @@ package final class FetchProgress {
   }
 
   /// A carriage-return redraw must not end in a newline, so this bypasses `StandardError.line`.
-  private static func write(_ text: String) {
+  static func write(_ text: String) {
     let bytes = Array(text.utf8)
     bytes.withUnsafeBytes { raw in
       guard let base = raw.baseAddress else { return }

@@ -151,11 +151,7 @@ final class Migration {
     do {
       try await write.run()
     } catch {
-      if let latest = write.latest {
-        StandardError.line("\(tool): warning: \(line.place): \(line.what) was written in part; its record follows")
-        try output.writeLine(latest)
-        try output.flush()
-      }
+      try PushSession.printPartial(write, output: output, tool: tool)
       throw PushSession.locate(error, line)
     }
     if let newID, kind.object == "contact" { try await setAvatar(of: record, target: newID) }
@@ -263,7 +259,8 @@ final class Migration {
         } else {
           report.lost(
             kind.object,
-            "\(reference.object) of \(kind.object) records (no \(reference.object) of that name on the target, or no \(referred.path) route)")
+            "\(reference.object) of \(kind.object) records (no \(reference.object) of that name on the target, or no \(referred.path) route)"
+          )
         }
         continue
       }
@@ -289,7 +286,8 @@ final class Migration {
           value = .object(Self.setting(value.objectValue ?? record, parent, .null))
           report.lost(
             kind.object,
-            "\(reference.object) of \(kind.object) records (no \(reference.object) of that name on the target, or no \(referred.path) route)")
+            "\(reference.object) of \(kind.object) records (no \(reference.object) of that name on the target, or no \(referred.path) route)"
+          )
         }
         continue
       }

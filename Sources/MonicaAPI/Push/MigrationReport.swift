@@ -1,12 +1,6 @@
 import Foundation
 import MonicaKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Counts the requests a client sends (its policy's observer), for a migration's ETA.
 package final class RequestCounter: @unchecked Sendable {
   private let lock = NSLock()
@@ -81,23 +75,25 @@ final class MigrationReport {
     case .terminal:
       guard now.timeIntervalSince(lastShown) >= 0.1 || lines == total else { return }
       drawn = true
-      Self.write("\r\u{1B}[K\(tool): \(status(now))")
+      FetchProgress.write("\r\u{1B}[K\(tool): \(status(now))")
     case .log:
       guard now.timeIntervalSince(lastShown) >= 15 else { return }
       if lastShown == .distantPast {
         lastShown = now
         return
       }
-      Self.write("\(tool): \(status(now))\n")
+      FetchProgress.write("\(tool): \(status(now))\n")
     }
     lastShown = now
   }
 
   /// The summary: counts per kind, then each kind of loss with its count.
   func finish(quiet: Bool) {
-    if drawn { Self.write("\n") }
+    if drawn { FetchProgress.write("\n") }
     if !quiet && (!createdByKind.isEmpty || !matchedByKind.isEmpty) {
-      var parts = ["\(Self.sum(createdByKind)) created" + (createdByKind.isEmpty ? "" : " (\(Self.list(createdByKind)))")]
+      var parts = [
+        "\(Self.sum(createdByKind)) created" + (createdByKind.isEmpty ? "" : " (\(Self.list(createdByKind)))")
+      ]
       if !matchedByKind.isEmpty {
         parts.append("\(Self.sum(matchedByKind)) matched by name (\(Self.list(matchedByKind)))")
       }
@@ -149,19 +145,5 @@ final class MigrationReport {
 
   private static func list(_ counts: [(String, Int)]) -> String {
     counts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
-  }
-
-  /// Progress bypasses `StandardError.line`: a redraw must not end in a newline.
-  private static func write(_ text: String) {
-    let bytes = Array(text.utf8)
-    bytes.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return }
-      var offset = 0
-      while offset < raw.count {
-        let written = Glibc.write(2, base + offset, raw.count - offset)
-        if written <= 0 { return }
-        offset += written
-      }
-    }
   }
 }

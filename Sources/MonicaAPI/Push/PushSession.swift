@@ -28,13 +28,7 @@ final class PushSession {
     do {
       try await write.run()
     } catch {
-      // What the server holds after the writes that did go through is printed all the same: a
-      // created record's id must not be lost because a later request of its line failed.
-      if let latest = write.latest {
-        StandardError.line("\(tool): warning: \(line.place): \(line.what) was written in part; its record follows")
-        try output.writeLine(latest)
-        try output.flush()
-      }
+      try Self.printPartial(write, output: output, tool: tool)
       try failed(Self.locate(error, line), at: line.place)
       return
     }
@@ -43,6 +37,16 @@ final class PushSession {
       throw .internalError("\(line.place): no record to print after the writes")
     }
     try output.writeLine(result)
+    try output.flush()
+  }
+
+  /// What the server holds after the writes of a failed line that did go through, printed all
+  /// the same: a created record's id must not be lost because a later request of its line failed.
+  static func printPartial(_ write: LineWrite, output: LineOutput, tool: String) throws(MonicaError) {
+    guard let latest = write.latest else { return }
+    StandardError.line(
+      "\(tool): warning: \(write.line.place): \(write.line.what) was written in part; its record follows")
+    try output.writeLine(latest)
     try output.flush()
   }
 

@@ -15,7 +15,8 @@ extension Help {
       echo '{"object":"note","contact_id":9,"body":"Hi"}' | monica-push --dry-run
       monica-fetch notes --contact 9 | monica-push --delete --yes
       monica-push --create --map restored.tsv backup.ndjson > /dev/null
-      monica-fetch --all --profile old | monica-push --create --map old-to-new.tsv --profile new
+      monica-fetch --all --profile old \\
+        | monica-push --create --map old-to-new.tsv --profile new
 
     RESTORE AND MIGRATION
     --create --map FILE creates every record of a stream on the instance: a backup restored, or \
