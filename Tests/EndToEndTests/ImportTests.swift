@@ -278,8 +278,8 @@ import Testing
           --map second.tsv --updates updates.ndjson 2>/dev/null | monica-push --create --map second.tsv --quiet > created.ndjson
       count
       cat created.ndjson updates.ndjson | wc -l | tr -d ' '
-      cut -f1 second.tsv | sort | uniq -c | tr -s ' '
-      diff <(grep '^contact' first.tsv) <(grep '^contact' second.tsv) && echo same contacts
+      grep -c '^contact\t' second.tsv
+      diff <(grep '^contact\t' first.tsv) <(grep '^contact\t' second.tsv) && echo same contacts
       # A seeded contact without a nickname or a birthday, in a card that has both: an update.
       jq -s -r '[group_by([.first_name, .last_name]) | map(select(length == 1))[][]
           | select(.nickname == null and .information.dates.birthdate.date == null and .is_partial == false)]
@@ -294,7 +294,8 @@ import Testing
     let base = Int(run.lines.first ?? "") ?? -1
     #expect(run.lines.count == 8, "\(run)")
     #expect(Array(run.lines.prefix(4)) == ["\(base)", "\(base + 6)", "\(base + 6)", "0"], "\(run)")
-    #expect(Array(run.lines.dropFirst(4).prefix(2)) == [" 6 contact", "same contacts"], "\(run)")
+    // The second map holds the six contacts matched (and the contact field types matched by name).
+    #expect(Array(run.lines.dropFirst(4).prefix(2)) == ["6", "same contacts"], "\(run)")
     // Five cards of existing contacts: no record, and five updates that fill what they lacked.
     #expect(Array(run.lines.dropFirst(6)) == ["0", " 5 Nicky\ttrue\t07-04"], "\(run)")
   }
