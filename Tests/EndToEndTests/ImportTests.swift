@@ -279,7 +279,7 @@ import Testing
       count
       cat created.ndjson updates.ndjson | wc -l | tr -d ' '
       cut -f1 second.tsv | sort | uniq -c | tr -s ' '
-      diff <(grep '^contact' first.tsv) <(grep '^contact' second.tsv) && echo same contacts
+      diff <(awk '$1 == "contact"' first.tsv) <(awk '$1 == "contact"' second.tsv) && echo same contacts
       # A seeded contact without a nickname or a birthday, in a card that has both: an update.
       jq -s -r '[group_by([.first_name, .last_name]) | map(select(length == 1))[][]
           | select(.nickname == null and .information.dates.birthdate.date == null and .is_partial == false)]
