@@ -20,7 +20,7 @@ function __monica-fetch_parse_tokens -S
     set -l unparsed_tokens (__monica-fetch_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-fetch'
-        __monica-fetch_parse_subcommand 2 'contact=' 'tag=' 'query=' 'sort=' 'with-fields' 'max=' 'page=' 'page-size=' 'since=' 'concurrency=' 'retries=' 'cache=' 'offline' 'no-cache' 'q/quiet' 'profile=' 'v/verbose' 'passphrase-fd=' 'version' 'h/help'
+        __monica-fetch_parse_subcommand 2 'all' 'contact=' 'tag=' 'query=' 'sort=' 'upcoming=' 'with-fields' 'max=' 'page=' 'page-size=' 'since=' 'concurrency=' 'retries=' 'cache=' 'offline' 'no-cache' 'q/quiet' 'profile=' 'v/verbose' 'passphrase-fd=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-fetch_parse_subcommand -r 1 'version'
@@ -77,11 +77,13 @@ function __monica-fetch_custom_completion
 end
 
 complete -c 'monica-fetch' -f
-complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_positional "monica-fetch" -eq 1' -fka 'contacts activities notes tasks gifts tags photos me'
+complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_positional "monica-fetch" -eq 1' -fka 'contacts activities notes tasks gifts tags photos me calls conversations reminders debts journal addresses contactfields pets relationships lifeevents documents occupations genders places companies activitytypes activitytypecategories contactfieldtypes relationshiptypes relationshiptypegroups countries currencies logs'
+complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" all' -l 'all' -d 'Every record of every kind, each once, after what it refers to; counts on stderr.'
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" contact' -l 'contact' -d 'One contact\'s items (nested route); - reads contact records or ids from stdin.' -rfka ''
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" tag' -l 'tag' -d 'The contacts with this tag, by id or name.' -rfka '(monica-fetch tags --offline --quiet 2>/dev/null | monica-format template --template \'{{name}}\' 2>/dev/null)'
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" query' -l 'query' -d 'Search contacts: any word in a name, nickname, description or job; TYPE:PREFIX for contact fields (email:sam).' -rfka ''
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" sort' -l 'sort' -d 'Sort by created_at, updated_at, completed_at, called_at, favorited_at; - prefix for descending (-updated_at).' -rfka 'created_at -created_at updated_at -updated_at completed_at -completed_at called_at -called_at favorited_at -favorited_at'
+complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" upcoming' -l 'upcoming' -d 'Reminders: those due in the month N months from now (0: this one).' -rfka ''
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" with-fields' -l 'with-fields' -d 'Add each contact\'s contact fields and latest 3 notes (with=contactfields), in the same requests.'
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" max' -l 'max' -d 'Stop after this many records.' -rfka ''
 complete -c 'monica-fetch' -n '__monica-fetch_should_offer_completions_for_flags_or_options "monica-fetch" page' -l 'page' -d 'Fetch this page only.' -rfka ''
