@@ -159,4 +159,17 @@ struct SandboxAccountWritesTests {
           .string("The selected contact field type id is invalid."), .string("The data field is required."),
         ]))
   }
+
+  @Test("contact field types: a name is required; the new type takes contact fields")
+  func contactFieldTypes() throws {
+    let made = try send("POST", "contactfieldtypes", #"{"name":"Website","fontawesome_icon":null,"protocol":null}"#)
+    #expect(made.status == 201, "\(made.json)")
+    try expectServedShape(.contactFieldType, made.json)
+    let id = try #require(made.json["data"]?["id"]?.intValue)
+    let field = try send(
+      "POST", "contactfields", #"{"contact_id":\#(active),"contact_field_type_id":\#(id),"data":"https://e.x"}"#)
+    #expect(field.status == 201 && field.json["data"]?["contact_field_type"]?["name"] == .string("Website"))
+    let bad = try send("POST", "contactfieldtypes", #"{"protocol":"x:"}"#)
+    #expect(bad.status == 422 && bad.json["error"]?["message"] == .array([.string("The name field is required.")]))
+  }
 }

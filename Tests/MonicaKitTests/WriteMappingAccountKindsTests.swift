@@ -81,6 +81,16 @@ struct WriteMappingAccountKindsTests {
         == #"{"contact_id":4,"contact_field_type_id":1,"data":"ann@example.com"}"#)
   }
 
+  @Test("contact field type: name, icon, protocol and type; delible left to the server")
+  func contactFieldType() throws {
+    #expect(
+      try body(
+        .contactFieldType,
+        #"{"id":3,"object":"contactfieldtype","name":"Website","fontawesome_icon":null,"protocol":null,"#
+          + #""delible":true,"type":null}"#)
+        == #"{"name":"Website","fontawesome_icon":null,"protocol":null,"type":null}"#)
+  }
+
   @Test("each carried kind's references are all translated: every reference path is a write field's")
   func referencesCovered() {
     for kind in [RecordKind.call, .reminder, .debt, .pet, .address, .contactField] {
