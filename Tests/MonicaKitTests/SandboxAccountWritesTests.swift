@@ -3,32 +3,19 @@ import Testing
 
 @testable import MonicaSandbox
 
-/// The sandbox's creates and updates of calls, reminders, debts and pets: Monica 4.1.2's
-/// validation, and records in the shapes the reads serve.
+/// The sandbox's creates and updates of calls, reminders, debts, pets, addresses, contact fields
+/// and contact field types: Monica 4.1.2's validation, and records in the shapes the reads serve.
 @Suite("Sandbox writes of the account kinds")
 struct SandboxAccountWritesTests {
-  let contents = SeedData.make(seed: 1, contacts: 60, baseURL: "http://h")
-  let api: SandboxAPI
-
-  init() {
-    api = SandboxAPI(store: RecordStore(contents: contents), baseURL: "http://h")
-  }
+  /// The fixture of the first kinds' write tests: a seeded store, its API, `send`.
+  let base = SandboxWritesTests()
+  var contents: StoreContents { base.contents }
+  var active: Int { base.active }
+  var archived: Int { base.archived }
 
   func send(_ method: String, _ path: String, _ body: String = "") throws -> (status: Int, json: JSONValue) {
-    let segments = path.split(separator: "/").map(String.init)
-    guard case .found(let route) = SandboxAPI.match(method: method, segments: segments) else {
-      throw SandboxFailure(message: "no route \(method) \(path)")
-    }
-    let request = APIRequest(
-      method: method, segments: segments, query: [:], body: Array(body.utf8), contentType: "application/json")
-    let response = api.respond(route, request)
-    return (response.status, try JSONValue(parsing: response.body))
+    try base.send(method, path, body)
   }
-
-  var active: Int {
-    contents[.contact].all.first { $0["is_active"] == .bool(true) && $0["id"] != .int(1) }?["id"]?.intValue ?? 0
-  }
-  var archived: Int { contents[.contact].all.first { $0["is_active"] == .bool(false) }?["id"]?.intValue ?? 0 }
 
   /// The created record has the members, in the order, of a seeded one, and GET answers it.
   func expectServedShape(_ kind: RecordKind, _ created: JSONValue) throws {
