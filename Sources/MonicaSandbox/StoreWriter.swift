@@ -6,7 +6,7 @@ struct StoreWriter {
   var state: RecordStore.State
   let baseURL: String
   let now: Int
-  private var random: SplitMix64
+  var random: SplitMix64
 
   init(state: RecordStore.State, baseURL: String, now: Int) {
     self.state = state
@@ -16,11 +16,11 @@ struct StoreWriter {
     random = SplitMix64(seed: system.next())
   }
 
-  private var contents: StoreContents {
+  var contents: StoreContents {
     get { state.contents }
     set { state.contents = newValue }
   }
-  private var stamp: JSONValue { .string(UTCTime.timestamp(now)) }
+  var stamp: JSONValue { .string(UTCTime.timestamp(now)) }
 
   mutating func perform(_ route: Route, _ input: JSONObject, upload: (bytes: [UInt8], filename: String)?) -> APIResponse
   {
@@ -44,7 +44,7 @@ struct StoreWriter {
     case .unsetTag(let id): return unsetTags(id, input, all: false)
     case .unsetTags(let id): return unsetTags(id, input, all: true)
     case .avatar(let id): return setAvatar(id, input)
-    default: return .message(405, "The method is not supported for this route.")
+    default: return performAccountKind(route, input)
     }
   }
 
@@ -66,24 +66,24 @@ struct StoreWriter {
         "errors": .object(JSONObject(["0": .array([.string(archivedMessage)])])),
       ])))
 
-  private func isArchived(_ contactID: Int?) -> Bool {
+  func isArchived(_ contactID: Int?) -> Bool {
     contactID.flatMap { contents[.contact].records[$0]?["is_active"]?.boolValue } == false
   }
 
-  private func data(_ status: Int, _ record: JSONObject) -> APIResponse {
+  func data(_ status: Int, _ record: JSONObject) -> APIResponse {
     .json(status, .object(JSONObject(["data": .object(record)])))
   }
 
-  private func short(_ contactID: Int) -> JSONValue {
+  func short(_ contactID: Int) -> JSONValue {
     guard let full = contents[.contact].records[contactID] else { return .null }
     return RecordShapes.shortContact(fromFull: full, avatar: contents.partialAvatars[contactID])
   }
 
-  private func contactExists(_ value: JSONValue?) -> Bool {
+  func contactExists(_ value: JSONValue?) -> Bool {
     value?.intValue.map { contents[.contact].records[$0] != nil } ?? false
   }
 
-  private static func text(_ value: JSONValue?) -> String? {
+  static func text(_ value: JSONValue?) -> String? {
     switch value {
     case .string(let text)?: text.isEmpty ? nil : text
     case .number(let text)?: text
@@ -91,7 +91,7 @@ struct StoreWriter {
     }
   }
 
-  private static func flag(_ value: JSONValue?) -> Bool {
+  static func flag(_ value: JSONValue?) -> Bool {
     switch value {
     case .bool(let flag)?: flag
     case .number(let text)?, .string(let text)?: text == "1" || text == "true"

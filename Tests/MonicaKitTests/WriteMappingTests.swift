@@ -25,16 +25,25 @@ struct WriteMappingTests {
 
   @Test("every kind: a route, unique write names, and the fields its services require")
   func table() {
-    #expect(WriteMapping.objects == ["contact", "activity", "note", "task", "gift", "tag"])
+    #expect(
+      WriteMapping.objects == [
+        "contact", "activity", "note", "task", "gift", "tag", "call", "reminder", "debt", "address", "contactfield",
+        "pet",
+        "contactfieldtype",
+      ])
     for mapping in WriteMapping.all {
       let names = mapping.fields.map(\.name)
       #expect(Set(names).count == names.count, "\(mapping.object) repeats a write field")
-      #expect(mapping.path == "/" + (mapping.object == "activity" ? "activities" : mapping.object + "s"))
+      #expect(mapping.path == "/" + (RecordKind.named(mapping.object)?.name ?? ""))
+      #expect(mapping.path.hasPrefix("/" + mapping.object.prefix(5)))
     }
     let required = [
       "contact": ["first_name", "is_birthdate_known", "is_deceased", "is_deceased_date_known"],
       "activity": ["summary", "happened_at", "contacts"], "note": ["body", "contact_id"],
       "task": ["title", "completed"], "gift": ["contact_id", "name", "status"], "tag": ["name"],
+      "call": ["contact_id", "called_at"],
+      "reminder": ["contact_id", "initial_date", "frequency_type", "frequency_number", "title"],
+      "debt": ["in_debt", "status", "amount", "contact_id"], "pet": ["pet_category_id", "contact_id"],
     ]
     for (object, fields) in required {
       let names = WriteMapping.named(object)?.fields.map(\.name) ?? []

@@ -125,7 +125,11 @@ final class Migration {
       inDoubt = false
       let body = Self.comparable(
         mapping.body(line: translated, record: translated, operation: .create, today: today), mapping)
-      let found = try await adopt(kind) { candidate in
+      // A kind without a list of its own (contact fields) is looked for in its contact's.
+      let nested = RecordKind.named(kind.object).map { !$0.routes.contains(.list) } ?? false
+      let contact = translated["contact"]?["id"]?.intValue
+      let found = try await adopt(kind, path: nested ? contact.map { "/contacts/\($0)\(kind.path)" } : nil) {
+        candidate in
         let made = mapping.body(line: JSONObject(), record: candidate, operation: .create, today: today)
         // What the create would send, as the candidate has it; a field the line leaves out takes
         // the server's default, whatever it is.
@@ -213,15 +217,16 @@ final class Migration {
   /// The newest records of `kind` on the target that no map line names yet, searched for the one
   /// an interrupted run created without learning its id: a record that `matches` is taken into
   /// the map instead of being created a second time. One read, once per run.
-  private func adopt(_ kind: MigrationKind?, matches: (JSONObject) -> Bool) async throws(MonicaError)
-    -> (Int, [UInt8], JSONObject)?
+  private func adopt(_ kind: MigrationKind?, path: String? = nil, matches: (JSONObject) -> Bool)
+    async throws(MonicaError) -> (Int, [UInt8], JSONObject)?
   {
     guard let kind else { return nil }
+    let path = path ?? kind.path
     // Records made in one second tie on created_at, and a tie comes back in any order: a whole
     // page of the newest holds the one in doubt unless 100 records were created after it.
     let query = [("sort", "-created_at"), ("limit", "100")]
-    let response = try await client.get(kind.path, query: query, what: "\(kind.object) records")
-    let envelope = try PageEnvelope(response.body, request: "GET /api\(kind.path)")
+    let response = try await client.get(path, query: query, what: "\(kind.object) records")
+    let envelope = try PageEnvelope(response.body, request: "GET /api\(path)")
     var found: (Int, [UInt8], JSONObject)?
     envelope.forEachRecord { raw in
       let bytes = Array(raw)

@@ -91,9 +91,8 @@ final class MigrationReport {
   func finish(quiet: Bool) {
     if drawn { FetchProgress.write("\n") }
     if !quiet && (!createdByKind.isEmpty || !matchedByKind.isEmpty) {
-      var parts = [
-        "\(Self.sum(createdByKind)) created" + (createdByKind.isEmpty ? "" : " (\(Self.list(createdByKind)))")
-      ]
+      let created = createdByKind.isEmpty ? "" : " (\(Self.list(createdByKind)))"
+      var parts = ["\(Self.sum(createdByKind)) created" + created]
       if !matchedByKind.isEmpty {
         parts.append("\(Self.sum(matchedByKind)) matched by name (\(Self.list(matchedByKind)))")
       }

@@ -68,7 +68,15 @@ package final class ExistingContacts {
   }
 
   /// Whether the contact has this address already.
-  package func has(address: VCardAddress, on id: Int) -> Bool { addresses[id]?.contains(address.key) ?? false }
+  /// An existing address without a country is the card's too when the rest is the same: an
+  /// address whose country the card names without its ISO code is created without one
+  /// (CreateAddress takes the code only, CreateAddress.php:29).
+  package func has(address: VCardAddress, on id: Int) -> Bool {
+    guard let known = addresses[id] else { return false }
+    var countryless = address
+    countryless.country = ""
+    return known.contains(address.key) || known.contains(countryless.key)
+  }
 
   /// Whether the contact's own field (`nickname`, `description`, `birthdate`, `deceased_date`)
   /// has no value.

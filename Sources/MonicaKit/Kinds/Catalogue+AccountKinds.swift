@@ -50,7 +50,8 @@ extension RecordKind {
   /// Contact field types (routes/api.php:149): unsorted (Settings/ApiContactFieldTypeController.php:28).
   package static let contactFieldType = RecordKind(
     object: "contactfieldtype", name: "contactfieldtypes", singular: "contact field type", routes: .resource,
-    rule: .object(.contactFieldType), display: KindDisplay(title: "name"), seeding: .reference, matching: .byName,
+    writes: .contactFieldType, rule: .object(.contactFieldType), display: KindDisplay(title: "name"),
+    seeding: .reference, matching: .byName,
     listing: ListingShape(sorted: []))
 
   /// Places (routes/api.php:46): the account's addresses without their contacts.
@@ -71,21 +72,21 @@ extension RecordKind {
     references: [
       KindReference("contact.id", to: "contact"), KindReference("contact_field_type.id", to: "contactfieldtype"),
     ],
-    rule: .object(.contactField), display: KindDisplay(title: "content", contact: "contact"),
+    writes: .contactField, rule: .object(.contactField), display: KindDisplay(title: "content", contact: "contact"),
     seeding: .perContact(below: 3), listing: ListingShape(sorted: []))
 
   /// Addresses (routes/api.php:49-51); one contact's are unsorted (Contact/ApiAddressController.php:49-50).
   package static let address = RecordKind(
     object: "address", name: "addresses", singular: "address", routes: KindRoutes.resource.union(.nested),
     references: [KindReference("contact.id", to: "contact"), KindReference("country.id", to: "country")],
-    rule: .object(.address), display: KindDisplay(title: "city", contact: "contact"),
+    writes: .address, rule: .object(.address), display: KindDisplay(title: "city", contact: "contact"),
     seeding: .perContact(below: 2), listing: ListingShape(sorted: [.list]))
 
   /// Phone calls (routes/api.php:77-79); lists add `meta.statistics`, calls per year
   /// (Contact/ApiCallController.php:37-39).
   package static let call = RecordKind(
     object: "call", name: "calls", routes: KindRoutes.resource.union(.nested), sortColumns: ["called_at"],
-    references: [KindReference("contact.id", to: "contact")], rule: .object(.call),
+    references: [KindReference("contact.id", to: "contact")], writes: .call, rule: .object(.call),
     display: KindDisplay(title: "content", contact: "contact", date: "called_at"), seeding: .perContact(below: 3),
     listing: ListingShape(yearlyStatistics: "called_at"))
 
@@ -101,7 +102,7 @@ extension RecordKind {
   /// Reminders (routes/api.php:93-96); `reminders/upcoming/{month}` lists the reminders due.
   package static let reminder = RecordKind(
     object: "reminder", name: "reminders", routes: KindRoutes.resource.union(.nested),
-    references: [KindReference("contact.id", to: "contact")],
+    references: [KindReference("contact.id", to: "contact")], writes: .reminder,
     rule: .choice(
       ShapeChoice(name: "reminder or upcoming reminder", shapes: [.reminder, .reminderOutbox]) { value in
         value.member("reminder_id") != nil ? .reminderOutbox : .reminder
@@ -111,7 +112,7 @@ extension RecordKind {
   /// Debts (routes/api.php:108-109).
   package static let debt = RecordKind(
     object: "debt", name: "debts", routes: KindRoutes.resource.union(.nested),
-    references: [KindReference("contact.id", to: "contact")], rule: .object(.debt),
+    references: [KindReference("contact.id", to: "contact")], writes: .debt, rule: .object(.debt),
     display: KindDisplay(title: "amount_with_currency", contact: "contact", date: "updated_at"),
     seeding: .perContact(below: 2))
 
@@ -123,7 +124,7 @@ extension RecordKind {
   /// Pets (routes/api.php:58-59); one contact's are unsorted (ApiPetController.php:54-55).
   package static let pet = RecordKind(
     object: "pet", name: "pets", routes: KindRoutes.resource.union(.nested),
-    references: [KindReference("contact.id", to: "contact")], rule: .object(.pet),
+    references: [KindReference("contact.id", to: "contact")], writes: .pet, rule: .object(.pet),
     display: KindDisplay(title: "name", contact: "contact"), seeding: .perContact(below: 2),
     listing: ListingShape(sorted: [.list]))
 

@@ -50,6 +50,10 @@ package enum MigrationLosses {
       if given("completed") { lost.append("completed_at of tasks (set to the time of the migration)") }
     case "gift":
       if given("photos") { lost.append("photos of gifts (PUT /gifts/{id}/photo/{photo} is not sent by this version)") }
+    case "address", "contactfield":
+      if given("labels") {
+        lost.append("labels of \(object == "address" ? "addresses" : "contact fields") (not sent by this version)")
+      }
     default:
       break
     }

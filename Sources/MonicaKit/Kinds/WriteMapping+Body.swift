@@ -15,8 +15,9 @@ extension WriteMapping {
   package func body(line: JSONObject, record: JSONObject, operation: Operation, today: CalendarDate) -> JSONObject {
     var body = JSONObject()
     for field in fields(for: operation) {
-      // A write name that is also the record's key (`emotions`) is read as the record's.
-      if let given = line[field.name], field.source.path?.components != [field.name] {
+      // A write name that is also the record's key (`emotions`), or the key it is read under
+      // (an address's `country`, from `country.id`), is read as the record's.
+      if let given = line[field.name], field.source.path?.components.first != field.name {
         body[field.name] = given
       } else if case .dateKnown(_, let parts) = field.source,
         parts.contains(where: { line[$0] != nil && line[$0] != .null })
@@ -163,6 +164,9 @@ extension WriteMapping {
       case .isAgeBased: return .bool(ageBased)
       case .age: return ageBased ? .int(max(today.year - day.year, 0)) : nil
       }
+    case .day(let path):
+      guard let text = root.value(at: path)?.stringValue, text.count >= 10 else { return root.value(at: path) }
+      return .string(String(text.prefix(10)))
     case .writeName:
       return nil
     }

@@ -9,13 +9,16 @@ package enum WriteSource: Sendable, Equatable {
   case dateKnown(FieldPath, parts: [String])
   /// A part of the special date at this path.
   case datePart(FieldPath, DatePart)
+  /// The day (`YYYY-MM-DD`) of the timestamp at this path: a reminder's `initial_date`, printed
+  /// as a timestamp, is written as a `date_format:Y-m-d`.
+  case day(FieldPath)
   /// Nowhere in a record: the field is taken only under its write name.
   case writeName
 
   /// The record path the value comes from, if any.
   package var path: FieldPath? {
     switch self {
-    case .value(let path), .ids(let path), .dateKnown(let path, _), .datePart(let path, _): path
+    case .value(let path), .ids(let path), .dateKnown(let path, _), .datePart(let path, _), .day(let path): path
     case .writeName: nil
     }
   }
