@@ -69,32 +69,42 @@ extension Migration {
       return
     }
     let size = bytes.count
-    if inDoubt {
-      inDoubt = false
-      let found = try await adopt(MigrationKind.named("document")) { candidate in
-        candidate["contact"]?["id"]?.intValue == contact && candidate["original_filename"]?.stringValue == filename
-          && candidate["filesize"]?.intValue == size
-      }
-      if let (target, answer, _) = found {
-        try map.append("document", source: id, target: target)
-        report.created("document", losing: [])
-        try output.writeLine(answer)
-        return
-      }
-    }
-    var request = WriteRequest(.create, "/documents")
-    request.upload = MultipartBody(
+    let body = MultipartBody(
       fields: [("contact_id", String(contact))], fileField: "document", filename: filename,
       mimeType: record["mime_type"]?.stringValue ?? "application/octet-stream", bytes: bytes)
-    let response = try await client.send(request)
-    try client.check(response, path: "/documents", what: "contact #\(contact) of document #\(id)")
-    let (answer, created) = try LineWrite.record(in: response, request: "POST /api/documents")
-    guard let newID = created["id"]?.intValue else {
-      throw .protocolViolation(request: "POST /api/documents", detail: "the new record has no numeric id")
+    let (_, answer) = try await upload("document", source: id, contact: contact, body: body) { candidate in
+      candidate["contact"]?["id"]?.intValue == contact && candidate["original_filename"]?.stringValue == filename
+        && candidate["filesize"]?.intValue == size
     }
-    try map.append("document", source: id, target: newID)
     report.created("document", losing: MigrationLosses.of("document", record))
     try output.writeLine(answer)
+  }
+
+  /// Uploads `body` as a new `object` (a photo, a document) of the target's `contact`, the copy
+  /// of the source's record `id`, and maps it. When the create before may have gone through
+  /// unanswered (a killed run), the target's newest record that `matches` is taken instead.
+  /// The new record's id and its bytes as the target answered them.
+  func upload(
+    _ object: String, source id: Int, contact: Int, body: MultipartBody, matches: (JSONObject) -> Bool
+  ) async throws(MonicaError) -> (target: Int, bytes: [UInt8]) {
+    if inDoubt {
+      inDoubt = false
+      if let (target, bytes, _) = try await adopt(MigrationKind.named(object), matches: matches) {
+        try map.append(object, source: id, target: target)
+        return (target, bytes)
+      }
+    }
+    let path = "/\(object)s"
+    var request = WriteRequest(.create, path)
+    request.upload = body
+    let response = try await client.send(request)
+    try client.check(response, path: path, what: "contact #\(contact) of \(object) #\(id)")
+    let (bytes, created) = try LineWrite.record(in: response, request: "POST /api\(path)")
+    guard let newID = created["id"]?.intValue else {
+      throw .protocolViolation(request: "POST /api\(path)", detail: "the new record has no numeric id")
+    }
+    try map.append(object, source: id, target: newID)
+    return (newID, bytes)
   }
 
   /// Why a document's bytes could not be had.

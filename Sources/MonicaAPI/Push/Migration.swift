@@ -196,32 +196,14 @@ final class Migration {
       throw bad("photo #\(id) has no dataUrl with its bytes (a base64 data: URL), so it cannot be uploaded")
     }
     let filename = record["original_filename"]?.stringValue ?? "photo"
-    if inDoubt {
-      inDoubt = false
-      let found = try await adopt(MigrationKind.named("photo")) { candidate in
-        candidate["contact"]?["id"]?.intValue == contact && candidate["original_filename"]?.stringValue == filename
-          && candidate["dataUrl"]?.stringValue == dataURL
-      }
-      if let (target, bytes, _) = found {
-        try map.append("photo", source: id, target: target)
-        try await avatar(of: sourceContact, contact: contact, photo: target, link: record["link"])
-        report.created("photo", losing: [])
-        try output.writeLine(bytes)
-        return
-      }
-    }
-    var request = WriteRequest(.create, "/photos")
-    request.upload = MultipartBody(
+    let body = MultipartBody(
       fields: [("contact_id", String(contact))], fileField: "photo", filename: filename, mimeType: file.mimeType,
       bytes: file.bytes)
-    let response = try await client.send(request)
-    try client.check(response, path: "/photos", what: "contact #\(contact) of photo #\(id)")
-    let (bytes, created) = try LineWrite.record(in: response, request: "POST /api/photos")
-    guard let newID = created["id"]?.intValue else {
-      throw .protocolViolation(request: "POST /api/photos", detail: "the new record has no numeric id")
+    let (target, bytes) = try await upload("photo", source: id, contact: contact, body: body) { candidate in
+      candidate["contact"]?["id"]?.intValue == contact && candidate["original_filename"]?.stringValue == filename
+        && candidate["dataUrl"]?.stringValue == dataURL
     }
-    try map.append("photo", source: id, target: newID)
-    try await avatar(of: sourceContact, contact: contact, photo: newID, link: record["link"])
+    try await avatar(of: sourceContact, contact: contact, photo: target, link: record["link"])
     report.created("photo", losing: [])
     try output.writeLine(bytes)
   }
