@@ -4,12 +4,14 @@ import MonicaKit
 extension SandboxAPI {
   /// Answers the write routes, then persists the store when `--state` asks for it.
   func write(_ route: Route, _ request: APIRequest) -> APIResponse {
-    let input: JSONObject
+    var input: JSONObject
     var upload: (bytes: [UInt8], filename: String)?
     if request.contentType.lowercased().hasPrefix("multipart/form-data") {
       let form = MultipartForm(body: request.body, contentType: request.contentType)
       input = form.fields
-      upload = form.file("photo")
+      upload = form.file("photo") ?? form.file("document")
+      // Laravel's `all()` holds the file under its field: its part's Content-Type stands for it.
+      if form.file("document") != nil { input["document"] = .string(form.types["document"] ?? "") }
     } else if request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       input = JSONObject()
     } else {
@@ -19,6 +21,7 @@ extension SandboxAPI {
     let now = Int(Date().timeIntervalSince1970)
     return store.withState { state in
       var writer = StoreWriter(state: state, baseURL: baseURL, now: now)
+      writer.publicStorage = publicStorage
       let response = writer.perform(route, input, upload: upload)
       if response.status < 300 {
         state = writer.state
@@ -41,6 +44,8 @@ struct MultipartForm {
   /// The text fields.
   var fields = JSONObject()
   private var files: [String: (bytes: [UInt8], filename: String)] = [:]
+  /// The Content-Type of each file's part.
+  private(set) var types: [String: String] = [:]
 
   init(body: [UInt8], contentType: String) {
     guard let range = contentType.range(of: "boundary=") else { return }
@@ -68,6 +73,7 @@ struct MultipartForm {
       guard let name = Self.attribute("name", in: head) else { continue }
       if let filename = Self.attribute("filename", in: head) {
         files[name] = (content, filename)
+        types[name] = Self.header("Content-Type", in: head)
       } else {
         fields[name] = .string(String(decoding: content, as: UTF8.self))
       }
@@ -76,6 +82,16 @@ struct MultipartForm {
 
   /// The uploaded file of a field.
   func file(_ name: String) -> (bytes: [UInt8], filename: String)? { files[name] }
+
+  private static func header(_ name: String, in head: String) -> String? {
+    for line in head.split(whereSeparator: \.isNewline) {
+      let parts = line.split(separator: ":", maxSplits: 1)
+      if parts.count == 2, parts[0].lowercased() == name.lowercased() {
+        return parts[1].trimmingCharacters(in: .whitespaces)
+      }
+    }
+    return nil
+  }
 
   private static func attribute(_ name: String, in head: String) -> String? {
     guard let range = head.range(of: "; \(name)=\"") else { return nil }

@@ -130,8 +130,13 @@ package final class SandboxAPI: Sendable {
   package let maxPageSize: Int
   /// Where to persist after each write, if anywhere.
   package let statePath: String?
+  /// Whether documents' links are public `/storage/` URLs rather than `/store/` ones.
+  package let publicStorage: Bool
 
-  package init(store: RecordStore, baseURL: String, maxPageSize: Int = 100, statePath: String? = nil) {
+  package init(
+    store: RecordStore, baseURL: String, maxPageSize: Int = 100, statePath: String? = nil, publicStorage: Bool = false
+  ) {
+    self.publicStorage = publicStorage
     self.store = store
     self.baseURL = baseURL
     self.maxPageSize = maxPageSize

@@ -31,6 +31,9 @@ package struct SandboxConfiguration: Sendable {
   package var log: String?
   /// The port of the second, gravatar-like origin (0: a free one); none when `nil`.
   package var gravatarPort: Int?
+  /// Whether documents are served at a public `/storage/` URL (FILESYSTEM_DEFAULT_VISIBILITY=public)
+  /// instead of the session-only `/store/` route.
+  package var publicStorage = false
 
   package init() {}
 }

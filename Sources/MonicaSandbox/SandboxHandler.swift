@@ -162,6 +162,7 @@ final class SandboxHandler: Sendable {
         response: APIResponse(status: 200, body: Array(Self.loginPage.utf8), contentType: "text/html; charset=UTF-8"))
     }
     if path.hasPrefix("/store/") { return redirectToLogin(base) }
+    if path.hasPrefix("/storage/") { return Answer(response: api.storedFile(String(path.dropFirst(9)))) }
     guard path == "/api" || path.hasPrefix("/api/") else {
       return Answer(
         response: APIResponse(

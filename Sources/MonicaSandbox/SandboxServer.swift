@@ -55,10 +55,14 @@ package enum SandboxServer {
           contents = SeedData.make(seed: configuration.seed, contacts: configuration.contacts, baseURL: baseURL)
         }
         if let gravatar { StoreFile.rebase(&contents, from: GravatarOrigin.realBase, to: gravatar) }
+        if configuration.publicStorage {
+          StoreFile.rebase(&contents, from: baseURL + "/store/", to: baseURL + "/storage/")
+        }
         let store = RecordStore(contents: contents)
         handler.start(
           SandboxAPI(
-            store: store, baseURL: baseURL, maxPageSize: configuration.maxPageSize, statePath: configuration.state))
+            store: store, baseURL: baseURL, maxPageSize: configuration.maxPageSize, statePath: configuration.state,
+            publicStorage: configuration.publicStorage))
         if preloaded == nil, let path = configuration.state {
           // A new state file holds the seeded store from the start, not only after a write.
           do { try StoreFile.save(contents, baseURL: baseURL, to: path) } catch {

@@ -37,6 +37,8 @@ package struct StoreContents: Sendable {
   package var contactFields: [Int: [JSONValue]] = [:]
   /// Avatars of partial contacts, whose full form has none but whose short form shows one.
   package var partialAvatars: [Int: JSONValue] = [:]
+  /// The bytes of uploaded documents, by `new_filename` (seeded ones are made from their name).
+  package var documentFiles: [String: [UInt8]] = [:]
 
   package init(user: JSONObject) { self.user = user }
 

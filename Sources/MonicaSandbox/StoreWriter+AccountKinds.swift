@@ -20,7 +20,7 @@ extension StoreWriter {
     case .update(.contactField, let id): return Int(id).map { saveContactField($0, input) } ?? .notFound
     case .create(.contactFieldType): return saveContactFieldType(nil, input)
     case .update(.contactFieldType, let id): return Int(id).map { saveContactFieldType($0, input) } ?? .notFound
-    default: return .message(405, "The method is not supported for this route.")
+    default: return performRestKind(route, input)
     }
   }
 
@@ -246,7 +246,7 @@ extension StoreWriter {
     let record = JSONObject([
       "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("contactfield"),
       "content": .string(Self.text(input["data"]) ?? ""), "contact_field_type": .object(type),
-      "labels": existing?["labels"] ?? .array([]), "account": RecordShapes.accountJSON(1),
+      "labels": labels(input["labels"]) ?? existing?["labels"] ?? .array([]), "account": RecordShapes.accountJSON(1),
       "contact": short(contactID), "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
     ])
     var table = contents[.contactField]

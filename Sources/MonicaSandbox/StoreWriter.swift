@@ -7,6 +7,8 @@ struct StoreWriter {
   let baseURL: String
   let now: Int
   var random: SplitMix64
+  /// Whether a document's link is a public `/storage/` URL (SandboxAPI.publicStorage).
+  var publicStorage = false
 
   init(state: RecordStore.State, baseURL: String, now: Int) {
     self.state = state
@@ -39,6 +41,7 @@ struct StoreWriter {
     case .create(.tag): return saveTag(nil, input)
     case .update(.tag, let id): return Int(id).map { saveTag($0, input) } ?? .notFound
     case .create(.photo): return savePhoto(input, upload: upload)
+    case .create(.document): return saveDocument(input, upload: upload)
     case .delete(let kind, let id): return delete(kind, id)
     case .setTags(let id): return setTags(id, input)
     case .unsetTag(let id): return unsetTags(id, input, all: false)
@@ -168,6 +171,10 @@ struct StoreWriter {
     check.boolean("is_deceased", required: id == nil)
     check.boolean("is_deceased_date_known", required: true)
     for key in ["deceased_date_day", "deceased_date_month", "deceased_date_year"] { check.integer(key) }
+    // `exists:genders,id` (CreateContact.php:40, UpdateContact.php).
+    check.integer("gender_id")
+    let gender = input["gender_id"]?.intValue.flatMap { contents[.gender].records[$0] }
+    check.exists("gender_id", gender != nil)
     if let failure = check.failure { return failure }
     if let id, let existing = contents[.contact].records[id] {
       if existing["is_active"]?.boolValue == false { return Self.archived }
@@ -194,6 +201,9 @@ struct StoreWriter {
       existing["initials"] = .string(RecordShapes.initials(name))
       existing["description"] = .string(Self.text(input["description"]))
       existing["is_dead"] = .bool(dead)
+      if let gender {
+        (existing["gender"], existing["gender_type"]) = (gender["name"] ?? .null, gender["type"] ?? .null)
+      }
       if var information = existing["information"]?.objectValue {
         information["dates"] = .object(
           JSONObject(["birthdate": SpecialDate.json(birthdate), "deceased_date": SpecialDate.json(deceased)]))
@@ -212,6 +222,9 @@ struct StoreWriter {
       facts.description = Self.text(input["description"])
       facts.isPartial = Self.flag(input["is_partial"])
       facts.isDead = dead
+      if let name = gender?["name"]?.stringValue, let type = gender?["type"]?.stringValue {
+        facts.gender = (name, type)
+      }
       facts.birthdate = birthdate
       facts.deceasedDate = deceased
       facts.avatarColor = random.pick(SeedData.avatarColors)
@@ -373,7 +386,8 @@ struct StoreWriter {
       id: newID, uuid: existing?["uuid"]?.stringValue ?? random.uuid(), summary: Self.text(input["summary"]) ?? "",
       description: Self.text(input["description"]),
       happened: UTCTime.parseDate(Self.text(input["happened_at"]) ?? "") ?? now,
-      type: typeID.map { SeedData.activityType($0) } ?? .null, attendees: attendeeIDs.map(short), emotions: emotions,
+      type: typeID.map { contents[.activityType].records[$0].map(JSONValue.object) ?? SeedData.activityType($0) }
+        ?? .null, attendees: attendeeIDs.map(short), emotions: emotions,
       baseURL: baseURL, created: now)
     if let created = existing?["created_at"] { record["created_at"] = created }
     let previous = existing.map { RecordStore.State.contactIDs(of: $0, kind: .activity) } ?? []

@@ -76,6 +76,8 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
       "Also serve gravatar-like images on this loopback port (0: a free one); seeded gravatar URLs point there.",
       valueName: "PORT"))
   var gravatarPort: Int?
+  @Flag(help: "Serve documents at public /storage/ URLs, as an instance with public file visibility.")
+  var publicStorage = false
 
   func run() async throws {
     try await reportingFailures {
@@ -83,7 +85,7 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
       (settings.port, settings.readyFile, settings.tokenFile) = (port, readyFile, tokenFile)
       (settings.tokenExpiresInDays, settings.seed, settings.contacts) = (tokenExpiresIn, seed, contacts)
       (settings.load, settings.state, settings.log, settings.latencyMilliseconds) = (load, state, log, latency)
-      (settings.maxPageSize, settings.gravatarPort) = (maxPageSize, gravatarPort)
+      (settings.maxPageSize, settings.gravatarPort, settings.publicStorage) = (maxPageSize, gravatarPort, publicStorage)
       settings.rateLimiter = try RateLimiter.parse(rateLimit)
       settings.faults = try fault.map { rule throws(MonicaError) in try FaultRule(parsing: rule) }
       try settings.validate()

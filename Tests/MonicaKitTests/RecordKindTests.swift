@@ -43,8 +43,8 @@ import Testing
     }
     #expect(
       WriteMapping.objects == [
-        "contact", "activity", "note", "task", "gift", "tag", "call", "reminder", "debt", "address", "contactfield",
-        "pet",
+        "contact", "activity", "note", "task", "gift", "tag", "call", "reminder", "debt", "entry", "address",
+        "contactfield", "pet", "occupation", "gender", "place", "company", "activityType", "activityTypeCategory",
         "contactfieldtype",
       ])
   }

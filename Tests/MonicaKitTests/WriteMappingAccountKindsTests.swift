@@ -78,7 +78,14 @@ struct WriteMappingAccountKindsTests {
         .contactField,
         #"{"object":"contactfield","content":"ann@example.com","contact_field_type":{"id":1,"name":"Email"},"#
           + #""labels":[],"contact":{"id":4}}"#)
-        == #"{"contact_id":4,"contact_field_type_id":1,"data":"ann@example.com"}"#)
+        == #"{"contact_id":4,"contact_field_type_id":1,"data":"ann@example.com","labels":[]}"#)
+    // Labels go as their names: the standard key or the custom label (`type` in the record).
+    #expect(
+      try body(
+        .contactField,
+        #"{"object":"contactfield","content":"x","contact_field_type":{"id":1},"contact":{"id":4},"#
+          + #""labels":[{"id":2,"object":"contactfieldlabel","type":"home","label":"Home"},"Weekend"]}"#)
+        == #"{"contact_id":4,"contact_field_type_id":1,"data":"x","labels":["home","Weekend"]}"#)
   }
 
   @Test("contact field type: name, icon, protocol and type; delible left to the server")

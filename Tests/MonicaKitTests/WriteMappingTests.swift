@@ -27,15 +27,16 @@ struct WriteMappingTests {
   func table() {
     #expect(
       WriteMapping.objects == [
-        "contact", "activity", "note", "task", "gift", "tag", "call", "reminder", "debt", "address", "contactfield",
-        "pet",
+        "contact", "activity", "note", "task", "gift", "tag", "call", "reminder", "debt", "entry", "address",
+        "contactfield", "pet", "occupation", "gender", "place", "company", "activityType", "activityTypeCategory",
         "contactfieldtype",
       ])
     for mapping in WriteMapping.all {
       let names = mapping.fields.map(\.name)
       #expect(Set(names).count == names.count, "\(mapping.object) repeats a write field")
       #expect(mapping.path == "/" + (RecordKind.named(mapping.object)?.name ?? ""))
-      #expect(mapping.path.hasPrefix("/" + mapping.object.prefix(5)))
+      // Journal entries are the one kind whose route is not named after its object.
+      #expect(mapping.path.hasPrefix("/" + mapping.object.prefix(5)) || mapping.path == "/journal")
     }
     let required = [
       "contact": ["first_name", "is_birthdate_known", "is_deceased", "is_deceased_date_known"],

@@ -7,16 +7,19 @@ import MonicaKit
 /// created (or, for named reference data, matched by name to what the target has) and get their
 /// map line at once, so that a killed run resumes where it stopped and a re-run sends nothing.
 final class Migration {
-  private let client: MonicaClient
-  private let map: IDMap
-  private let output: LineOutput
-  private let tool: String
+  let client: MonicaClient
+  let map: IDMap
+  let output: LineOutput
+  let tool: String
   private let keepGoing: Bool
   private let today: CalendarDate
   let report: MigrationReport
   /// The target's records of each name-matched kind, by name, read once; `nil` when the target
   /// has no such route.
   private var names: [String: [String: Int]?] = [:]
+  /// How many addresses of the stream have each place content (`Migration.placeKey`): a place
+  /// with the content of an address is that address's, made again by the address's create.
+  var addressPlaces: [String: Int] = [:]
   /// Contacts whose avatar is one of their photos: the photo's `link` on the source, by the
   /// contact's source id, so that the avatar is set when that photo has been created.
   private var avatarPhotos: [Int: String] = [:]
@@ -27,7 +30,7 @@ final class Migration {
   /// Whether the next record to create may have been created already by a run that was killed,
   /// or that stopped on a create answered by a 5xx or not at all: true when the map was not
   /// empty at the start. The record after the map's last is the only one that can be.
-  private var inDoubt: Bool
+  var inDoubt: Bool
 
   init(client: MonicaClient, map: IDMap, output: LineOutput, tool: String, keepGoing: Bool, today: CalendarDate) {
     self.client = client
@@ -94,6 +97,14 @@ final class Migration {
       report.known(object)
       return
     }
+    if let reason = setAside(object, record) {
+      report.notCarried(object, because: reason)
+      return
+    }
+    if object == "place", takenByAddress(record) {
+      report.madeByOthers(object)
+      return
+    }
     if kind.matching == .byName, let name = record["name"]?.stringValue {
       if let target = try await targetID(named: name, of: kind) {
         try map.append(object, source: id, target: target)
@@ -108,6 +119,8 @@ final class Migration {
     let place = (source: source, number: number)
     if object == "photo" {
       try await createPhoto(record, id: id, place: place)
+    } else if object == "document" {
+      try await createDocument(record, id: id, place: place)
     } else if let mapping = kind.writes {
       try await create(record, id: id, kind: kind, mapping: mapping, place: place)
     } else {
@@ -159,6 +172,12 @@ final class Migration {
       throw PushSession.locate(error, line)
     }
     if let newID, kind.object == "contact" { try await setAvatar(of: record, target: newID) }
+    // A name made on the target is the one later records that give it must find.
+    if let newID, kind.matching == .byName, let name = record["name"]?.stringValue,
+      case .some(.some) = names[kind.object]
+    {
+      names[kind.object]??[name] = newID
+    }
     report.created(kind.object, losing: MigrationLosses.of(kind.object, record))
     if let result = write.latest { try output.writeLine(result) }
   }
@@ -177,32 +196,14 @@ final class Migration {
       throw bad("photo #\(id) has no dataUrl with its bytes (a base64 data: URL), so it cannot be uploaded")
     }
     let filename = record["original_filename"]?.stringValue ?? "photo"
-    if inDoubt {
-      inDoubt = false
-      let found = try await adopt(MigrationKind.named("photo")) { candidate in
-        candidate["contact"]?["id"]?.intValue == contact && candidate["original_filename"]?.stringValue == filename
-          && candidate["dataUrl"]?.stringValue == dataURL
-      }
-      if let (target, bytes, _) = found {
-        try map.append("photo", source: id, target: target)
-        try await avatar(of: sourceContact, contact: contact, photo: target, link: record["link"])
-        report.created("photo", losing: [])
-        try output.writeLine(bytes)
-        return
-      }
-    }
-    var request = WriteRequest(.create, "/photos")
-    request.upload = MultipartBody(
+    let body = MultipartBody(
       fields: [("contact_id", String(contact))], fileField: "photo", filename: filename, mimeType: file.mimeType,
       bytes: file.bytes)
-    let response = try await client.send(request)
-    try client.check(response, path: "/photos", what: "contact #\(contact) of photo #\(id)")
-    let (bytes, created) = try LineWrite.record(in: response, request: "POST /api/photos")
-    guard let newID = created["id"]?.intValue else {
-      throw .protocolViolation(request: "POST /api/photos", detail: "the new record has no numeric id")
+    let (target, bytes) = try await upload("photo", source: id, contact: contact, body: body) { candidate in
+      candidate["contact"]?["id"]?.intValue == contact && candidate["original_filename"]?.stringValue == filename
+        && candidate["dataUrl"]?.stringValue == dataURL
     }
-    try map.append("photo", source: id, target: newID)
-    try await avatar(of: sourceContact, contact: contact, photo: newID, link: record["link"])
+    try await avatar(of: sourceContact, contact: contact, photo: target, link: record["link"])
     report.created("photo", losing: [])
     try output.writeLine(bytes)
   }
@@ -217,7 +218,7 @@ final class Migration {
   /// The newest records of `kind` on the target that no map line names yet, searched for the one
   /// an interrupted run created without learning its id: a record that `matches` is taken into
   /// the map instead of being created a second time. One read, once per run.
-  private func adopt(_ kind: MigrationKind?, path: String? = nil, matches: (JSONObject) -> Bool)
+  func adopt(_ kind: MigrationKind?, path: String? = nil, matches: (JSONObject) -> Bool)
     async throws(MonicaError) -> (Int, [UInt8], JSONObject)?
   {
     guard let kind else { return nil }
@@ -306,7 +307,7 @@ final class Migration {
   }
 
   /// The target's id of the source's contact `source`, or the line's error.
-  private func contactTarget(_ source: Int, from what: String, place: (source: String, number: Int))
+  func contactTarget(_ source: Int, from what: String, place: (source: String, number: Int))
     throws(MonicaError) -> Int
   {
     if let target = map.target(of: "contact", source: source) { return target }

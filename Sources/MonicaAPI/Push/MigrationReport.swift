@@ -32,6 +32,7 @@ final class MigrationReport {
   private var knownCount = 0
   private var matchedByKind: [(String, Int)] = []
   private var skippedCount = 0
+  private var madeByOthersByKind: [(String, Int)] = []
   private var losses: [(String, Int)] = []
   private var notCarried: [(String, Int)] = []
   private let started = Date()
@@ -59,6 +60,9 @@ final class MigrationReport {
 
   /// A record that needs no copy (the user, countries).
   func skipped(_ object: String) { skippedCount += 1 }
+
+  /// A record the create of another makes on the target (an address's place).
+  func madeByOthers(_ object: String) { Self.add(object, to: &madeByOthersByKind) }
 
   /// A record not carried over, and why.
   func notCarried(_ object: String, because reason: String) { Self.add("\(object): \(reason)", to: &notCarried) }
@@ -97,6 +101,9 @@ final class MigrationReport {
         parts.append("\(Self.sum(matchedByKind)) matched by name (\(Self.list(matchedByKind)))")
       }
       if knownCount > 0 { parts.append("\(knownCount) already on the target") }
+      if !madeByOthersByKind.isEmpty {
+        parts.append("\(Self.sum(madeByOthersByKind)) made by their addresses (\(Self.list(madeByOthersByKind)))")
+      }
       if skippedCount > 0 { parts.append("\(skippedCount) not copied (the target's own)") }
       StandardError.line("\(tool): \(lines) records: \(parts.joined(separator: ", "))")
     }

@@ -9,8 +9,10 @@ extension Pusher {
     let spool = try Spool(environment: environment)
     var places: [(source: String, number: Int32)] = []
     let input = PushInput(sources)
+    var addressPlaces: [String: Int] = [:]
     while let line = try input.next() {
       try spool.append(line.bytes)
+      if let key = Migration.addressPlace(line.bytes) { addressPlaces[key, default: 0] += 1 }
       places.append((line.source, Int32(clamping: line.number)))
     }
     let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
@@ -26,6 +28,7 @@ extension Pusher {
     let migration = Migration(
       client: client, map: map, output: output, tool: tool, keepGoing: options.keepGoing, today: today)
     migration.report.total = places.count
+    migration.addressPlaces = addressPlaces
     migration.report.requests = counter
     if !options.quiet { migration.report.progress = environment.stderrIsTerminal ? .terminal : .log }
     do throws(MonicaError) {

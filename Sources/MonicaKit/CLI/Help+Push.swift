@@ -30,7 +30,10 @@ extension Help {
     FILE does not hold stops the run with status 65. Tags, genders and activity types are \
     matched by name to those the target has (one read of each list), and created only when \
     missing. Photos are uploaded with their bytes (their dataUrl); a contact whose avatar was a \
-    photo gets the copy of that photo as its avatar. A create that may have gone through \
+    photo gets the copy of that photo as its avatar. Documents are downloaded from their link \
+    (never with the token) and uploaded with their bytes when the source stores files publicly; \
+    a link that answers a redirect to the login page (private storage, Monica's default) is \
+    named in a warning and counted as not carried. A create that may have gone through \
     before a failure (a 5xx, no answer, a killed run) is looked for among the target's newest \
     records of its kind when the run is resumed, and taken into FILE rather than made again. \
     The input is read whole first; progress (records done per kind, the ETA at the instance's \

@@ -17,19 +17,21 @@ extension RecordKind {
 
   /// Genders (routes/api.php:32): the account's own, matched by name on another instance.
   package static let gender = RecordKind(
-    object: "gender", name: "genders", routes: .resource, rule: .object(.gender), display: KindDisplay(title: "name"),
+    object: "gender", name: "genders", routes: .resource, writes: .gender, rule: .object(.gender),
+    display: KindDisplay(title: "name"),
     seeding: .reference, matching: .byName)
 
   /// Activity type categories (routes/api.php:119).
   package static let activityTypeCategory = RecordKind(
     object: "activityTypeCategory", name: "activitytypecategories", singular: "activity type category",
-    routes: .resource, rule: .object(.activityTypeCategory), display: KindDisplay(title: "name"),
+    routes: .resource, writes: .activityTypeCategory, rule: .object(.activityTypeCategory),
+    display: KindDisplay(title: "name"),
     seeding: .reference, matching: .byName)
 
   /// Activity types (routes/api.php:116).
   package static let activityType = RecordKind(
     object: "activityType", name: "activitytypes", singular: "activity type", routes: .resource,
-    references: [KindReference("activity_type_category.id", to: "activityTypeCategory")],
+    references: [KindReference("activity_type_category.id", to: "activityTypeCategory")], writes: .activityType,
     rule: .object(.activityType), display: KindDisplay(title: "name"), seeding: .reference, matching: .byName)
 
   /// Relationship type groups (routes/api.php:122): read only, unsorted
@@ -57,12 +59,13 @@ extension RecordKind {
   /// Places (routes/api.php:46): the account's addresses without their contacts.
   package static let place = RecordKind(
     object: "place", name: "places", routes: .resource, references: [KindReference("country.id", to: "country")],
-    rule: .object(.place), display: KindDisplay(title: "city"), seeding: .account)
+    writes: .place, rule: .object(.place), display: KindDisplay(title: "city"), seeding: .account)
 
-  /// Companies (routes/api.php:66).
+  /// Companies (routes/api.php:66): created, not matched by name, as Monica keeps two of one name
+  /// apart (CreateCompany.php:42-47 looks for none; account set-up seeds none).
   package static let company = RecordKind(
-    object: "company", name: "companies", singular: "company", routes: .resource, rule: .object(.company),
-    display: KindDisplay(title: "name"), seeding: .account, matching: .byName)
+    object: "company", name: "companies", singular: "company", routes: .resource, writes: .company,
+    rule: .object(.company), display: KindDisplay(title: "name"), seeding: .account)
 
   /// Contact fields (routes/api.php:54-55): no list of their own, only one contact's, unsorted
   /// (ApiContactFieldController.php:39-40); `with=contactfields` embeds them in contacts.
@@ -118,7 +121,8 @@ extension RecordKind {
 
   /// Journal entries (routes/api.php:112-113).
   package static let entry = RecordKind(
-    object: "entry", name: "journal", singular: "journal entry", routes: .resource, rule: .object(.entry),
+    object: "entry", name: "journal", singular: "journal entry", routes: .resource, writes: .entry,
+    rule: .object(.entry),
     display: KindDisplay(title: "title", date: "date"), seeding: .account)
 
   /// Pets (routes/api.php:58-59); one contact's are unsorted (ApiPetController.php:54-55).
@@ -156,7 +160,8 @@ extension RecordKind {
   package static let occupation = RecordKind(
     object: "occupation", name: "occupations", routes: .resource,
     references: [KindReference("contact.id", to: "contact"), KindReference("company.id", to: "company")],
-    rule: .object(.occupation), display: KindDisplay(title: "title", contact: "contact", date: "start_date"),
+    writes: .occupation, rule: .object(.occupation),
+    display: KindDisplay(title: "title", contact: "contact", date: "start_date"),
     seeding: .perContact(below: 2))
 
   /// The audit log (routes/api.php:144,150): the account's, or one contact's; unsorted

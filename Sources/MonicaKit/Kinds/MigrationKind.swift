@@ -38,35 +38,21 @@ package struct MigrationKind: Sendable {
     self.writes = writes
   }
 
-  /// The kind of `object` as the catalogue has it, else as `interim` has it; `nil` when a
-  /// migration does not know it.
+  /// The kind of `object` as the catalogue has it; `nil` when a migration does not know it.
   package static func named(_ object: String) -> MigrationKind? {
-    if let kind = RecordKind.named(object) {
-      let matching: Matching =
-        switch kind.matching {
-        case .created: .created
-        case .byName: .byName
-        case .global: .global
-        case .notCopied: .notCopied
-        }
-      return MigrationKind(
-        object: kind.object, path: kind.path, matching: matching,
-        references: kind.references.map { MigrationReference($0.path, to: $0.object, byName: $0.byName) },
-        writes: kind.writes)
-    }
-    return interim.first { $0.object == object }
+    guard let kind = RecordKind.named(object) else { return nil }
+    let matching: Matching =
+      switch kind.matching {
+      case .created: .created
+      case .byName: .byName
+      case .global: .global
+      case .notCopied: .notCopied
+      }
+    return MigrationKind(
+      object: kind.object, path: kind.path, matching: matching,
+      references: kind.references.map { MigrationReference($0.path, to: $0.object, byName: $0.byName) },
+      writes: kind.writes)
   }
-
-  /// Named reference data and instance-wide kinds that records refer to, until the catalogue
-  /// has their entries (the catalogue's entry wins as soon as it has one).
-  static let interim: [MigrationKind] = [
-    MigrationKind(object: "gender", path: "/genders", matching: .byName, writes: nil),
-    MigrationKind(object: "activityType", path: "/activitytypes", matching: .byName, writes: nil),
-    MigrationKind(object: "contactfieldtype", path: "/contactfieldtypes", matching: .byName, writes: nil),
-    MigrationKind(object: "country", path: "/countries", matching: .global, writes: nil),
-    MigrationKind(object: "currency", path: "/currencies", matching: .global, writes: nil),
-    MigrationKind(object: "auditlog", path: "/logs", matching: .notCopied, writes: nil),
-  ]
 }
 
 /// A place in a record that holds the id (or, `byName`, the name) of another record:

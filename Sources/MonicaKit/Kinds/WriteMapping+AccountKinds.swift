@@ -49,13 +49,15 @@ extension WriteMapping {
   /// Addresses: `CreateAddress` and `UpdateAddress` (app/Services/Contact/Address, rules at
   /// CreateAddress.php:20-33, UpdateAddress.php:20-34) make or change the address's place; the
   /// country goes as its ISO code (`country.id` in the record, `max:3`). The update finds the
-  /// address through `contact_id` (UpdateAddress.php:48-50), so it never moves.
+  /// address through `contact_id` (UpdateAddress.php:48-50), so it never moves. Labels are taken
+  /// as names (CreateAddress.php:32,60-66), though the Address resource prints none
+  /// (app/Http/Resources/Address/Address.php:23-42): only a line that gives them sends them.
   static let address = WriteMapping(
     services: "app/Services/Contact/Address/CreateAddress.php, UpdateAddress.php",
     fields: [
       WriteField("contact_id", .value(FieldPath.contactID)), .same("name"), .same("street"), .same("city"),
       .same("province"), .same("postal_code"), WriteField("country", .value(FieldPath(dotted: "country.id"))),
-      .same("latitude"), .same("longitude"),
+      .same("latitude"), .same("longitude"), WriteField("labels", .members(FieldPath.labels, key: "type")),
     ],
     fixedOnUpdate: ["contact_id"])
 }
@@ -65,12 +67,17 @@ extension WriteMapping {
   /// ContactField, rules at CreateContactField.php:19-27, UpdateContactField.php:19-27) take the
   /// contact, the type (matched by name on another instance) and `data`, which the record prints
   /// as `content` (ContactField resource, app/Http/Resources/ContactField/ContactField.php:27).
+  /// `labels` is a list of names, each found or made by `UpdateContactFieldLabels`
+  /// (CreateContactField.php:25,54-60, UpdateContactFieldLabels.php:52-68): a record's label
+  /// gives its name as `type`, the standard key (`home`) or the custom label
+  /// (ContactFieldLabel resource, app/Http/Resources/ContactField/ContactFieldLabel.php:24).
   static let contactField = WriteMapping(
     services: "app/Services/Contact/ContactField/CreateContactField.php, UpdateContactField.php",
     fields: [
       WriteField("contact_id", .value(FieldPath.contactID)),
       WriteField("contact_field_type_id", .value(FieldPath(dotted: "contact_field_type.id"))),
       WriteField("data", .value(FieldPath(dotted: "content"))),
+      WriteField("labels", .members(FieldPath.labels, key: "type")),
     ])
 }
 

@@ -149,6 +149,9 @@ extension WriteMapping {
     case .ids(let path):
       guard let elements = root.value(at: path)?.arrayValue else { return nil }
       return .array(elements.map { element in element["id"] ?? element })
+    case .members(let path, let key):
+      guard let elements = root.value(at: path)?.arrayValue else { return nil }
+      return .array(elements.map { element in element[key] ?? element })
     case .dateKnown(let path, _):
       guard let date = root.value(at: path) else { return nil }
       return .bool(date["date"].map { $0 != .null } ?? false)

@@ -4,6 +4,9 @@ package enum WriteSource: Sendable, Equatable {
   case value(FieldPath)
   /// The `id` of every element of the array at this path: `attendees.contacts` -> `[12, 14]`.
   case ids(FieldPath)
+  /// The `key` member of every element of the array at this path (a contact field's labels,
+  /// `labels[].type` -> `["home"]`); an element without it (a plain string) is sent as it is.
+  case members(FieldPath, key: String)
   /// Whether the special date (`{is_age_based, is_year_unknown, date}`) at this path has a date;
   /// true as well when the line gives any of `parts` under their write names.
   case dateKnown(FieldPath, parts: [String])
@@ -18,7 +21,9 @@ package enum WriteSource: Sendable, Equatable {
   /// The record path the value comes from, if any.
   package var path: FieldPath? {
     switch self {
-    case .value(let path), .ids(let path), .dateKnown(let path, _), .datePart(let path, _), .day(let path): path
+    case .value(let path), .ids(let path), .members(let path, _), .dateKnown(let path, _), .datePart(let path, _),
+      .day(let path):
+      path
     case .writeName: nil
     }
   }

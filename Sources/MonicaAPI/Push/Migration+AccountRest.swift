@@ -1,0 +1,153 @@
+import Foundation
+import MonicaKit
+
+/// The account's remaining kinds on their way to another instance: places that an address's create
+/// makes again, records the API cannot create, and documents, carried with their bytes when their
+/// link can be downloaded.
+extension Migration {
+  /// Why `record` is not created, when the API cannot take it; `nil` when it can.
+  func setAside(_ object: String, _ record: JSONObject) -> String? {
+    MigrationLosses.uncreatable(object, record)
+  }
+
+  /// Whether the place is the place of one of the stream's addresses, which `CreateAddress` makes
+  /// again on the target (app/Services/Contact/Address/CreateAddress.php:50-58,90): creating it as
+  /// well would make it twice. Each address accounts for one place of its content.
+  func takenByAddress(_ record: JSONObject) -> Bool {
+    let key = Self.placeKey(JSONValue.object(record))
+    guard let count = addressPlaces[key], count > 0 else { return false }
+    addressPlaces[key] = count - 1
+    return true
+  }
+
+  /// The place content of a line when it is an address (`"object":"address"`), else `nil`; lines
+  /// that cannot hold one are passed over without being parsed.
+  static func addressPlace(_ bytes: [UInt8]) -> String? {
+    guard contains(bytes, Array(#""address""#.utf8)), case .object(let record)? = try? JSONValue(parsing: bytes),
+      record["object"]?.stringValue == "address"
+    else { return nil }
+    return placeKey(.object(record))
+  }
+
+  /// What an address and its place share: the parts of the address and the country's code.
+  static func placeKey(_ record: JSONValue) -> String {
+    let parts = ["street", "city", "province", "postal_code", "latitude", "longitude"].map { key in
+      record[key].map { $0 == .null ? "" : ($0.stringValue ?? JSONWriter.plain.string($0)) } ?? ""
+    }
+    return (parts + [record["country"]?["id"]?.stringValue ?? ""]).joined(separator: "\u{1F}")
+  }
+
+  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first, haystack.count >= needle.count else { return false }
+    var index = 0
+    while index <= haystack.count - needle.count {
+      if haystack[index] == first && haystack[index..<index + needle.count].elementsEqual(needle) { return true }
+      index += 1
+    }
+    return false
+  }
+
+  /// Uploads a document with its bytes, downloaded from its `link` (the Document resource has no
+  /// data URL, app/Http/Resources/Document/Document.php:22-40): a public link gives them; the
+  /// default private one (config/filesystems.php:94) is the session-only `/store/` route
+  /// (routes/web.php:41,50), which answers a 302 to the login page: the document is then listed
+  /// as not carried, with why. The token is never sent with the download: a public link needs
+  /// none and the `/store/` route takes none.
+  func createDocument(_ record: JSONObject, id: Int, place: (source: String, number: Int)) async throws(MonicaError) {
+    guard let sourceContact = record["contact"]?["id"]?.intValue else {
+      throw .malformedInput(source: place.source, line: place.number, reason: "document #\(id) has no contact.id")
+    }
+    let contact = try contactTarget(sourceContact, from: "document #\(id)", place: place)
+    let filename = record["original_filename"]?.stringValue ?? "document"
+    let bytes: [UInt8]
+    switch await download(record) {
+    case .success(let downloaded): bytes = downloaded
+    case .failure(let refusal):
+      StandardError.line(
+        "\(tool): warning: document #\(id) (\(filename.escapingControlCharacters)): not carried: \(refusal.reason)")
+      report.notCarried("document", because: refusal.reason)
+      return
+    }
+    let size = bytes.count
+    let body = MultipartBody(
+      fields: [("contact_id", String(contact))], fileField: "document", filename: filename,
+      mimeType: record["mime_type"]?.stringValue ?? "application/octet-stream", bytes: bytes)
+    let (_, answer) = try await upload("document", source: id, contact: contact, body: body) { candidate in
+      candidate["contact"]?["id"]?.intValue == contact && candidate["original_filename"]?.stringValue == filename
+        && candidate["filesize"]?.intValue == size
+    }
+    report.created("document", losing: MigrationLosses.of("document", record))
+    try output.writeLine(answer)
+  }
+
+  /// Uploads `body` as a new `object` (a photo, a document) of the target's `contact`, the copy
+  /// of the source's record `id`, and maps it. When the create before may have gone through
+  /// unanswered (a killed run), the target's newest record that `matches` is taken instead.
+  /// The new record's id and its bytes as the target answered them.
+  func upload(
+    _ object: String, source id: Int, contact: Int, body: MultipartBody, matches: (JSONObject) -> Bool
+  ) async throws(MonicaError) -> (target: Int, bytes: [UInt8]) {
+    if inDoubt {
+      inDoubt = false
+      if let (target, bytes, _) = try await adopt(MigrationKind.named(object), matches: matches) {
+        try map.append(object, source: id, target: target)
+        return (target, bytes)
+      }
+    }
+    let path = "/\(object)s"
+    var request = WriteRequest(.create, path)
+    request.upload = body
+    let response = try await client.send(request)
+    try client.check(response, path: path, what: "contact #\(contact) of \(object) #\(id)")
+    let (bytes, created) = try LineWrite.record(in: response, request: "POST /api\(path)")
+    guard let newID = created["id"]?.intValue else {
+      throw .protocolViolation(request: "POST /api\(path)", detail: "the new record has no numeric id")
+    }
+    try map.append(object, source: id, target: newID)
+    return (newID, bytes)
+  }
+
+  /// Why a document's bytes could not be had.
+  struct DocumentRefusal: Error {
+    let reason: String
+  }
+
+  /// The bytes at the document's link: a plain GET with no credentials and no redirect followed,
+  /// at most 10 MiB (Monica's default `max_upload_size`, config/monica.php:199), as long as the
+  /// record's `filesize` says.
+  private func download(_ record: JSONObject) async -> Result<[UInt8], DocumentRefusal> {
+    guard let link = record["link"]?.stringValue, let url = URL(string: link),
+      let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
+    else { return .failure(DocumentRefusal(reason: "it has no http(s) link to download it from")) }
+    let transport = ImageTransport(timeout: client.policy.timeout, limit: ImageKind.byteLimit)
+    switch await transport.get(url, headers: ["Accept": "*/*"]) {
+    case .tooLarge:
+      return .failure(DocumentRefusal(reason: "its download is larger than 10 MiB"))
+    case .failed(let failure):
+      let why =
+        switch failure {
+        case .timedOut: "no answer in time"
+        case .cannotConnect(let detail), .dropped(let detail): detail.escapingControlCharacters
+        }
+      return .failure(DocumentRefusal(reason: "its link could not be downloaded: \(why)"))
+    case .answered(let response) where (300..<400).contains(response.status):
+      guard response.headers["location"]?.hasSuffix("/login") == true else {
+        return .failure(DocumentRefusal(reason: "its link answers a redirect (HTTP \(response.status)), not followed"))
+      }
+      return .failure(
+        DocumentRefusal(
+          reason: "its link answers a redirect (to the login page): documents are private by default "
+            + "(config/filesystems.php:94), and their /store/ route opens only in a signed-in browser "
+            + "(routes/web.php:41,50); FILESYSTEM_DEFAULT_VISIBILITY=public on the old instance makes them public"))
+    case .answered(let response) where response.status != 200:
+      return .failure(DocumentRefusal(reason: "its link answered HTTP \(response.status)"))
+    case .answered(let response):
+      let bytes = [UInt8](response.body)
+      if let size = record["filesize"]?.intValue, size != bytes.count {
+        return .failure(
+          DocumentRefusal(reason: "its download is not the document (a size other than the record's filesize)"))
+      }
+      return .success(bytes)
+    }
+  }
+}

@@ -1,0 +1,18 @@
+extension MigrationLosses {
+  /// Why Monica's API cannot create `record` at all, or `nil` when it can: said in the summary
+  /// as a record not carried, with its reason, instead of a create the server would refuse.
+  package static func uncreatable(_ object: String, _ record: JSONObject) -> String? {
+    switch object {
+    case "entry":
+      // The web's journal takes an entry without a title (JournalController.php:183-185); the
+      // API requires one (ApiJournalController.php:117).
+      let title = record["title"]?.stringValue ?? ""
+      if title.trimmingWhiteSpace.isEmpty {
+        return "journal entries without a title (POST /api/journal requires one, ApiJournalController.php:117)"
+      }
+      return nil
+    default:
+      return nil
+    }
+  }
+}
