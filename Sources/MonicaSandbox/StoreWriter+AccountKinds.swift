@@ -20,7 +20,7 @@ extension StoreWriter {
     case .update(.contactField, let id): return Int(id).map { saveContactField($0, input) } ?? .notFound
     case .create(.contactFieldType): return saveContactFieldType(nil, input)
     case .update(.contactFieldType, let id): return Int(id).map { saveContactFieldType($0, input) } ?? .notFound
-    default: return .message(405, "The method is not supported for this route.")
+    default: return performRelationKind(route, input)
     }
   }
 

@@ -7,12 +7,12 @@ import MonicaKit
 /// created (or, for named reference data, matched by name to what the target has) and get their
 /// map line at once, so that a killed run resumes where it stopped and a re-run sends nothing.
 final class Migration {
-  private let client: MonicaClient
-  private let map: IDMap
-  private let output: LineOutput
-  private let tool: String
+  let client: MonicaClient
+  let map: IDMap
+  let output: LineOutput
+  let tool: String
   private let keepGoing: Bool
-  private let today: CalendarDate
+  let today: CalendarDate
   let report: MigrationReport
   /// The target's records of each name-matched kind, by name, read once; `nil` when the target
   /// has no such route.
@@ -27,7 +27,9 @@ final class Migration {
   /// Whether the next record to create may have been created already by a run that was killed,
   /// or that stopped on a create answered by a 5xx or not at all: true when the map was not
   /// empty at the start. The record after the map's last is the only one that can be.
-  private var inDoubt: Bool
+  var inDoubt: Bool
+  /// What relationships, life events and conversations need to know across lines.
+  var relations = RelationState()
 
   init(client: MonicaClient, map: IDMap, output: LineOutput, tool: String, keepGoing: Bool, today: CalendarDate) {
     self.client = client
@@ -87,10 +89,12 @@ final class Migration {
     {
       avatarPhotos[id] = link
     }
+    relations.notice(record)
     if let target = map.target(of: object, source: id) {
       if let last = lastMapped, last.object == object, last.source == id {
         try await finishInterrupted(kind, record, target: target)
       }
+      if object == "conversation" { try await carryMessages(record, conversation: target, fresh: false) }
       report.known(object)
       return
     }
@@ -108,6 +112,8 @@ final class Migration {
     let place = (source: source, number: number)
     if object == "photo" {
       try await createPhoto(record, id: id, place: place)
+    } else if let mapping = kind.writes, try await createRelated(record, id: id, kind: kind, mapping: mapping, place: place) {
+      return
     } else if let mapping = kind.writes {
       try await create(record, id: id, kind: kind, mapping: mapping, place: place)
     } else {
@@ -116,7 +122,7 @@ final class Migration {
   }
 
   /// Creates a record of a kind with a write mapping, and sends what follows its create.
-  private func create(
+  func create(
     _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
   ) async throws(MonicaError) {
     var translated = try await translate(record, kind: kind, mapping: mapping, place: place)
@@ -217,7 +223,7 @@ final class Migration {
   /// The newest records of `kind` on the target that no map line names yet, searched for the one
   /// an interrupted run created without learning its id: a record that `matches` is taken into
   /// the map instead of being created a second time. One read, once per run.
-  private func adopt(_ kind: MigrationKind?, path: String? = nil, matches: (JSONObject) -> Bool)
+  func adopt(_ kind: MigrationKind?, path: String? = nil, matches: (JSONObject) -> Bool)
     async throws(MonicaError) -> (Int, [UInt8], JSONObject)?
   {
     guard let kind else { return nil }
@@ -249,7 +255,7 @@ final class Migration {
 
   /// The record with every reference translated to the target's ids, and the fields referred to
   /// by name (a contact's gender) given under their write names.
-  private func translate(
+  func translate(
     _ record: JSONObject, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
   ) async throws(MonicaError) -> JSONObject {
     var value = JSONValue.object(record)
@@ -386,7 +392,7 @@ final class Migration {
   }
 
   /// Sends a write and maps any answer but a 2xx to the exit table's error.
-  private func send(_ request: WriteRequest, what: String) async throws(MonicaError) {
+  func send(_ request: WriteRequest, what: String) async throws(MonicaError) {
     let response = try await client.send(request)
     try client.check(response, path: request.path, what: what)
   }

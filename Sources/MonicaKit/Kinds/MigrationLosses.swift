@@ -54,6 +54,8 @@ package enum MigrationLosses {
       if given("labels") {
         lost.append("labels of \(object == "address" ? "addresses" : "contact fields") (not sent by this version)")
       }
+    case "lifeevent":
+      lost += lifeEventLosses
     default:
       break
     }
