@@ -43,9 +43,8 @@ import Testing
     }
     #expect(
       WriteMapping.objects == [
-        "contact", "activity", "note", "task", "gift", "tag", "call", "reminder", "debt", "address", "contactfield",
-        "pet",
-        "contactfieldtype",
+        "contact", "activity", "note", "task", "gift", "tag", "call", "conversation", "reminder", "debt", "address",
+        "contactfield", "pet", "relationship", "lifeevent", "contactfieldtype",
       ])
   }
 
