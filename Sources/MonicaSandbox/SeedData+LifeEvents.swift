@@ -48,7 +48,8 @@ extension SeedData {
     let category = lifeEventCategories[type.category]
     let account = RecordShapes.accountJSON(1)
     let categoryRecord = JSONObject([
-      "id": .int(type.category + 1), "uuid": .string(String(format: "00000000-0000-4000-8000-00000000d%03d", type.category + 1)),
+      "id": .int(type.category + 1),
+      "uuid": .string(String(format: "00000000-0000-4000-8000-00000000d%03d", type.category + 1)),
       "object": .string("lifeeventcategory"), "name": .string(category.name), "core_monica_data": .bool(true),
       "default_life_event_category_key": .string(category.key), "account": account, "created_at": setUp,
       "updated_at": setUp,

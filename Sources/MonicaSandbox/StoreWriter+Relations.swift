@@ -167,7 +167,9 @@ extension StoreWriter {
     if isArchived(contactID) { return Self.archived }
     let columns: Set = ["id", "uuid", "written_at", "written_by_me", "content", "created_at", "updated_at"]
     if input.members.contains(where: { !columns.contains($0.key) }) { return .error(500, 40) }
-    let last = contents[.conversation].all.flatMap { $0["messages"]?.arrayValue ?? [] }.compactMap { $0["id"]?.intValue }
+    let last = contents[.conversation].all.flatMap { $0["messages"]?.arrayValue ?? [] }.compactMap {
+      $0["id"]?.intValue
+    }
     let written = Self.moment(Self.text(input["written_at"]) ?? "") ?? now
     let message = JSONValue.object(
       JSONObject([

@@ -22,7 +22,9 @@ import Testing
     let run = try pair.migrate()
     #expect(run.status == 0, "\(run)")
     #expect(Self.posts(pair, "/api/relationships") == rows.count / 2)
-    #expect(run.stderr.contains("\(rows.count / 2) made by the target with another (relationship \(rows.count / 2))"), "\(run.stderr)")
+    #expect(
+      run.stderr.contains("\(rows.count / 2) made by the target with another (relationship \(rows.count / 2))"),
+      "\(run.stderr)")
     try pair.expectSameAccount(old)
     // Messages have map lines of their own, one per message.
     let messages = (old["conversations"] ?? []).reduce(0) { $0 + ($1["messages"]?.arrayValue?.count ?? 0) }

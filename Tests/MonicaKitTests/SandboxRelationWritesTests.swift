@@ -27,7 +27,10 @@ struct SandboxRelationWritesTests {
   /// The relationships the contact's route lists: (type name, other contact, id).
   func rows(of contact: Int) throws -> [(String, Int, Int)] {
     try send("GET", "contacts/\(contact)/relationships").json["data"]?.arrayValue?.map {
-      ($0["relationship_type"]?["name"]?.stringValue ?? "", $0["of_contact"]?["id"]?.intValue ?? 0, $0["id"]?.intValue ?? 0)
+      (
+        $0["relationship_type"]?["name"]?.stringValue ?? "", $0["of_contact"]?["id"]?.intValue ?? 0,
+        $0["id"]?.intValue ?? 0
+      )
     } ?? []
   }
 
@@ -67,7 +70,8 @@ struct SandboxRelationWritesTests {
     let missing = try send("POST", "relationships", #"{"contact_is":\#(a),"of_contact":\#(b)}"#)
     #expect(missing.status == 422)
     #expect(missing.json["error"]?["message"] == .array([.string("The relationship type id field is required.")]))
-    let unknown = try send("POST", "relationships", #"{"contact_is":\#(a),"of_contact":99999,"relationship_type_id":3}"#)
+    let unknown = try send(
+      "POST", "relationships", #"{"contact_is":\#(a),"of_contact":99999,"relationship_type_id":3}"#)
     #expect(unknown.status == 422)
     #expect(unknown.json["error"]?["message"] == .array([.string("The selected of contact is invalid.")]))
     let onArchived = try send(
@@ -92,11 +96,13 @@ struct SandboxRelationWritesTests {
     #expect(unknownType.status == 404)
     let noName = try send("POST", "lifeevents", body.replacingOccurrences(of: #""name":"Wedding","#, with: ""))
     #expect(noName.status == 500)
-    let noFlags = try send("POST", "lifeevents", #"{"contact_id":\#(active),"life_event_type_id":10,"happened_at":"2019-06-01"}"#)
+    let noFlags = try send(
+      "POST", "lifeevents", #"{"contact_id":\#(active),"life_event_type_id":10,"happened_at":"2019-06-01"}"#)
     #expect(noFlags.status == 422)
     #expect(noFlags.json["error"]?["message"]?.arrayValue?.count == 3)
     let reminders = contents[.reminder].all.count
-    _ = try send("POST", "lifeevents", body.replacingOccurrences(of: #""has_reminder":false"#, with: #""has_reminder":true"#))
+    _ = try send(
+      "POST", "lifeevents", body.replacingOccurrences(of: #""has_reminder":false"#, with: #""has_reminder":true"#))
     let listed = try send("GET", "reminders", "").json["meta"]?["total"]?.intValue
     #expect(listed == reminders + 1, "has_reminder makes a yearly reminder")
   }
@@ -104,7 +110,8 @@ struct SandboxRelationWritesTests {
   @Test("a conversation: 201 with no messages; each message answers the whole conversation, 200")
   func conversation() throws {
     let made = try send(
-      "POST", "conversations", #"{"happened_at":"2021-05-06T07:08:09Z","contact_id":\#(active),"contact_field_type_id":1}"#)
+      "POST", "conversations",
+      #"{"happened_at":"2021-05-06T07:08:09Z","contact_id":\#(active),"contact_field_type_id":1}"#)
     #expect(made.status == 201, "\(made.json)")
     let id = try #require(made.json["data"]?["id"]?.intValue)
     #expect(made.json["data"]?["messages"] == .array([]))
@@ -124,7 +131,8 @@ struct SandboxRelationWritesTests {
       "POST", "conversations",
       #"{"happened_at":"2021-05-06","contact_id":\#(active),"contact_field_type_id":1,"messages":[]}"#)
     #expect(extra.status == 500 && extra.json["error"]?["error_code"]?.intValue == 40)
-    let noType = try send("POST", "conversations", #"{"happened_at":"2021-05-06","contact_id":\#(active),"contact_field_type_id":999}"#)
+    let noType = try send(
+      "POST", "conversations", #"{"happened_at":"2021-05-06","contact_id":\#(active),"contact_field_type_id":999}"#)
     #expect(noType.status == 422)
     let badMessage = try send("POST", "conversations/\(id)/messages", #"{"content":"x"}"#)
     #expect(badMessage.status == 422 && badMessage.json["error"]?["message"]?.arrayValue?.count == 2)

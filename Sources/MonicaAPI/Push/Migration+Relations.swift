@@ -67,7 +67,8 @@ extension Migration {
       envelope.forEachRecord { raw in
         let bytes = Array(raw)
         if case .object(let row)? = try? JSONValue(parsing: bytes), let rowID = row["id"]?.intValue,
-          row["of_contact"]?["id"]?.intValue == to, row["relationship_type"]?["name"]?.stringValue?.lowercased() == type,
+          row["of_contact"]?["id"]?.intValue == to,
+          row["relationship_type"]?["name"]?.stringValue?.lowercased() == type,
           !map.holds("relationship", target: rowID)
         {
           found = (rowID, bytes)
@@ -135,10 +136,14 @@ extension Migration {
     let typeName = sourceType?["name"]?.stringValue ?? "?"
     if known == nil, response.status == 404, MonicaClient.errorCode(response.body) == 31 {
       report.notCarried(
-        "lifeevent", because: "its type (\(typeName)) is not one the target has shown in a life event, and no route lists life event types (routes/api.php:128)")
+        "lifeevent",
+        because:
+          "its type (\(typeName)) is not one the target has shown in a life event, and no route lists life event types (routes/api.php:128)"
+      )
       return
     }
-    try client.check(response, path: request.path, what: "contact #\(body["contact_id"]?.intValue ?? 0) of life event #\(id)")
+    try client.check(
+      response, path: request.path, what: "contact #\(body["contact_id"]?.intValue ?? 0) of life event #\(id)")
     let (bytes, made) = try LineWrite.record(in: response, request: "POST /api/lifeevents")
     guard let newID = made["id"]?.intValue else {
       throw .protocolViolation(request: "POST /api/lifeevents", detail: "the new record has no numeric id")
@@ -147,7 +152,10 @@ extension Migration {
     guard got.first == wanted.first else {
       try await send(WriteRequest(.delete, "/lifeevents/\(newID)"), what: "life event #\(newID)")
       report.notCarried(
-        "lifeevent", because: "its type (\(typeName)) is not one the target has shown in a life event, and no route lists life event types (routes/api.php:128)")
+        "lifeevent",
+        because:
+          "its type (\(typeName)) is not one the target has shown in a life event, and no route lists life event types (routes/api.php:128)"
+      )
       return
     }
     try map.append("lifeevent", source: id, target: newID)
@@ -166,7 +174,9 @@ extension Migration {
       let response = try await client.get("/lifeevents", query: query, what: "life events")
       let envelope = try PageEnvelope(response.body, request: "GET /api/lifeevents")
       envelope.forEachRecord { raw in
-        if case .object(let event)? = try? JSONValue(parsing: Array(raw)), let id = event["life_event_type"]?["id"]?.intValue {
+        if case .object(let event)? = try? JSONValue(parsing: Array(raw)),
+          let id = event["life_event_type"]?["id"]?.intValue
+        {
           for key in RelationState.keys(of: event["life_event_type"]) where index[key] == nil { index[key] = id }
         }
         return true
@@ -201,7 +211,8 @@ extension Migration {
     }
     let request = mapping.request(.create, body: body)
     let response = try await client.send(request)
-    try client.check(response, path: request.path, what: "contact #\(body["contact_id"]?.intValue ?? 0) of conversation #\(id)")
+    try client.check(
+      response, path: request.path, what: "contact #\(body["contact_id"]?.intValue ?? 0) of conversation #\(id)")
     let (bytes, made) = try LineWrite.record(in: response, request: "POST /api/conversations")
     guard let newID = made["id"]?.intValue else {
       throw .protocolViolation(request: "POST /api/conversations", detail: "the new record has no numeric id")
@@ -227,7 +238,8 @@ extension Migration {
     var onTarget: [JSONObject] = []
     if !fresh {
       let response = try await client.get(path, query: [], what: "conversation #\(conversation)")
-      onTarget = try LineWrite.record(in: response, request: "GET /api\(path)").1["messages"]?.arrayValue?
+      onTarget =
+        try LineWrite.record(in: response, request: "GET /api\(path)").1["messages"]?.arrayValue?
         .compactMap(\.objectValue) ?? []
     }
     var last: [UInt8]?

@@ -112,7 +112,9 @@ final class Migration {
     let place = (source: source, number: number)
     if object == "photo" {
       try await createPhoto(record, id: id, place: place)
-    } else if let mapping = kind.writes, try await createRelated(record, id: id, kind: kind, mapping: mapping, place: place) {
+    } else if let mapping = kind.writes,
+      try await createRelated(record, id: id, kind: kind, mapping: mapping, place: place)
+    {
       return
     } else if let mapping = kind.writes {
       try await create(record, id: id, kind: kind, mapping: mapping, place: place)

@@ -136,7 +136,8 @@ extension RecordKind {
       KindReference("contact_is.id", to: "contact"), KindReference("of_contact.id", to: "contact"),
       KindReference("relationship_type.id", to: "relationshiptype"),
     ],
-    writes: .relationship, rule: .object(.relationship), display: KindDisplay(contact: "of_contact", date: "updated_at"),
+    writes: .relationship, rule: .object(.relationship),
+    display: KindDisplay(contact: "of_contact", date: "updated_at"),
     seeding: .perContact(below: 2), listing: ListingShape(paginated: false, sorted: []))
 
   /// Life events (routes/api.php:128): no route per contact.
