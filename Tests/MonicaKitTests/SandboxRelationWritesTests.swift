@@ -6,22 +6,13 @@ import Testing
 
 /// The sandbox's creates of relationships, life events, conversations and messages: what Monica
 /// 4.1.2's services and controllers do, down to the status codes.
-@Suite("Sandbox writes of relationships, life events and conversations")
-struct SandboxRelationWritesTests {
-  let base = SandboxWritesTests()
-  var contents: StoreContents { base.contents }
-  var active: Int { base.active }
-  var archived: Int { base.archived }
+extension SandboxAccountWritesTests {
   /// Another active contact than `active`.
   var other: Int {
     contents[.contact].all.first {
       $0["is_active"] == .bool(true) && $0["is_partial"] == .bool(false) && $0["id"]?.intValue != active
         && $0["id"] != .int(1)
     }?["id"]?.intValue ?? 0
-  }
-
-  func send(_ method: String, _ path: String, _ body: String = "") throws -> (status: Int, json: JSONValue) {
-    try base.send(method, path, body)
   }
 
   /// The relationships the contact's route lists: (type name, other contact, id).
