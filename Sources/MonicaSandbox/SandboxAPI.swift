@@ -111,6 +111,8 @@ package enum Route: Sendable, Equatable {
   case nested(contact: String, RecordKind)
   case tagContacts(String), upcoming(String)
   case setTags(String), unsetTag(String), unsetTags(String), avatar(String)
+  /// `POST /api/conversations/{id}/messages` (routes/api.php:84).
+  case addMessage(String)
 }
 
 /// The result of matching a method and path.
@@ -179,6 +181,8 @@ package final class SandboxAPI: Sendable {
         methods = ["GET": .tagContacts(s[1])]
       } else if s[0] == "reminders" && s[1] == "upcoming" {
         methods = ["GET": .upcoming(s[2])]
+      } else if s[0] == "conversations" && s[2] == "messages" {
+        methods = ["POST": .addMessage(s[1])]
       }
     default: break
     }

@@ -76,6 +76,16 @@ extension SeedData {
     for index in 1...max(1, min(count, contactsWithItems)) where index <= count {
       builder.seedContact(index)
     }
+    // Contacts past those with items have relationship rows too: the reverse of others' rows.
+    for contact in contents[.contact].all
+    where (contact["id"]?.intValue ?? 0) > contactsWithItems && contact["is_partial"]?.boolValue == false
+      && (contact["information"]?["relationships"]?.objectValue?.members.contains {
+        ($0.value["total"]?.intValue ?? 0) > 0
+      } ?? false)
+    {
+      let short = RecordShapes.shortContact(fromFull: contact, avatar: nil)
+      builder.relationships(of: contact, short: short)
+    }
     builder.seedJournal(entries: max(1, min(count, contactsWithItems) / 10))
     contents = builder.contents
   }
@@ -96,6 +106,8 @@ extension SeedData {
       }
     }
     let reach = min(count, contactsWithItems)
+    // Each pair of rows takes two ids, the reverse one even (SeedData.make reserves it).
+    lastID += lastID % 2
     for partial in contacts where partial["is_partial"]?.boolValue == true {
       guard let id = partial["id"]?.intValue, !related.contains(id) else { continue }
       var owner = min(id, reach + 1) - 1
@@ -105,11 +117,11 @@ extension SeedData {
         var groups = information["relationships"]?.objectValue, var family = groups["family"]?.objectValue
       else { continue }
       var random = SplitMix64(seed: seed, stream: 7, index: UInt64(id))
-      lastID += 1
+      lastID += 2
       let relation = JSONValue.object(
         JSONObject([
           "relationship": .object(
-            JSONObject(["id": .int(lastID), "uuid": .string(random.uuid()), "name": .string("child")])),
+            JSONObject(["id": .int(lastID - 1), "uuid": .string(random.uuid()), "name": .string("child")])),
           "contact": RecordShapes.shortContact(fromFull: partial, avatar: contents.partialAvatars[id]),
         ]))
       let members = (family["contacts"]?.arrayValue ?? []) + [relation]
@@ -162,6 +174,11 @@ extension SeedData {
     var fieldTypes = RecordTable()
     for id in 1...Self.fieldTypes.count { fieldTypes.put(id, contactFieldType(id)) }
     contents[.contactFieldType] = fieldTypes
+  }
+
+  /// The name of the type Monica makes the reverse row with (`child` -> `parent`).
+  static func reverseName(of name: String) -> String {
+    relationshipTypes.first { $0.0 == name }?.1 ?? name
   }
 
   /// A relationship type (RelationshipTypeResource).
@@ -290,7 +307,7 @@ private struct AccountBuilder {
           "account": account, "contact": short, "created_at": stamp(created + 600), "updated_at": stamp(created + 600),
         ]))
     }
-    relationships(of: contact, short: short, &random)
+    relationships(of: contact, short: short)
     for _ in 0..<random.below(SeedData.seeded(.lifeEvent)) where random.chance(30) {
       lifeEvent(short, &random, after: created)
     }
@@ -372,54 +389,52 @@ private struct AccountBuilder {
       ]))
   }
 
-  /// The relationship records behind the relationships a full contact shows (their ids and uuids).
-  private mutating func relationships(of contact: JSONObject, short: JSONValue, _ random: inout SplitMix64) {
+  /// The relationship records behind the relationships a full contact shows (their ids and uuids),
+  /// and the reverse rows of its relationships with partial contacts, which show none
+  /// (CreateRelationship.php:51-55 makes both; the reverse takes the next id).
+  mutating func relationships(of contact: JSONObject, short: JSONValue) {
     guard case .object(let groups)? = contact["information"]?["relationships"] else { return }
     let stamp = contact["created_at"] ?? .null
+    func row(_ id: Int, _ uuid: JSONValue, _ type: Int, _ from: JSONValue, _ to: JSONValue) {
+      put(
+        .relationship, id,
+        JSONObject([
+          "id": .int(id), "uuid": uuid, "object": .string("relationship"), "contact_is": from,
+          "relationship_type": .object(SeedData.relationshipType(type)), "of_contact": to,
+          "url": .string("\(baseURL)/api/relationships/\(id)"), "account": account, "created_at": stamp,
+          "updated_at": stamp,
+        ]))
+    }
     for group in groups.members {
       for element in group.value["contacts"]?.arrayValue ?? [] {
         guard let relation = element["relationship"], let id = relation["id"]?.intValue,
           let name = relation["name"]?.stringValue,
-          let type = SeedData.relationshipTypes.firstIndex(where: { $0.0 == name })
+          let type = SeedData.relationshipTypes.firstIndex(where: { $0.0 == name }),
+          let other = element["contact"]
         else { continue }
-        put(
-          .relationship, id,
-          JSONObject([
-            "id": .int(id), "uuid": relation["uuid"] ?? .null, "object": .string("relationship"),
-            "contact_is": short, "relationship_type": .object(SeedData.relationshipType(type + 1)),
-            "of_contact": element["contact"] ?? .null, "url": .string("\(baseURL)/api/relationships/\(id)"),
-            "account": account, "created_at": stamp, "updated_at": stamp,
-          ]))
+        row(id, relation["uuid"] ?? .null, type + 1, short, other)
+        let reverse = SeedData.reverseName(of: name)
+        guard other["is_partial"]?.boolValue == true,
+          let back = SeedData.relationshipTypes.firstIndex(where: { $0.0 == reverse })
+        else { continue }
+        var random = SplitMix64(seed: seed, stream: 8, index: UInt64(id + 1))
+        row(id + 1, .string(random.uuid()), back + 1, other, short)
       }
     }
   }
 
   private mutating func lifeEvent(_ short: JSONValue, _ random: inout SplitMix64, after created: Int) {
     let id = id(.lifeEvent)
-    let (name, key, category, categoryKey) = random.pick(SeedData.lifeEvents)
-    let categoryID = 1 + (SeedData.lifeEvents.firstIndex { $0.2 == category } ?? 0)
-    let typeID = 1 + (SeedData.lifeEvents.firstIndex { $0.1 == key } ?? 0)
+    let key = random.pick(SeedData.lifeEvents)
+    let type = SeedData.lifeEventType(SeedData.lifeEventTypeID(key: key)) ?? JSONObject()
     let happened = UTCTime.seconds(year: 2015 + random.below(8), month: 1 + random.below(12), day: 1 + random.below(28))
     put(
       .lifeEvent, id,
       JSONObject([
-        "id": .int(id), "uuid": .string(random.uuid()), "object": .string("lifeevent"), "name": .string(name),
+        "id": .int(id), "uuid": .string(random.uuid()), "object": .string("lifeevent"), "name": type["name"] ?? .null,
         "note": random.chance(40) ? .string("What a day!") : .null, "happened_at": stamp(happened),
-        "life_event_type": .object(
-          JSONObject([
-            "id": .int(typeID), "uuid": .string("00000000-0000-4000-8000-0000000000e\(typeID)"),
-            "object": .string("lifeeventtype"), "name": .string(name), "core_monica_data": .bool(true),
-            "default_life_event_type_key": .string(key),
-            "life_event_category": .object(
-              JSONObject([
-                "id": .int(categoryID), "uuid": .string("00000000-0000-4000-8000-0000000000d\(categoryID)"),
-                "object": .string("lifeeventcategory"), "name": .string(category), "core_monica_data": .bool(true),
-                "default_life_event_category_key": .string(categoryKey), "account": account,
-                "created_at": SeedData.setUp, "updated_at": SeedData.setUp,
-              ])),
-            "account": account, "created_at": SeedData.setUp, "updated_at": SeedData.setUp,
-          ])),
-        "account": account, "contact": short, "created_at": stamp(created + 900), "updated_at": stamp(created + 900),
+        "life_event_type": .object(type), "account": account, "contact": short, "created_at": stamp(created + 900),
+        "updated_at": stamp(created + 900),
       ]))
   }
 
@@ -505,12 +520,8 @@ extension SeedData {
     ("Unter den Linden 1", "Berlin", "Berlin", "10117", "DE", "52.5170", "13.3889"),
     ("1-1 Chiyoda", "Tokyo", "Tokyo", "100-8111", "JP", "35.6852", "139.7528"),
   ]
-  static let lifeEvents: [(String, String, String, String)] = [
-    ("New job", "new_job", "Work & education", "work_education"),
-    ("Moved", "moved", "Home & living", "home_living"),
-    ("Wedding", "wedding", "Family & relationships", "family_relationships"),
-    ("New sport", "new_sport", "Health & wellness", "health_wellness"),
-  ]
+  /// The keys of the life event types seeded life events have.
+  static let lifeEvents = ["new_job", "moved", "marriage", "new_sport"]
   static let documents: [(String, String, String)] = [
     ("passport.pdf", "pdf", "application/pdf"),
     (

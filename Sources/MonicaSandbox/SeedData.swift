@@ -104,6 +104,22 @@ package enum SeedData {
               "contact": shorts(other),
             ]))
           facts[index - 1].relationships[group, default: []].append(relation)
+          // CreateRelationship makes the reverse row at once (CreateRelationship.php:51-55): the
+          // other contact lists it too, unless partial (a partial contact shows no relationships).
+          ids.relationship += 1
+          if !facts[other - 1].isPartial {
+            var reverse = SplitMix64(seed: seed, stream: 8, index: UInt64(ids.relationship))
+            let back = JSONValue.object(
+              JSONObject([
+                "relationship": .object(
+                  JSONObject([
+                    "id": .int(ids.relationship), "uuid": .string(reverse.uuid()),
+                    "name": .string(reverseName(of: name)),
+                  ])),
+                "contact": shorts(index),
+              ]))
+            facts[other - 1].relationships[group, default: []].append(back)
+          }
         }
       }
       if index == 1 || random.chance(60) {

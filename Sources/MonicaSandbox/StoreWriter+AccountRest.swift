@@ -23,7 +23,7 @@ extension StoreWriter {
     case .update(.activityTypeCategory, let id): return Int(id).map { saveActivityTypeCategory($0, input) } ?? .notFound
     case .create(.activityType): return saveActivityType(nil, input)
     case .update(.activityType, let id): return Int(id).map { saveActivityType($0, input) } ?? .notFound
-    default: return .message(405, "The method is not supported for this route.")
+    default: return performRelationKind(route, input)
     }
   }
 

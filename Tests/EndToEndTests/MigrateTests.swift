@@ -9,10 +9,10 @@ import Testing
   static let kinds =
     [
       "tags", "contacts", "activities", "notes", "tasks", "photos", "gifts", "calls", "reminders", "debts", "pets",
-      "addresses", "contactfields",
+      "addresses", "contactfields", "relationships", "lifeevents", "conversations",
     ] + restKinds
   /// The kinds read from `monica-fetch --all`, by their `object`.
-  static let walked = ["contactfields": "contactfield"]
+  static let walked = ["contactfields": "contactfield", "relationships": "relationship"]
 
   /// Two sandboxes: `source` seeded, `target` empty of contacts and what hangs off them.
   struct Pair {
@@ -32,6 +32,11 @@ import Testing
         env: source.signedInEnv)
       #expect(pet.status == 0, "\(pet)")
       try MigrateTests.seedRest(source)
+      // So are life events: one of a type (marriage) that no seeded event has.
+      let event = try sh(
+        #"echo '{"object":"lifeevent","name":"Wedding","note":null,"happened_at":"2019-06-01","life_event_type":{"id":10},"contact":{"id":2}}' | monica-push"#,
+        env: source.signedInEnv)
+      #expect(event.status == 0, "\(event)")
       target = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"] + arguments)
       targetEntries = try records(sh("monica-fetch journal", env: target.signedInEnv).stdout).count
     }
@@ -188,6 +193,19 @@ import Testing
         return [text("content"), text("contact_field_type.name"), ref("contact", "contact.id"), "labels=\(labels)"]
       case "pet":
         return ["name", "pet_category"].map(text) + [ref("contact", "contact.id")]
+      case "relationship":
+        return [ref("contact", "contact_is.id"), text("relationship_type.name"), ref("contact", "of_contact.id")]
+      case "lifeevent":
+        return ["name", "note", "happened_at", "life_event_type.default_life_event_type_key", "life_event_type.name"]
+          .map(text) + [ref("contact", "contact.id")]
+      case "conversation":
+        // Messages in order, each mapped to its copy.
+        let messages = (record["messages"]?.arrayValue ?? []).map { message in
+          let fields = ["content", "written_at", "written_by_me"].map { message[$0].map(JSONWriter.plain.string) ?? "" }
+          return "\(translate("message", message["id"]?.intValue) ?? -1):" + fields.joined(separator: ",")
+        }
+        return ["happened_at", "contact_field_type.name"].map(text) + [ref("contact", "contact.id")]
+          + ["messages=\(messages)"]
       default:
         return restContent(record, text: text, ref: ref)
       }

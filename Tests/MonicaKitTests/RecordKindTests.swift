@@ -43,9 +43,9 @@ import Testing
     }
     #expect(
       WriteMapping.objects == [
-        "contact", "activity", "note", "task", "gift", "tag", "call", "reminder", "debt", "entry", "address",
-        "contactfield", "pet", "occupation", "gender", "place", "company", "activityType", "activityTypeCategory",
-        "contactfieldtype",
+        "contact", "activity", "note", "task", "gift", "tag", "call", "conversation", "reminder", "debt", "entry",
+        "address", "contactfield", "pet", "relationship", "lifeevent", "occupation", "gender", "place", "company",
+        "activityType", "activityTypeCategory", "contactfieldtype",
       ])
   }
 

@@ -27,9 +27,9 @@ struct WriteMappingTests {
   func table() {
     #expect(
       WriteMapping.objects == [
-        "contact", "activity", "note", "task", "gift", "tag", "call", "reminder", "debt", "entry", "address",
-        "contactfield", "pet", "occupation", "gender", "place", "company", "activityType", "activityTypeCategory",
-        "contactfieldtype",
+        "contact", "activity", "note", "task", "gift", "tag", "call", "conversation", "reminder", "debt", "entry",
+        "address", "contactfield", "pet", "relationship", "lifeevent", "occupation", "gender", "place", "company",
+        "activityType", "activityTypeCategory", "contactfieldtype",
       ])
     for mapping in WriteMapping.all {
       let names = mapping.fields.map(\.name)
@@ -45,6 +45,14 @@ struct WriteMappingTests {
       "call": ["contact_id", "called_at"],
       "reminder": ["contact_id", "initial_date", "frequency_type", "frequency_number", "title"],
       "debt": ["in_debt", "status", "amount", "contact_id"], "pet": ["pet_category_id", "contact_id"],
+      // CreateRelationship.php:19-24, CreateLifeEvent.php:21-31 (name and note read unguarded),
+      // CreateConversation.php:20-25.
+      "relationship": ["contact_is", "of_contact", "relationship_type_id"],
+      "lifeevent": [
+        "contact_id", "life_event_type_id", "happened_at", "name", "note", "has_reminder", "happened_at_month_unknown",
+        "happened_at_day_unknown",
+      ],
+      "conversation": ["happened_at", "contact_id", "contact_field_type_id"],
     ]
     for (object, fields) in required {
       let names = WriteMapping.named(object)?.fields.map(\.name) ?? []

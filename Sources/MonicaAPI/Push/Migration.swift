@@ -12,7 +12,7 @@ final class Migration {
   let output: LineOutput
   let tool: String
   private let keepGoing: Bool
-  private let today: CalendarDate
+  let today: CalendarDate
   let report: MigrationReport
   /// The target's records of each name-matched kind, by name, read once; `nil` when the target
   /// has no such route.
@@ -31,6 +31,8 @@ final class Migration {
   /// or that stopped on a create answered by a 5xx or not at all: true when the map was not
   /// empty at the start. The record after the map's last is the only one that can be.
   var inDoubt: Bool
+  /// What relationships, life events and conversations need to know across lines.
+  var relations = RelationState()
 
   init(client: MonicaClient, map: IDMap, output: LineOutput, tool: String, keepGoing: Bool, today: CalendarDate) {
     self.client = client
@@ -90,10 +92,12 @@ final class Migration {
     {
       avatarPhotos[id] = link
     }
+    relations.notice(record)
     if let target = map.target(of: object, source: id) {
       if let last = lastMapped, last.object == object, last.source == id {
         try await finishInterrupted(kind, record, target: target)
       }
+      if object == "conversation" { try await carryMessages(record, conversation: target, fresh: false) }
       report.known(object)
       return
     }
@@ -121,6 +125,10 @@ final class Migration {
       try await createPhoto(record, id: id, place: place)
     } else if object == "document" {
       try await createDocument(record, id: id, place: place)
+    } else if let mapping = kind.writes,
+      try await createRelated(record, id: id, kind: kind, mapping: mapping, place: place)
+    {
+      return
     } else if let mapping = kind.writes {
       try await create(record, id: id, kind: kind, mapping: mapping, place: place)
     } else {
@@ -129,7 +137,7 @@ final class Migration {
   }
 
   /// Creates a record of a kind with a write mapping, and sends what follows its create.
-  private func create(
+  func create(
     _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
   ) async throws(MonicaError) {
     var translated = try await translate(record, kind: kind, mapping: mapping, place: place)
@@ -250,7 +258,7 @@ final class Migration {
 
   /// The record with every reference translated to the target's ids, and the fields referred to
   /// by name (a contact's gender) given under their write names.
-  private func translate(
+  func translate(
     _ record: JSONObject, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
   ) async throws(MonicaError) -> JSONObject {
     var value = JSONValue.object(record)
@@ -387,7 +395,7 @@ final class Migration {
   }
 
   /// Sends a write and maps any answer but a 2xx to the exit table's error.
-  private func send(_ request: WriteRequest, what: String) async throws(MonicaError) {
+  func send(_ request: WriteRequest, what: String) async throws(MonicaError) {
     let response = try await client.send(request)
     try client.check(response, path: request.path, what: what)
   }

@@ -31,6 +31,7 @@ final class MigrationReport {
   private var createdByKind: [(String, Int)] = []
   private var knownCount = 0
   private var matchedByKind: [(String, Int)] = []
+  private var alongByKind: [(String, Int)] = []
   private var skippedCount = 0
   private var madeByOthersByKind: [(String, Int)] = []
   private var losses: [(String, Int)] = []
@@ -57,6 +58,9 @@ final class MigrationReport {
 
   /// A record matched by name to one the target has.
   func matched(_ object: String) { Self.add(object, to: &matchedByKind) }
+
+  /// A record the target made along with another (the reverse row of a relationship).
+  func madeAlong(_ object: String) { Self.add(object, to: &alongByKind) }
 
   /// A record that needs no copy (the user, countries).
   func skipped(_ object: String) { skippedCount += 1 }
@@ -99,6 +103,9 @@ final class MigrationReport {
       var parts = ["\(Self.sum(createdByKind)) created" + created]
       if !matchedByKind.isEmpty {
         parts.append("\(Self.sum(matchedByKind)) matched by name (\(Self.list(matchedByKind)))")
+      }
+      if !alongByKind.isEmpty {
+        parts.append("\(Self.sum(alongByKind)) made by the target with another (\(Self.list(alongByKind)))")
       }
       if knownCount > 0 { parts.append("\(knownCount) already on the target") }
       if !madeByOthersByKind.isEmpty {

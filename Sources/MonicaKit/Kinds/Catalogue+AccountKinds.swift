@@ -99,7 +99,7 @@ extension RecordKind {
     references: [
       KindReference("contact.id", to: "contact"), KindReference("contact_field_type.id", to: "contactfieldtype"),
     ],
-    rule: .object(.conversation), display: KindDisplay(contact: "contact", date: "happened_at"),
+    writes: .conversation, rule: .object(.conversation), display: KindDisplay(contact: "contact", date: "happened_at"),
     seeding: .perContact(below: 2))
 
   /// Reminders (routes/api.php:93-96); `reminders/upcoming/{month}` lists the reminders due.
@@ -140,13 +140,14 @@ extension RecordKind {
       KindReference("contact_is.id", to: "contact"), KindReference("of_contact.id", to: "contact"),
       KindReference("relationship_type.id", to: "relationshiptype"),
     ],
-    rule: .object(.relationship), display: KindDisplay(contact: "of_contact", date: "updated_at"),
+    writes: .relationship, rule: .object(.relationship),
+    display: KindDisplay(contact: "of_contact", date: "updated_at"),
     seeding: .perContact(below: 2), listing: ListingShape(paginated: false, sorted: []))
 
   /// Life events (routes/api.php:128): no route per contact.
   package static let lifeEvent = RecordKind(
     object: "lifeevent", name: "lifeevents", singular: "life event", routes: .resource,
-    references: [KindReference("contact.id", to: "contact")], rule: .object(.lifeEvent),
+    references: [KindReference("contact.id", to: "contact")], writes: .lifeEvent, rule: .object(.lifeEvent),
     display: KindDisplay(title: "name", contact: "contact", date: "happened_at"), seeding: .perContact(below: 2))
 
   /// Documents (routes/api.php:131-133): no update route.

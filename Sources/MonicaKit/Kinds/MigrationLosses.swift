@@ -58,6 +58,8 @@ package enum MigrationLosses {
       if given("location_type") {
         lost.append("location_type of activity types (CreateActivityType.php:16-24 takes none)")
       }
+    case "lifeevent":
+      lost += lifeEventLosses
     default:
       break
     }

@@ -1,0 +1,279 @@
+import Foundation
+import MonicaKit
+
+/// What the migration of relationships, life events and conversations keeps across lines.
+struct RelationState {
+  /// Every relationship of the stream so far, as (contact_is, of_contact) source ids: a row whose
+  /// reverse is here was made by Monica along with that one (CreateRelationship.php:51-55).
+  var pairs: Set<[Int]> = []
+  /// The target's life event types, by `key:<default key>` and `name:<name>`; `nil` until read.
+  var lifeEventTypes: [String: Int]?
+  /// Target id minus source id of a life event type known on both sides: types are made in one
+  /// go per account, in the same order (PopulateLifeEventsTable.php:83-99).
+  var lifeEventTypeOffset: Int?
+
+  /// Takes note of a line before anything is decided about it.
+  mutating func notice(_ record: JSONObject) {
+    guard record["object"]?.stringValue == "relationship", let from = record["contact_is"]?["id"]?.intValue,
+      let to = record["of_contact"]?["id"]?.intValue
+    else { return }
+    pairs.insert([from, to])
+  }
+
+  /// The index keys of a life event type: its default key, and its name.
+  static func keys(of type: JSONValue?) -> [String] {
+    var keys: [String] = []
+    if let key = type?["default_life_event_type_key"]?.stringValue, !key.isEmpty { keys.append("key:" + key) }
+    if let name = type?["name"]?.stringValue { keys.append("name:" + name.lowercased()) }
+    return keys
+  }
+}
+
+extension Migration {
+  /// Creates a relationship, life event or conversation; false for the other kinds.
+  func createRelated(
+    _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
+  ) async throws(MonicaError) -> Bool {
+    switch kind.object {
+    case "relationship": try await createRelationship(record, id: id, kind: kind, mapping: mapping, place: place)
+    case "lifeevent": try await createLifeEvent(record, id: id, kind: kind, mapping: mapping, place: place)
+    case "conversation": try await createConversation(record, id: id, kind: kind, mapping: mapping, place: place)
+    default: return false
+    }
+    return true
+  }
+
+  // MARK: - Relationships
+
+  /// A relationship whose reverse was carried before is the row Monica made with it: it is found
+  /// on the target and taken into the map, never created (that would make a second pair). So is
+  /// the row a killed run may have created without its map line. Otherwise it is created, and
+  /// Monica makes its reverse, which the stream's reverse row will find.
+  private func createRelationship(
+    _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
+  ) async throws(MonicaError) {
+    let translated = try await translate(record, kind: kind, mapping: mapping, place: place)
+    let sourceFrom = record["contact_is"]?["id"]?.intValue ?? 0
+    let sourceTo = record["of_contact"]?["id"]?.intValue ?? 0
+    if inDoubt || relations.pairs.contains([sourceTo, sourceFrom]),
+      let from = translated["contact_is"]?["id"]?.intValue, let to = translated["of_contact"]?["id"]?.intValue
+    {
+      inDoubt = false
+      let type = record["relationship_type"]?["name"]?.stringValue?.lowercased()
+      let path = "/contacts/\(from)/relationships"
+      let response = try await client.get(path, query: [], what: "relationships of contact #\(from)")
+      let envelope = try PageEnvelope(response.body, request: "GET /api\(path)")
+      var found: (Int, [UInt8])?
+      envelope.forEachRecord { raw in
+        let bytes = Array(raw)
+        if case .object(let row)? = try? JSONValue(parsing: bytes), let rowID = row["id"]?.intValue,
+          row["of_contact"]?["id"]?.intValue == to,
+          row["relationship_type"]?["name"]?.stringValue?.lowercased() == type,
+          !map.holds("relationship", target: rowID)
+        {
+          found = (rowID, bytes)
+          return false
+        }
+        return true
+      }
+      if let (target, bytes) = found {
+        try map.append("relationship", source: id, target: target)
+        if relations.pairs.contains([sourceTo, sourceFrom]) {
+          report.madeAlong("relationship")
+        } else {
+          report.created("relationship", losing: MigrationLosses.of("relationship", record))
+        }
+        try output.writeLine(bytes)
+        return
+      }
+    }
+    inDoubt = false
+    try await create(record, id: id, kind: kind, mapping: mapping, place: place)
+  }
+
+  // MARK: - Life events
+
+  /// A life event, its type matched on the target by its default key (or name). Monica 4.x has
+  /// no route that lists life event types (routes/api.php:128 is the events'), so the target's
+  /// are learnt from its life events; a type not seen there is taken at the id the same offset
+  /// gives (types are made in one go per account, in one order), and the new event's type is
+  /// checked: a wrong one is deleted again and the event said not carried.
+  private func createLifeEvent(
+    _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
+  ) async throws(MonicaError) {
+    var translated = try await translate(record, kind: kind, mapping: mapping, place: place)
+    translated["id"] = nil
+    let sourceType = record["life_event_type"]
+    let wanted = RelationState.keys(of: sourceType)
+    if relations.lifeEventTypes == nil { try await learnLifeEventTypes() }
+    let known = wanted.lazy.compactMap { self.relations.lifeEventTypes?[$0] }.first
+    guard let sourceTypeID = sourceType?["id"]?.intValue ?? known else {
+      report.notCarried("lifeevent", because: "a life event without life_event_type.id")
+      return
+    }
+    let typeID = known ?? sourceTypeID + (relations.lifeEventTypeOffset ?? 0)
+    if case .object(var type)? = translated["life_event_type"] {
+      type["id"] = .int(typeID)
+      translated["life_event_type"] = .object(type)
+    }
+    let body = mapping.body(line: translated, record: translated, operation: .create, today: today)
+    if inDoubt {
+      inDoubt = false
+      let found = try await adopt(kind) { candidate in
+        candidate["contact"]?["id"] == translated["contact"]?["id"] && candidate["name"] == translated["name"]
+          && candidate["note"] == translated["note"] && candidate["happened_at"] == translated["happened_at"]
+          && RelationState.keys(of: candidate["life_event_type"]).first == wanted.first
+      }
+      if let (target, bytes, _) = found {
+        try map.append("lifeevent", source: id, target: target)
+        report.created("lifeevent", losing: MigrationLosses.of("lifeevent", record))
+        try output.writeLine(bytes)
+        return
+      }
+    }
+    let request = mapping.request(.create, body: body)
+    let response = try await client.send(request)
+    let typeName = sourceType?["name"]?.stringValue ?? "?"
+    if known == nil, response.status == 404, MonicaClient.errorCode(response.body) == 31 {
+      report.notCarried(
+        "lifeevent",
+        because:
+          "its type (\(typeName)) is not one the target has shown in a life event, and no route lists life event types (routes/api.php:128)"
+      )
+      return
+    }
+    try client.check(
+      response, path: request.path, what: "contact #\(body["contact_id"]?.intValue ?? 0) of life event #\(id)")
+    let (bytes, made) = try LineWrite.record(in: response, request: "POST /api/lifeevents")
+    guard let newID = made["id"]?.intValue else {
+      throw .protocolViolation(request: "POST /api/lifeevents", detail: "the new record has no numeric id")
+    }
+    let got = RelationState.keys(of: made["life_event_type"])
+    guard got.first == wanted.first else {
+      try await send(WriteRequest(.delete, "/lifeevents/\(newID)"), what: "life event #\(newID)")
+      report.notCarried(
+        "lifeevent",
+        because:
+          "its type (\(typeName)) is not one the target has shown in a life event, and no route lists life event types (routes/api.php:128)"
+      )
+      return
+    }
+    try map.append("lifeevent", source: id, target: newID)
+    for key in got { relations.lifeEventTypes?[key] = typeID }
+    relations.lifeEventTypeOffset = typeID - sourceTypeID
+    report.created("lifeevent", losing: MigrationLosses.of("lifeevent", record))
+    try output.writeLine(bytes)
+  }
+
+  /// Reads the target's life events once: the types they embed, and the offset of their ids.
+  private func learnLifeEventTypes() async throws(MonicaError) {
+    var index: [String: Int] = [:]
+    var page = 1
+    while true {
+      let query = [("limit", "100"), ("page", String(page))]
+      let response = try await client.get("/lifeevents", query: query, what: "life events")
+      let envelope = try PageEnvelope(response.body, request: "GET /api/lifeevents")
+      envelope.forEachRecord { raw in
+        if case .object(let event)? = try? JSONValue(parsing: Array(raw)),
+          let id = event["life_event_type"]?["id"]?.intValue
+        {
+          for key in RelationState.keys(of: event["life_event_type"]) where index[key] == nil { index[key] = id }
+        }
+        return true
+      }
+      guard let last = envelope.lastPage, page < last else { break }
+      page += 1
+    }
+    relations.lifeEventTypes = index
+  }
+
+  // MARK: - Conversations
+
+  /// A conversation, then its messages in order, each with its map line (`message`).
+  private func createConversation(
+    _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
+  ) async throws(MonicaError) {
+    var translated = try await translate(record, kind: kind, mapping: mapping, place: place)
+    translated["id"] = nil
+    let body = mapping.body(line: translated, record: translated, operation: .create, today: today)
+    if inDoubt {
+      inDoubt = false
+      let found = try await adopt(kind) { candidate in
+        mapping.body(line: JSONObject(), record: candidate, operation: .create, today: today) == body
+      }
+      if let (target, _, _) = found {
+        try map.append("conversation", source: id, target: target)
+        report.created("conversation", losing: MigrationLosses.of("conversation", record))
+        let last = try await carryMessages(record, conversation: target, fresh: false)
+        if let last { try output.writeLine(last) }
+        return
+      }
+    }
+    let request = mapping.request(.create, body: body)
+    let response = try await client.send(request)
+    try client.check(
+      response, path: request.path, what: "contact #\(body["contact_id"]?.intValue ?? 0) of conversation #\(id)")
+    let (bytes, made) = try LineWrite.record(in: response, request: "POST /api/conversations")
+    guard let newID = made["id"]?.intValue else {
+      throw .protocolViolation(request: "POST /api/conversations", detail: "the new record has no numeric id")
+    }
+    try map.append("conversation", source: id, target: newID)
+    report.created("conversation", losing: MigrationLosses.of("conversation", record))
+    let last = try await carryMessages(record, conversation: newID, fresh: true)
+    try output.writeLine(last ?? bytes)
+  }
+
+  /// Adds the messages of `record` that the map does not hold to the target's `conversation`, in
+  /// order, each mapped as soon as it is made. Unless the conversation is `fresh`, its messages
+  /// are read first, once, and those a killed run made without their map line are taken back.
+  /// Answers the conversation as the last message added left it, `nil` when none was.
+  @discardableResult
+  func carryMessages(_ record: JSONObject, conversation: Int, fresh: Bool) async throws(MonicaError) -> [UInt8]? {
+    let messages = (record["messages"]?.arrayValue ?? []).compactMap(\.objectValue).filter { message in
+      guard let id = message["id"]?.intValue else { return false }
+      return map.target(of: "message", source: id) == nil
+    }
+    guard !messages.isEmpty else { return nil }
+    let path = "/conversations/\(conversation)"
+    var onTarget: [JSONObject] = []
+    if !fresh {
+      let response = try await client.get(path, query: [], what: "conversation #\(conversation)")
+      onTarget =
+        try LineWrite.record(in: response, request: "GET /api\(path)").1["messages"]?.arrayValue?
+        .compactMap(\.objectValue) ?? []
+    }
+    var last: [UInt8]?
+    for message in messages {
+      guard let source = message["id"]?.intValue else { continue }
+      let same = { (candidate: JSONObject) -> Bool in
+        guard let id = candidate["id"]?.intValue, !self.map.holds("message", target: id) else { return false }
+        return candidate["content"] == message["content"] && candidate["written_at"] == message["written_at"]
+          && candidate["written_by_me"] == message["written_by_me"]
+      }
+      if let existing = onTarget.first(where: same), let target = existing["id"]?.intValue {
+        try map.append("message", source: source, target: target)
+        continue
+      }
+      let body = JSONObject([
+        "written_at": message["written_at"] ?? .null, "written_by_me": message["written_by_me"] ?? .bool(false),
+        "content": message["content"] ?? .null,
+      ])
+      let request = WriteRequest(.create, path + "/messages", body: body)
+      let response = try await client.send(request)
+      try client.check(response, path: request.path, what: "conversation #\(conversation)")
+      let (bytes, now) = try LineWrite.record(in: response, request: "POST /api\(request.path)")
+      // The answer is the conversation with every message (ApiMessageController.php:51): the new
+      // one is the newest the map does not hold.
+      let made = (now["messages"]?.arrayValue ?? []).compactMap { $0["id"]?.intValue }
+        .filter { !map.holds("message", target: $0) }.max()
+      guard let made else {
+        throw .protocolViolation(
+          request: "POST /api\(request.path)", detail: "the conversation answered holds no new message")
+      }
+      try map.append("message", source: source, target: made)
+      report.created("message", losing: [])
+      last = bytes
+    }
+    return last
+  }
+}
