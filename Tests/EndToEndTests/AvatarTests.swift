@@ -35,6 +35,16 @@ import Testing
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
   }
 
+  /// Writes the sandbox's contacts whose avatar has `source` to `SOURCE.ndjson` in its root;
+  /// how many there are.
+  func contacts(with source: String, _ sandbox: Sandbox) throws -> Int {
+    let run = try sh(
+      "monica-fetch contacts | jq -c 'select(.information.avatar.source == \"\(source)\")' > \(source).ndjson "
+        + "&& wc -l < \(source).ndjson", env: env(sandbox), directory: sandbox.temporary.root)
+    #expect(run.status == 0, "\(run)")
+    return Int(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+  }
+
   @Test("every source of a fetched account: its bytes, in input order, one /api/photos walk, no token elsewhere")
   func everySource() throws {
     let (sandbox, _) = try start()
@@ -101,6 +111,16 @@ import Testing
     #expect(!gravatar.isEmpty && gravatar.allSatisfy { $0["authorization"] == .bool(false) })
     #expect(files(faces).allSatisfy { !$0.hasPrefix(".") }, "a temporary file was left")
     #expect(files(faces).count == results.count)
+    // A warm second run asks neither origin anything: every image but the initials is cached.
+    try contacts.stdout.write(toFile: sandbox.temporary.root + "/contacts.ndjson", atomically: true, encoding: .utf8)
+    let requests = sandbox.requests().count
+    let warm = try sh(
+      "monica-avatar save --dir warm < contacts.ndjson", env: env(sandbox), directory: sandbox.temporary.root)
+    #expect(warm.status == 0 && warm.stderr.isEmpty, "\(warm)")
+    #expect(sandbox.requests().count == requests, "\(sandbox.requests().dropFirst(requests))")
+    let warmFrom = try records(warm.stdout).map { $0["from"]?.stringValue ?? "" }
+    #expect(warmFrom == results.map { $0["from"]?.stringValue == "initials" ? "initials" : "cache" })
+    for name in files(faces) { #expect(bytes(faces + "/" + name) == bytes(sandbox.temporary.root + "/warm/" + name)) }
   }
 
   @Test("one photo-source contact costs one request to its own photos")
@@ -132,6 +152,7 @@ import Testing
       contact(11, "adorable", "data:image/png;base64,PGh0bWw+PC9odG1sPg=="),
       contact(12, "photo", sandbox.url + "/store/photos/nothing.png"),
       contact(13, "selfie", "x"),
+      contact(14, "gravatar", gravatar + "/avatar/sized-1"),
     ]
     let input = lines.joined(separator: "\n") + "\n"
     let run = try sh(
@@ -144,7 +165,7 @@ import Testing
       "not an image (Content-Type text/html)", "not an image (its first bytes", "larger than 10 MB",
       "redirected (HTTP 302) to \(sandbox.url)", "HTTP 404", "HTTP 401", "HTTP 403", "HTTP 429", "HTTP 500",
       "network error: connection refused", "not an image", "no photo of the contact has the avatar's link",
-      "unknown avatar source",
+      "unknown avatar source", "larger than 10 MB",
     ]
     for (reason, want) in zip(reasons, expected) { #expect(reason.hasPrefix(want), "\(reason) is not \(want)") }
     let warnings = run.stderr.split(separator: "\n")
@@ -175,11 +196,8 @@ import Testing
     for (fault, reason, status) in cases {
       let sandbox = try Sandbox.start(["--contacts", "40", "--rate-limit", "0", "--fault", fault])
       let root = sandbox.temporary.root
-      let input = try sh(
-        "monica-fetch contacts | jq -c 'select(.information.avatar.source == \"photo\")' > photo.ndjson && wc -l < photo.ndjson",
-        env: env(sandbox), directory: root)
-      let count = Int(input.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-      #expect(count > 1, "\(input)")
+      let count = try contacts(with: "photo", sandbox)
+      #expect(count > 1)
       let run = try sh("monica-avatar --dir faces --strict < photo.ndjson", env: env(sandbox), directory: root)
       #expect(run.status == status && run.lines.count == count, "\(fault): \(run)")
       let results = try records(run.stdout)
@@ -360,10 +378,7 @@ import Testing
   func photoCache() throws {
     let (sandbox, _) = try start()
     let root = sandbox.temporary.root
-    let input = try sh(
-      "monica-fetch contacts | jq -c 'select(.information.avatar.source == \"photo\")' > photo.ndjson && wc -l < photo.ndjson",
-      env: env(sandbox), directory: root)
-    #expect(Int(input.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 1, "\(input)")
+    #expect(try contacts(with: "photo", sandbox) > 1)
     let first = try sh("monica-avatar --dir faces < photo.ndjson", env: env(sandbox), directory: root)
     #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
     #expect(try records(first.stdout).allSatisfy { $0["from"]?.stringValue == "network" })
@@ -439,11 +454,8 @@ import Testing
   func dataURLCache() throws {
     let (sandbox, _) = try start()
     let root = sandbox.temporary.root
-    let count = try sh(
-      "monica-fetch contacts | jq -c 'select(.information.avatar.source == \"adorable\")' > adorable.ndjson && wc -l < adorable.ndjson",
-      env: env(sandbox), directory: root)
-    let adorables = Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-    #expect(adorables > 1, "\(count)")
+    let adorables = try contacts(with: "adorable", sandbox)
+    #expect(adorables > 1)
     let before = sandbox.requests().count
     let first = try sh("monica-avatar --dir faces < adorable.ndjson", env: env(sandbox), directory: root)
     #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
