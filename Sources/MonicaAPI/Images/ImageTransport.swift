@@ -82,7 +82,8 @@ package final class ImageTransport: Sendable {
 /// under `lock`, wins: a redirect answered (with nil: not followed) is never cancelled, it
 /// completes by itself; a task cancelled (time-out, cancellation, too large) never gets its
 /// redirect answered, its cancellation completes it. URLSession's own time-out, which would also
-/// end the wait, is set a second past this transport's (`HTTPTransport.configuration`).
+/// end the wait, is set a second past this transport's (`HTTPTransport.configuration`). The
+/// answer to `didReceive response` is held to the same rule.
 private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   struct Download {
     var continuation: CheckedContinuation<ImageExchange, Never>
@@ -159,26 +160,36 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
     withDownloads { $0[id]?.expiry = expiry }
   }
 
+  /// Answered under `lock`, and not at all once the task was cancelled: FoundationNetworking
+  /// traps ("Received response disposition, but we're not waiting for it",
+  /// NativeProtocol.swift `didCompleteResponseCallback`) when the answer reaches a task its
+  /// cancellation moved on. Answering under the lock queues the answer before any cancellation
+  /// decided after it, and the task's work queue runs them in that order.
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
     let http = response as? HTTPURLResponse
     let declared = response.expectedContentLength
-    let over = withDownloads { downloads -> Bool in
-      downloads[dataTask.taskIdentifier]?.response = http
-      guard declared > Int64(limit) else { return false }
-      downloads[dataTask.taskIdentifier]?.tooLarge = true
-      return true
+    withDownloads { downloads in
+      let id = dataTask.taskIdentifier
+      downloads[id]?.response = http
+      let over = declared > Int64(limit)
+      if over { downloads[id]?.tooLarge = true }
+      switch endings[id] {
+      case .cancelled?:
+        // Its cancellation ends it.
+        return
+      case nil where over:
+        // Too large by its header: the answer cancels it, nothing else may.
+        endings[id] = .cancelled
+        completionHandler(.cancel)
+      default:
+        // Within the limit, or a redirect's own answer (never cancelled): the body is still
+        // counted as it arrives.
+        completionHandler(.allow)
+      }
     }
-    guard over, withDownloads({ _ in markCancelled(dataTask.taskIdentifier) }) else {
-      // Within the limit, or a redirect's own answer (which must not be cancelled): the body is
-      // still counted as it arrives.
-      completionHandler(.allow)
-      return
-    }
-    completionHandler(.cancel)
-    dataTask.cancel()
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -202,12 +213,11 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
-    let answer = withDownloads { _ -> Bool in
-      guard endings[task.taskIdentifier] == nil else { return false }
+    withDownloads { _ in
+      guard endings[task.taskIdentifier] == nil else { return }
       endings[task.taskIdentifier] = .redirectAnswered
-      return true
+      completionHandler(nil)
     }
-    if answer { completionHandler(nil) }
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
