@@ -329,6 +329,12 @@ import Testing
     #expect(clear.status == 0 && !FileManager.default.fileExists(atPath: cache + "/avatars/work"), "\(clear)")
     let cleared = try sh("monica-avatar --dir a --profile work", env: base, stdin: input, directory: root)
     #expect(try records(cleared.stdout).first?["from"]?.stringValue == "network")
+    // A new login's keys open nothing of the old ones': its images go too.
+    #expect(files(cache + "/avatars/work").count == 1)
+    let relogin = try sh(
+      "printf '%s\\n' \"$SANDBOX_TOKEN\" | monica-auth login --url \"$SANDBOX_URL\" --token-stdin --profile work",
+      env: base)
+    #expect(relogin.status == 0 && !FileManager.default.fileExists(atPath: cache + "/avatars/work"), "\(relogin)")
   }
 
   @Test("set: each source, Monica's 422 and 404, and --source photo without --photo before any request")
