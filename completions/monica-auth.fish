@@ -100,7 +100,7 @@ complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_positio
 complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_positional "monica-auth" -eq 1' -fa 'logout' -d 'Delete a profile\'s credentials, key and cache.'
 complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_positional "monica-auth" -eq 1' -fa 'token' -d 'Print the token for another program; the only command that prints it.'
 complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_positional "monica-auth" -eq 1' -fa 'list' -d 'List the profiles; * marks the default.'
-complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_positional "monica-auth" -eq 1' -fa 'cache' -d 'The encrypted cache of monica-fetch --cache (monica-auth status shows its size).'
+complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_positional "monica-auth" -eq 1' -fa 'cache' -d 'The encrypted caches of monica-fetch --cache and monica-avatar (monica-auth status shows their size).'
 complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_positional "monica-auth" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_flags_or_options "monica-auth login" profile' -l 'profile' -d 'The profile to use (default: $MONICA_PROFILE, else the default profile).' -rfka '(__monica-auth_custom_completion ---completion login -- --profile (count (__monica-auth_tokens -pc)) (__monica-auth_tokens -tC))'
 complete -c 'monica-auth' -n '__monica-auth_should_offer_completions_for_flags_or_options "monica-auth login" v verbose' -l 'verbose' -s 'v' -d 'One stderr line per request: method, path, status, time, rate limit left. Never the token.'

@@ -20,6 +20,7 @@ import Synchronization
 ///   html-       a 200 HTML page (`text/html`)
 ///   fakepng-    a 200 HTML page sent as `image/png`
 ///   huge-       a PNG signature followed by 11 MB, chunked, with no Content-Length
+///   sized-      the same with its Content-Length (over 10 MB: refused by the header alone)
 ///   redirect-   a 302 to the instance's /store/avatars/NAME.jpg (another origin)
 ///   status-N-   HTTP N (404, 401, 403, 500...; 429 with Retry-After: 0)
 package enum GravatarOrigin {
@@ -112,6 +113,11 @@ struct GravatarResponder: HTTPResponder {
         try await writer.finish(nil)
       }
       return Response(status: .ok, headers: [.contentType: "image/png"], body: body)
+    }
+    if name.hasPrefix("sized-") {
+      var body = ByteBuffer(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+      body.writeRepeatingByte(0, count: 11 << 20)
+      return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: body))
     }
     var headers: HTTPFields = [.contentType: "image/png"]
     if !name.hasPrefix("nocache-") {

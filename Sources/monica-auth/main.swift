@@ -79,7 +79,7 @@ struct Logout: ParsableCommand, MonicaTool {
 
 struct Cache: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "The encrypted cache of monica-fetch --cache (monica-auth status shows its size).",
+    abstract: "The encrypted caches of monica-fetch --cache and monica-avatar (monica-auth status shows their size).",
     subcommands: [Clear.self])
 }
 

@@ -35,6 +35,16 @@ import Testing
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
   }
 
+  /// Writes the sandbox's contacts whose avatar has `source` to `SOURCE.ndjson` in its root;
+  /// how many there are.
+  func contacts(with source: String, _ sandbox: Sandbox) throws -> Int {
+    let run = try sh(
+      "monica-fetch contacts | jq -c 'select(.information.avatar.source == \"\(source)\")' > \(source).ndjson "
+        + "&& wc -l < \(source).ndjson", env: env(sandbox), directory: sandbox.temporary.root)
+    #expect(run.status == 0, "\(run)")
+    return Int(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+  }
+
   @Test("every source of a fetched account: its bytes, in input order, one /api/photos walk, no token elsewhere")
   func everySource() throws {
     let (sandbox, _) = try start()
@@ -101,6 +111,16 @@ import Testing
     #expect(!gravatar.isEmpty && gravatar.allSatisfy { $0["authorization"] == .bool(false) })
     #expect(files(faces).allSatisfy { !$0.hasPrefix(".") }, "a temporary file was left")
     #expect(files(faces).count == results.count)
+    // A warm second run asks neither origin anything: every image but the initials is cached.
+    try contacts.stdout.write(toFile: sandbox.temporary.root + "/contacts.ndjson", atomically: true, encoding: .utf8)
+    let requests = sandbox.requests().count
+    let warm = try sh(
+      "monica-avatar save --dir warm < contacts.ndjson", env: env(sandbox), directory: sandbox.temporary.root)
+    #expect(warm.status == 0 && warm.stderr.isEmpty, "\(warm)")
+    #expect(sandbox.requests().count == requests, "\(sandbox.requests().dropFirst(requests))")
+    let warmFrom = try records(warm.stdout).map { $0["from"]?.stringValue ?? "" }
+    #expect(warmFrom == results.map { $0["from"]?.stringValue == "initials" ? "initials" : "cache" })
+    for name in files(faces) { #expect(bytes(faces + "/" + name) == bytes(sandbox.temporary.root + "/warm/" + name)) }
   }
 
   @Test("one photo-source contact costs one request to its own photos")
@@ -132,6 +152,7 @@ import Testing
       contact(11, "adorable", "data:image/png;base64,PGh0bWw+PC9odG1sPg=="),
       contact(12, "photo", sandbox.url + "/store/photos/nothing.png"),
       contact(13, "selfie", "x"),
+      contact(14, "gravatar", gravatar + "/avatar/sized-1"),
     ]
     let input = lines.joined(separator: "\n") + "\n"
     let run = try sh(
@@ -144,7 +165,7 @@ import Testing
       "not an image (Content-Type text/html)", "not an image (its first bytes", "larger than 10 MB",
       "redirected (HTTP 302) to \(sandbox.url)", "HTTP 404", "HTTP 401", "HTTP 403", "HTTP 429", "HTTP 500",
       "network error: connection refused", "not an image", "no photo of the contact has the avatar's link",
-      "unknown avatar source",
+      "unknown avatar source", "larger than 10 MB",
     ]
     for (reason, want) in zip(reasons, expected) { #expect(reason.hasPrefix(want), "\(reason) is not \(want)") }
     let warnings = run.stderr.split(separator: "\n")
@@ -164,6 +185,31 @@ import Testing
     #expect(
       strict.stderr.contains(
         "monica-avatar: error: 2 of 2 avatars fell back to initials (--strict): contact 1, contact 5"))
+  }
+
+  @Test("a photo source whose API lookup fails falls back to the initials, with the API's reason")
+  func photoLookupFailures() throws {
+    let cases: [(fault: String, reason: String, status: Int32)] = [
+      ("403@*1:GET:/api/photos", "no permission to read photos", 77),
+      ("login@*1:GET:/api/photos", "redirected to the login page", 76), ("500@*1:GET:/api/photos", "500", 69),
+    ]
+    for (fault, reason, status) in cases {
+      let sandbox = try Sandbox.start(["--contacts", "40", "--rate-limit", "0", "--fault", fault])
+      let root = sandbox.temporary.root
+      let count = try contacts(with: "photo", sandbox)
+      #expect(count > 1)
+      let run = try sh("monica-avatar --dir faces --strict < photo.ndjson", env: env(sandbox), directory: root)
+      #expect(run.status == status && run.lines.count == count, "\(fault): \(run)")
+      let results = try records(run.stdout)
+      #expect(
+        results.allSatisfy {
+          $0["from"]?.stringValue == "initials" && $0["file"]?.stringValue?.hasSuffix(".svg") == true
+        })
+      #expect(
+        results.allSatisfy { $0["reason"]?.stringValue?.lowercased().contains(reason) == true },
+        "\(fault): \(results.map { $0["reason"]?.stringValue ?? "" })")
+      #expect(run.stderr.contains("monica-avatar: warning: contact ") && run.stderr.contains("(--strict)"))
+    }
   }
 
   @Test("the token never leaves the instance's origin, not even across a redirect")
@@ -212,9 +258,10 @@ import Testing
     // The entries: encrypted, 0600 in 0700 directories, in the environment token's cache.
     let cache = sandbox.home + "/.cache/monica"
     let entries = (FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? []).filter {
-      $0.contains("/avatars/")
+      $0.hasPrefix("avatars/.env-") && $0.split(separator: "/").count == 3
     }
     #expect(entries.count == 3, "\(entries)")
+    #expect(mode(cache + "/avatars") == 0o700)
     for entry in entries {
       #expect(mode(cache + "/" + entry) == 0o600)
       #expect(mode(cache + "/" + (entry as NSString).deletingLastPathComponent) == 0o700)
@@ -227,7 +274,7 @@ import Testing
     return lstat(path, &info) == 0 ? Int(info.st_mode & 0o777) : -1
   }
 
-  @Test("each profile has its own cache, and logout removes it")
+  @Test("each profile has its own cache in avatars/<profile>, and logout removes that one alone")
   func profiles() throws {
     let (sandbox, gravatar) = try start()
     let base = sandbox.env.merging(["MONICA_BACKOFF_MS": "10"]) { $1 }
@@ -237,24 +284,57 @@ import Testing
         env: base)
       #expect(login.status == 0, "\(login)")
     }
+    // "avatars" names the images' directory, so it cannot name a profile.
+    let reserved = try sh(
+      "printf '%s\\n' \"$SANDBOX_TOKEN\" | monica-auth login --url \"$SANDBOX_URL\" --token-stdin --profile avatars",
+      env: base)
+    #expect(reserved.status == 64 && reserved.stderr.contains("avatars: a reserved name"), "\(reserved)")
     let input = contact(1, "gravatar", gravatar + "/avatar/profiled") + "\n"
     let root = sandbox.temporary.root
     let home = try sh("monica-avatar --dir a --profile home", env: base, stdin: input, directory: root)
     let again = try sh("monica-avatar --dir a --profile home", env: base, stdin: input, directory: root)
     let work = try sh("monica-avatar --dir b --profile work", env: base, stdin: input, directory: root)
+    // The work profile asked again: the home profile's entry is not its own.
     #expect(
       try [home, again, work].map { try records($0.stdout).first?["from"]?.stringValue } == [
         "network", "cache", "network",
       ])
     #expect(gravatarRequests(sandbox).count == 2)
-    let avatars = sandbox.home + "/.cache/monica/home/avatars"
-    #expect(!files(avatars).isEmpty && !files(sandbox.home + "/.cache/monica/work/avatars").isEmpty)
+    // Each profile's answers (issue 16) stay in monica/<profile>/responses.
+    for name in ["home", "work"] {
+      let fetched = try sh("monica-fetch contacts --cache --profile \(name) > /dev/null", env: base)
+      #expect(fetched.status == 0, "\(fetched)")
+    }
+    let cache = sandbox.home + "/.cache/monica"
+    let avatars = cache + "/avatars/home"
+    #expect(files(avatars).count == 1 && files(cache + "/avatars/work").count == 1)
+    #expect(files(cache + "/avatars") == ["home", "work"])
+    #expect([cache, cache + "/avatars", avatars].map(mode) == [0o700, 0o700, 0o700])
+    #expect(files(avatars).allSatisfy { mode(avatars + "/" + $0) == 0o600 })
+    #expect(!FileManager.default.fileExists(atPath: cache + "/home/avatars"), "the old place")
+    #expect(!files(cache + "/home/responses").isEmpty && !files(cache + "/work/responses").isEmpty)
+    // status counts both directories of the profile.
+    let status = try sh("monica-auth status --profile home --json | jq -c .cache.entries", env: base)
+    let responses = files(cache + "/home/responses").filter { !$0.hasPrefix(".") }.count
+    #expect(status.stdout == "\(responses + 1)\n", "\(status)")
     let logout = try sh("monica-auth logout --profile home", env: base)
     #expect(logout.status == 0, "\(logout)")
-    #expect(!FileManager.default.fileExists(atPath: avatars))
-    #expect(!files(sandbox.home + "/.cache/monica/work/avatars").isEmpty)
+    #expect(
+      !FileManager.default.fileExists(atPath: avatars) && !FileManager.default.fileExists(atPath: cache + "/home"))
+    #expect(files(cache + "/avatars") == ["work"] && !files(cache + "/work/responses").isEmpty)
     let afterLogout = try sh("monica-avatar --dir a --profile work", env: base, stdin: input, directory: root)
     #expect(try records(afterLogout.stdout).first?["from"]?.stringValue == "cache")
+    // Clearing one profile's cache empties its images too, and only its own.
+    let clear = try sh("monica-auth cache clear --profile work", env: base)
+    #expect(clear.status == 0 && !FileManager.default.fileExists(atPath: cache + "/avatars/work"), "\(clear)")
+    let cleared = try sh("monica-avatar --dir a --profile work", env: base, stdin: input, directory: root)
+    #expect(try records(cleared.stdout).first?["from"]?.stringValue == "network")
+    // A new login's keys open nothing of the old ones': its images go too.
+    #expect(files(cache + "/avatars/work").count == 1)
+    let relogin = try sh(
+      "printf '%s\\n' \"$SANDBOX_TOKEN\" | monica-auth login --url \"$SANDBOX_URL\" --token-stdin --profile work",
+      env: base)
+    #expect(relogin.status == 0 && !FileManager.default.fileExists(atPath: cache + "/avatars/work"), "\(relogin)")
   }
 
   @Test("set: each source, Monica's 422 and 404, and --source photo without --photo before any request")
@@ -304,10 +384,7 @@ import Testing
   func photoCache() throws {
     let (sandbox, _) = try start()
     let root = sandbox.temporary.root
-    let input = try sh(
-      "monica-fetch contacts | jq -c 'select(.information.avatar.source == \"photo\")' > photo.ndjson && wc -l < photo.ndjson",
-      env: env(sandbox), directory: root)
-    #expect(Int(input.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 1, "\(input)")
+    #expect(try contacts(with: "photo", sandbox) > 1)
     let first = try sh("monica-avatar --dir faces < photo.ndjson", env: env(sandbox), directory: root)
     #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
     #expect(try records(first.stdout).allSatisfy { $0["from"]?.stringValue == "network" })
@@ -321,6 +398,92 @@ import Testing
     let refresh = try sh("monica-avatar --dir faces --refresh < photo.ndjson", env: env(sandbox), directory: root)
     #expect(try records(refresh.stdout).allSatisfy { $0["from"]?.stringValue == "network" }, "\(refresh)")
     #expect(sandbox.requests(path: "/api/photos").count == walked + 1)
+  }
+
+  /// Each regular file under `folder` with its inode and modification time: what a run wrote.
+  func snapshot(_ folder: String) -> [String: [Int]] {
+    var found: [String: [Int]] = [:]
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return found }
+    for case let name as String in walker {
+      var info = stat()
+      guard lstat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      found[name] = [Int(info.st_ino), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+    }
+    return found
+  }
+
+  @Test("photos are cached by id and updated_at: another photo is read, a known one costs nothing")
+  func photoVersions() throws {
+    let (sandbox, gravatar) = try start()
+    let root = sandbox.temporary.root
+    let first = try #require(
+      try records(sh("monica-fetch photos --contact 2 --max 1", env: env(sandbox)).stdout).first)
+    let firstID = try #require(first["id"]?.intValue)
+    let upload = try sh(
+      "curl -sf \(gravatar)/avatar/newface -o new.png && monica-photo upload --contact 2 new.png", env: env(sandbox),
+      directory: root)
+    let secondID = try #require(try records(upload.stdout).first?["id"]?.intValue, "\(upload)")
+    let set = try sh(
+      "monica-avatar set --contact 2 --source photo --photo \(firstID) > one.ndjson && "
+        + "monica-avatar set --contact 2 --source photo --photo \(secondID) > two.ndjson",
+      env: env(sandbox), directory: root)
+    #expect(set.status == 0, "\(set)")
+    let firstBytes = Array(
+      try #require(Data(base64Encoded: String((first["dataUrl"]?.stringValue ?? "").split(separator: ",").last ?? ""))))
+    let cache = sandbox.home + "/.cache/monica/avatars"
+    func run(_ input: String, _ extra: String = "") throws -> (from: String?, requests: Int) {
+      let before = sandbox.requests().count
+      let run = try sh("monica-avatar --dir faces \(extra) < \(input)", env: env(sandbox), directory: root)
+      #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+      return (try records(run.stdout).first?["from"]?.stringValue, sandbox.requests().count - before)
+    }
+    let one = try run("one.ndjson")
+    #expect(one.from == "network" && one.requests == 1 && bytes(root + "/faces/2.png") == firstBytes)
+    let two = try run("two.ndjson")
+    #expect(two.from == "network" && two.requests == 1 && bytes(root + "/faces/2.png") == bytes(root + "/new.png"))
+    // Back to the first photo, then the second: both known, no request at all.
+    let oneAgain = try run("one.ndjson")
+    #expect(oneAgain.from == "cache" && oneAgain.requests == 0 && bytes(root + "/faces/2.png") == firstBytes)
+    let twoAgain = try run("two.ndjson")
+    #expect(
+      twoAgain.from == "cache" && twoAgain.requests == 0 && bytes(root + "/faces/2.png") == bytes(root + "/new.png"))
+    // Two photo versions and two links: four entries. Reading an unchanged photo again
+    // (--refresh) stores nothing new.
+    let entries = snapshot(cache)
+    #expect(entries.count == 4, "\(entries.keys)")
+    let refreshed = try run("two.ndjson", "--refresh")
+    #expect(refreshed.from == "network" && refreshed.requests == 1)
+    #expect(snapshot(cache) == entries)
+  }
+
+  @Test("data-URL avatars are cached by contact and URL: a second run says cache, asks nothing, writes nothing")
+  func dataURLCache() throws {
+    let (sandbox, _) = try start()
+    let root = sandbox.temporary.root
+    let adorables = try contacts(with: "adorable", sandbox)
+    #expect(adorables > 1)
+    let before = sandbox.requests().count
+    let first = try sh("monica-avatar --dir faces < adorable.ndjson", env: env(sandbox), directory: root)
+    #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
+    #expect(try records(first.stdout).map { $0["from"]?.stringValue } == Array(repeating: "data-url", count: adorables))
+    let cache = sandbox.home + "/.cache/monica/avatars"
+    let (entries, saved) = (snapshot(cache), snapshot(root + "/faces"))
+    #expect(entries.count == adorables && saved.count == adorables)
+    let second = try sh("monica-avatar --dir faces < adorable.ndjson", env: env(sandbox), directory: root)
+    #expect(second.status == 0 && second.stderr.isEmpty, "\(second)")
+    #expect(try records(second.stdout).map { $0["from"]?.stringValue } == Array(repeating: "cache", count: adorables))
+    #expect(snapshot(cache) == entries && snapshot(root + "/faces") == saved, "the second run wrote something")
+    #expect(sandbox.requests().count == before, "a data URL cost a request")
+    // Another URL for the same contact is another entry, decoded afresh.
+    let changed = try sh(
+      #"head -n 1 adorable.ndjson | jq -c --arg url "$(sed -n 2p adorable.ndjson | jq -r .information.avatar.url)" '.information.avatar.url = $url' | monica-avatar --dir faces"#,
+      env: env(sandbox), directory: root)
+    #expect(try records(changed.stdout).first?["from"]?.stringValue == "data-url", "\(changed)")
+    #expect(snapshot(cache).count == adorables + 1)
+    // With no credentials at all the URLs are decoded as they are: nothing asked, nothing cached.
+    let bare = try sh("monica-avatar --dir bare < adorable.ndjson", env: sandbox.env, directory: root)
+    #expect(bare.status == 0 && bare.stderr.isEmpty, "\(bare)")
+    #expect(try records(bare.stdout).allSatisfy { $0["from"]?.stringValue == "data-url" })
   }
 
   @Test("a reader that stops early: status 0, whole lines, no more downloads")
@@ -338,5 +501,49 @@ import Testing
     // Downloads stop once the reader has gone: a few were under way, not every one.
     usleep(500_000)
     #expect(gravatarRequests(sandbox).count < gravatars / 2, "\(gravatarRequests(sandbox).count) of \(gravatars)")
+  }
+
+  /// The line of a trap's message in a run's stderr, or its last 200 characters.
+  func fatal(_ run: ShellRun) -> String {
+    run.stderr.split(separator: "\n").first { $0.contains("Fatal error") }.map(String.init)
+      ?? String(run.stderr.suffix(200))
+  }
+
+  @Test("redirects cut short by time-outs and by a closed pipe, many at once, never crash the transport")
+  func redirectStress() throws {
+    // The redirect arrives after the sandbox's 15 ms; the time-outs go from before it to after
+    // it, so that the transport's own time-out, URLSession's redirect callback and the pipe's
+    // cancellation meet at every point of a redirect. FoundationNetworking traps ("Received
+    // callback for HTTP redirection, but we're not waiting for it") when a redirecting task is
+    // both cancelled and answered: a crash is status 132 or 133 here.
+    let sandbox = try Sandbox.start([
+      "--contacts", "1", "--rate-limit", "0", "--gravatar-port", "0", "--latency", "15",
+    ])
+    let gravatar = try #require(sandbox.gravatar)
+    let root = sandbox.temporary.root
+    // Three redirects to one image, which --refresh downloads again each time (no validators).
+    let input = (1...64).map {
+      contact(
+        $0, "gravatar", gravatar + ($0 % 4 == 0 ? "/avatar/nocache-stress-" : "/avatar/redirect-stress-") + "\($0)")
+    }
+    try (input.joined(separator: "\n") + "\n").write(toFile: root + "/input.ndjson", atomically: true, encoding: .utf8)
+    for round in 0..<16 {
+      let timeout = 6 + round * 2
+      let environment = env(sandbox, ["MONICA_TIMEOUT_MS": String(timeout), "MONICA_BACKOFF_MS": "1"])
+      let whole = try sh(
+        "monica-avatar --dir faces --jobs 8 --refresh < input.ndjson", env: environment, directory: root)
+      #expect(
+        whole.status == 0 && whole.lines.count == 64, "round \(round), \(timeout) ms: \(whole.status) \(fatal(whole))")
+      for result in try records(whole.stdout) {
+        let plain = (result["contact_id"]?.intValue ?? 0) % 4 == 0
+        #expect([plain ? "network" : "initials", "initials"].contains(result["from"]?.stringValue ?? ""), "\(result)")
+      }
+      let cut = try sh(
+        "monica-avatar --dir faces --jobs 8 --refresh < input.ndjson | head -n \(round % 4 + 1)", env: environment,
+        directory: root)
+      #expect(
+        cut.status == 0 && cut.lines.count == round % 4 + 1, "round \(round), closed pipe: \(cut.status) \(fatal(cut))")
+    }
+    #expect(files(root + "/faces").allSatisfy { !$0.hasPrefix(".") }, "a temporary file was left")
   }
 }

@@ -65,6 +65,32 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path) == [(file as NSString).lastPathComponent])
   }
 
+  @Test("images live in avatars/<profile>, 0700; clearing and deleting a profile remove its own alone")
+  func separateKind() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let monica = root + "/.cache/monica"
+    let (p, q) = (try profileCache("p"), try profileCache("q", token: "other"))
+    let images = p.section("avatars", entryLimit: 1 << 20)
+    #expect(images.path == monica + "/avatars/p")
+    #expect(p.directory.allPaths == [monica + "/p", monica + "/avatars/p"])
+    let entry = CacheEntry(body: [1, 2, 3])
+    #expect(try images.store(entry, for: key()))
+    #expect(try p.section("responses", entryLimit: 1 << 20).store(entry, for: key()))
+    #expect(try q.section("avatars", entryLimit: 1 << 20).store(entry, for: key()))
+    #expect([monica + "/avatars", monica + "/avatars/p"].map(mode) == [0o700, 0o700])
+    #expect(p.directory.usage().entries == 2)
+    // The other profile's keys open nothing of p's, in a directory of its own.
+    #expect(q.section("avatars", entryLimit: 1 << 20).path == monica + "/avatars/q")
+    try p.directory.clear()
+    #expect(!FileManager.default.fileExists(atPath: monica + "/avatars/p"))
+    #expect(!FileManager.default.fileExists(atPath: monica + "/p"))
+    #expect(q.section("avatars", entryLimit: 1 << 20).read(key()) == .found(entry))
+    #expect(try store.delete(profile: "q") && !FileManager.default.fileExists(atPath: monica + "/avatars/q"))
+    // The whole cache is one directory, kinds included.
+    #expect(CacheDirectory(root: monica).allPaths == [monica])
+    #expect(throws: MonicaError.self) { try CredentialStore.validate(profile: "avatars") }
+  }
+
   @Test("a listing is stored page by page and read back page by page, with its time and metadata")
   func parts() throws {
     defer { try? FileManager.default.removeItem(atPath: root) }

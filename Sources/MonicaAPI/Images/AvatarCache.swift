@@ -1,16 +1,25 @@
 import Foundation
 import MonicaKit
 
-/// The profile's image cache: `avatars/` in its encrypted cache directory
-/// (`$XDG_CACHE_HOME/monica/<profile>/avatars/`), so that `monica-auth logout` and
-/// `cache clear` remove it with the rest and two profiles never share an entry (each profile's
-/// entries are named and sealed with its own keys).
+/// The profile's image cache, `$XDG_CACHE_HOME/monica/avatars/<profile>/` (0700, entries 0600;
+/// `.env-<digits>` for MONICA_URL with MONICA_TOKEN), one of its encrypted caches
+/// (`CacheDirectory.separateKinds`): `monica-auth logout` and `cache clear` remove it with the
+/// rest, and two profiles never share an entry (each profile's entries are named and sealed with
+/// its own keys, in its own directory).
 ///
-/// Two kinds of entries: images fetched from a URL (`image URL`), with their validators and
-/// max-age, and photos' bytes (`photo LINK`), with the photo's id and `updated_at`; Monica
-/// cannot update a photo (there is no PUT /api/photos), so a link names the same bytes for good.
+/// Three kinds of entries:
+/// - images fetched from a URL (`image URL`), with their validators and max-age;
+/// - photos' bytes, by the photo's id and `updated_at` (`photo ID UPDATED_AT`), and beside them
+///   what each link was last seen to be (`photo-link LINK`: the id and `updated_at`, no body).
+///   A contact's record gives only the link, and Monica cannot update a photo in place (its
+///   routes have no PUT /api/photos, routes/api.php:136; the link names the stored file,
+///   Photo.php:68-75), so a known link is used with no request until `--refresh` reads the photo
+///   again; a photo read with another `updated_at` is a new entry;
+/// - a data-URL avatar's decoded bytes (`data-url ID URL`: the contact's id and the URL, whose
+///   keyed digest names the file), so that a second run says `from: "cache"` and stores nothing:
+///   a changed avatar is another URL, thus another entry.
 package struct AvatarCache: Sendable {
-  /// The subdirectory of the profile's cache.
+  /// The kind of cache, and the directory under `$XDG_CACHE_HOME/monica`.
   package static let namespace = "avatars"
   /// How long an image stays fresh when the server says nothing: 24 hours.
   package static let defaultLifetime: TimeInterval = 86_400
@@ -31,10 +40,40 @@ package struct AvatarCache: Sendable {
   }
 
   /// The key of an image fetched from `url`.
-  func imageKey(_ url: String) -> CacheKey { CacheKey(instance: instance, resource: "image " + url) }
+  func imageKey(_ url: String) -> CacheKey { key("image " + url) }
 
-  /// The key of the photo whose link is `link`.
-  func photoKey(_ link: String) -> CacheKey { CacheKey(instance: instance, resource: "photo " + link) }
+  /// The key of the bytes of photo `id` as it was at `updatedAt`.
+  func photoKey(id: Int, updatedAt: String) -> CacheKey { key("photo \(id) \(updatedAt)") }
+
+  /// The key of what the photo of `link` was last seen to be.
+  func linkKey(_ link: String) -> CacheKey { key("photo-link " + link) }
+
+  /// The key of contact `contactID`'s data-URL avatar `url`.
+  func dataURLKey(contactID: Int, url: String) -> CacheKey { key("data-url \(contactID) " + url) }
+
+  private func key(_ resource: String) -> CacheKey { CacheKey(instance: instance, resource: resource) }
+
+  /// The bytes of the photo last seen at `link`, with no request.
+  func photo(link: String) -> FetchedImage? {
+    guard case .found(let seen) = entries.read(linkKey(link)), let id = seen["photo-id"].flatMap(Int.init),
+      let updatedAt = seen["updated-at"], let cached = image(photoKey(id: id, updatedAt: updatedAt))
+    else { return nil }
+    return FetchedImage(bytes: cached.entry.body, kind: cached.kind, from: "cache")
+  }
+
+  /// Keeps a photo's bytes under its id and `updated_at` (unless that version is kept already)
+  /// and points `link` at them.
+  func storePhoto(_ bytes: [UInt8], id: Int, updatedAt: String, link: String) {
+    let key = photoKey(id: id, updatedAt: updatedAt)
+    if image(key)?.entry.body != bytes { store(CacheEntry(body: bytes), for: key) }
+    let seen = CacheEntry(metadata: [("photo-id", String(id)), ("updated-at", updatedAt)], body: [])
+    if case .found(let entry) = entries.read(linkKey(link)), entry["photo-id"] == String(id),
+      entry["updated-at"] == updatedAt
+    {
+      return
+    }
+    store(seen, for: linkKey(link))
+  }
 
   /// The entry of `key` when it holds an image of a known kind.
   func image(_ key: CacheKey) -> (entry: CacheEntry, kind: ImageKind)? {

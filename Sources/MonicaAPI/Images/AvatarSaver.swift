@@ -48,23 +48,34 @@ package struct AvatarSaver {
       }
     }
     var sources: AvatarSources?
-    if needsNetwork {
-      let credentials = try connection.credentials()
-      let (policy, name) = (connection.policy, tool)
-      let cache = AvatarCache(
+    let name = tool
+    func cache(_ credentials: Credentials) -> AvatarCache? {
+      AvatarCache(
         credentials: credentials, store: CredentialStore(environment: connection.environment),
         warn: { StandardError.line("\(name): warning: \($0)") })
+    }
+    if needsNetwork {
+      let credentials = try connection.credentials()
+      let policy = connection.policy
+      let cache = cache(credentials)
       let client = MonicaClient(credentials: credentials, policy: policy)
       sources = AvatarSources(
         fetcher: ImageFetcher(policy: policy, cache: cache, jobs: options.jobs),
-        photos: PhotoResolver(client: client, cache: cache, refresh: options.refresh), refresh: options.refresh)
+        photos: PhotoResolver(client: client, cache: cache, refresh: options.refresh), cache: cache,
+        refresh: options.refresh)
+    } else if routes.contains(where: { if case .dataURL = $0 { true } else { false } }),
+      let credentials = connection.credentialsWithoutAsking()
+    {
+      // Data URLs need no instance, only the profile's cache: used when its credentials come
+      // without asking for a passphrase, else the URLs are decoded as they are.
+      sources = AvatarSources(fetcher: nil, photos: nil, cache: cache(credentials), refresh: options.refresh)
     }
     let photoLinks = zip(requests, routes).compactMap { request, route -> (Int, String)? in
       if case .photo(let link) = route { return (request.contactID, link) }
       return nil
     }
     // The photos are looked up while the downloads go on: they need no answer of each other.
-    let photos = Task { [sources] in await sources?.photos.resolve(photoLinks.map { ($0.0, $0.1) }) ?? [:] }
+    let photos = Task { [sources] in await sources?.photos?.resolve(photoLinks.map { ($0.0, $0.1) }) ?? [:] }
     defer { photos.cancel() }
     var failures: [(place: String, error: MonicaError)] = []
     let total = requests.count
@@ -77,7 +88,7 @@ package struct AvatarSaver {
       let width = max(256, options.jobs * 32)
       try await Self.inOrder(requests.indices, width: width) { (index) throws(MonicaError) in
         let request = all[index]
-        let outcome = await Self.image(routes[index], sources: network, photos: photos)
+        let outcome = await Self.image(routes[index], of: request.contactID, sources: network, photos: photos)
         return try Self.save(request, outcome: outcome, folder: folder)
       } emit: { (result: AvatarResult) throws(MonicaError) in
         if let failure = result.failure {
@@ -105,19 +116,25 @@ package struct AvatarSaver {
 
   /// The image a route leads to, or why it gave none.
   private static func image(
-    _ route: AvatarRequest.Route, sources: AvatarSources?,
+    _ route: AvatarRequest.Route, of contactID: Int, sources: AvatarSources?,
     photos: Task<[String: Result<FetchedImage, SourceFailure>], Never>
   ) async -> Result<FetchedImage, SourceFailure>? {
     switch route {
     case .initials:
       return nil
     case .dataURL(let text):
+      let key = sources?.cache?.dataURLKey(contactID: contactID, url: text)
+      if let key, sources?.refresh == false, let cached = sources?.cache?.image(key) {
+        return .success(FetchedImage(bytes: cached.entry.body, kind: cached.kind, from: "cache"))
+      }
       switch DataURL.decode(text) {
       case .failure(let failure):
         return .failure(SourceFailure(reason: failure.reason, error: .invalidData(failure.reason)))
       case .success(let bytes):
         switch ImageKind.verify(bytes, contentType: nil) {
-        case .success(let kind): return .success(FetchedImage(bytes: bytes, kind: kind, from: "data-url"))
+        case .success(let kind):
+          if let key { sources?.cache?.store(CacheEntry(body: bytes), for: key) }
+          return .success(FetchedImage(bytes: bytes, kind: kind, from: "data-url"))
         case .failure(let refusal):
           return .failure(SourceFailure(reason: refusal.reason, error: .invalidData(refusal.reason)))
         }
@@ -126,8 +143,8 @@ package struct AvatarSaver {
       return await photos.value[link]
         ?? .failure(SourceFailure(reason: "not looked up", error: .internalError("photo \(link) not looked up")))
     case .download(let url):
-      guard let sources else { return nil }
-      do { return .success(try await sources.fetcher.image(url, refresh: sources.refresh)) } catch {
+      guard let fetcher = sources?.fetcher else { return nil }
+      do { return .success(try await fetcher.image(url, refresh: sources?.refresh ?? false)) } catch {
         return .failure(error)
       }
     }
@@ -201,10 +218,11 @@ package struct AvatarSaver {
   }
 }
 
-/// The two sources that need the network, made once per run.
+/// The sources that need the network (when any route does) and the cache, made once per run.
 struct AvatarSources: Sendable {
-  let fetcher: ImageFetcher
-  let photos: PhotoResolver
+  let fetcher: ImageFetcher?
+  let photos: PhotoResolver?
+  let cache: AvatarCache?
   let refresh: Bool
 }
 

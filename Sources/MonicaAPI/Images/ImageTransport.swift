@@ -57,22 +57,33 @@ package final class ImageTransport: Sendable {
         // a task cancelled before it started, and a wait that nothing ends would hang the tool.
         guard downloads.start(id, continuation: continuation) else { return }
         let expiry = DispatchWorkItem { [downloads] in
-          downloads.abandon(id, with: .failed(.timedOut))
-          task.cancel()
+          if downloads.abandon(id, with: .failed(.timedOut)) { task.cancel() }
         }
         downloads.attach(id, expiry: expiry)
         task.resume()
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: expiry)
       }
     } onCancel: {
-      downloads.abandon(id, with: .failed(.dropped("the request was cancelled")))
-      task.cancel()
+      if downloads.abandon(id, with: .failed(.dropped("the request was cancelled"))) { task.cancel() }
     }
   }
 }
 
 /// The transfers under way, fed by URLSession's delegate callbacks.
 /// `@unchecked`: every field is behind `lock`.
+///
+/// A task is never both cancelled and answered a redirect. In FoundationNetworking a task that
+/// met a 3xx waits in `waitingForRedirectCompletionHandler`; the answer to
+/// `willPerformHTTPRedirection` is queued on the task's work queue and traps ("Received callback
+/// for HTTP redirection, but we're not waiting for it") unless the task is still waiting, while
+/// `cancel()` queues `stopLoading`, which moves it to `transferFailed`
+/// (swift-corelibs-foundation HTTPURLProtocol.swift `redirectFor`, `didCompleteRedirectCallback`;
+/// URLSessionTask.swift `cancel`; NativeProtocol.swift `stopLoading`). So whichever comes first,
+/// under `lock`, wins: a redirect answered (with nil: not followed) is never cancelled, it
+/// completes by itself; a task cancelled (time-out, cancellation, too large) never gets its
+/// redirect answered, its cancellation completes it. URLSession's own time-out, which would also
+/// end the wait, is set a second past this transport's (`HTTPTransport.configuration`). The
+/// answer to `didReceive response` is held to the same rule.
 private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   struct Download {
     var continuation: CheckedContinuation<ImageExchange, Never>
@@ -82,9 +93,20 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
     var expiry: DispatchWorkItem?
   }
 
+  /// How a task's end was decided, beside its transfer.
+  enum Ending {
+    /// Its redirect was answered: it completes by itself and must not be cancelled.
+    case redirectAnswered
+    /// It was cancelled: its redirect, if one comes, must not be answered.
+    case cancelled
+    /// URLSession reported it complete.
+    case finished
+  }
+
   private let limit: Int
   private let lock = NSLock()
   private var table: [Int: Download] = [:]
+  private var endings: [Int: Ending] = [:]
 
   private func withDownloads<T>(_ body: (inout [Int: Download]) -> T) -> T {
     lock.lock()
@@ -108,37 +130,66 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
     return !early
   }
 
-  /// Ends the wait for a transfer with `outcome` now, whatever URLSession reports later.
-  func abandon(_ id: Int, with outcome: ImageExchange) {
-    let download = withDownloads { table -> Download? in
-      guard let download = table.removeValue(forKey: id) else {
-        abandoned.insert(id)
-        return nil
-      }
-      return download
+  /// Ends the wait for a transfer with `outcome` now, whatever URLSession reports later; true
+  /// when the caller is to cancel the task (no redirect of it was answered, it did not finish,
+  /// it was not cancelled already), and then it is marked cancelled.
+  func abandon(_ id: Int, with outcome: ImageExchange) -> Bool {
+    let (download, cancel) = withDownloads { table -> (Download?, Bool) in
+      let download = table.removeValue(forKey: id)
+      if download == nil && endings[id] == nil { abandoned.insert(id) }
+      return (download, markCancelled(id))
     }
     download?.expiry?.cancel()
     download?.continuation.resume(returning: outcome)
+    return cancel
+  }
+
+  /// Marks a task cancelled unless its end was decided already; whether it was. Under `lock`.
+  private func markCancelled(_ id: Int) -> Bool {
+    guard endings[id] == nil else { return false }
+    endings[id] = .cancelled
+    return true
+  }
+
+  /// Cancels a task from a delegate callback (its body is too large) unless its end was decided.
+  private func cancel(_ task: URLSessionTask) {
+    if withDownloads({ _ in markCancelled(task.taskIdentifier) }) { task.cancel() }
   }
 
   func attach(_ id: Int, expiry: DispatchWorkItem) {
     withDownloads { $0[id]?.expiry = expiry }
   }
 
+  /// Answered under `lock`, and not at all once the task was cancelled: FoundationNetworking
+  /// traps ("Received response disposition, but we're not waiting for it",
+  /// NativeProtocol.swift `didCompleteResponseCallback`) when the answer reaches a task its
+  /// cancellation moved on. Answering under the lock queues the answer before any cancellation
+  /// decided after it, and the task's work queue runs them in that order.
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
     let http = response as? HTTPURLResponse
     let declared = response.expectedContentLength
-    let over = withDownloads { downloads -> Bool in
-      downloads[dataTask.taskIdentifier]?.response = http
-      guard declared > Int64(limit) else { return false }
-      downloads[dataTask.taskIdentifier]?.tooLarge = true
-      return true
+    withDownloads { downloads in
+      let id = dataTask.taskIdentifier
+      downloads[id]?.response = http
+      let over = declared > Int64(limit)
+      if over { downloads[id]?.tooLarge = true }
+      switch endings[id] {
+      case .cancelled?:
+        // Its cancellation ends it.
+        return
+      case nil where over:
+        // Too large by its header: the answer cancels it, nothing else may.
+        endings[id] = .cancelled
+        completionHandler(.cancel)
+      default:
+        // Within the limit, or a redirect's own answer (never cancelled): the body is still
+        // counted as it arrives.
+        completionHandler(.allow)
+      }
     }
-    completionHandler(over ? .cancel : .allow)
-    if over { dataTask.cancel() }
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -153,18 +204,28 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
       downloads[dataTask.taskIdentifier] = download
       return download.tooLarge
     }
-    if over { dataTask.cancel() }
+    if over { cancel(dataTask) }
   }
 
+  /// Redirects are not followed: the 3xx is the answer. Answered once, and only while the task
+  /// was not cancelled (then its cancellation ends it, and an answer would trap).
   func urlSession(
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
-    completionHandler(nil)
+    withDownloads { _ in
+      guard endings[task.taskIdentifier] == nil else { return }
+      endings[task.taskIdentifier] = .redirectAnswered
+      completionHandler(nil)
+    }
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-    guard let download = withDownloads({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+    let download = withDownloads { table -> Download? in
+      endings[task.taskIdentifier] = .finished
+      return table.removeValue(forKey: task.taskIdentifier)
+    }
+    guard let download else { return }
     download.expiry?.cancel()
     let http = download.response ?? (task.response as? HTTPURLResponse)
     let outcome: ImageExchange

@@ -6,7 +6,8 @@ import MonicaKit
 /// `avatarPhoto->url()`, which PhotoResource also gives as `link`), and the link itself needs a
 /// browser session (a Bearer token gets a 302 to the login page), so the bytes come from the
 /// photo record's `dataUrl`:
-/// - a photo cached under its link needs no request (a photo cannot be updated in Monica);
+/// - a link whose photo is cached (by its id and `updated_at`, `AvatarCache`) needs no request:
+///   Monica cannot update a photo in place, so a link names the same bytes for good;
 /// - one contact's photo: `GET /api/contacts/{id}/photos`;
 /// - several: one walk of `GET /api/photos`, 100 per page, that stops as soon as every wanted
 ///   link was seen, and hands the rest to the per-contact route when fewer contacts remain
@@ -29,8 +30,8 @@ package struct PhotoResolver: Sendable {
     var found: [String: Result<FetchedImage, SourceFailure>] = [:]
     var missing: [(contactID: Int, link: String)] = []
     for (contactID, link) in wanted where found[link] == nil && !missing.contains(where: { $0.link == link }) {
-      if !refresh, let key = cache?.photoKey(link), let cached = cache?.image(key) {
-        found[link] = .success(FetchedImage(bytes: cached.entry.body, kind: cached.kind, from: "cache"))
+      if !refresh, let cached = cache?.photo(link: link) {
+        found[link] = .success(cached)
       } else {
         missing.append((contactID, link))
       }
@@ -83,11 +84,8 @@ package struct PhotoResolver: Sendable {
       else { return true }
       wanted.remove(link)
       found[link] = Self.image(of: photo).map { image in
-        if let key = cache?.photoKey(link) {
-          var metadata: [(name: String, value: String)] = []
-          if let id = photo["id"]?.intValue { metadata.append(("photo-id", String(id))) }
-          if let updated = photo["updated_at"]?.stringValue { metadata.append(("updated-at", updated)) }
-          cache?.store(CacheEntry(metadata: metadata, body: image.bytes), for: key)
+        if let id = photo["id"]?.intValue, let updatedAt = photo["updated_at"]?.stringValue {
+          cache?.storePhoto(image.bytes, id: id, updatedAt: updatedAt, link: link)
         }
         return image
       }

@@ -24,6 +24,15 @@ package struct ToolConnection {
     try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor).resolve(
       profile: profile)
   }
+
+  /// The credentials when they come without asking anyone for a passphrase; `nil` otherwise
+  /// (for what is better with them but needs none: the image cache of a run of data URLs).
+  package func credentialsWithoutAsking() -> Credentials? {
+    var quiet = environment
+    quiet.stdinIsTerminal = false
+    return try? CredentialResolver(environment: quiet, passphraseDescriptor: passphraseDescriptor).resolve(
+      profile: profile)
+  }
 }
 
 extension ConnectionOptions {

@@ -28,7 +28,8 @@ package struct CredentialStore: Sendable {
   package func credentialPath(_ profile: String) -> String { "\(configDirectory)/\(profile).credentials" }
   /// A profile's key file (key-file mode).
   package func keyPath(_ profile: String) -> String { "\(dataDirectory)/\(profile).key" }
-  /// A profile's cache directory: one subdirectory per kind of cache (`responses`...).
+  /// A profile's cache directory: one subdirectory per kind of cache (`responses`...); its
+  /// images are in `avatars/<profile>` beside it (`CacheDirectory`).
   package func cachePath(_ profile: String) -> String { "\(cacheDirectory)/\(profile)" }
   /// A profile's lock file, held while its files change (exclusive) or are read (shared).
   package func lockPath(_ profile: String) -> String { "\(configDirectory)/.\(profile).lock" }
@@ -42,6 +43,11 @@ package struct CredentialStore: Sendable {
     }
     guard allowed, !profile.isEmpty, profile.count <= 64, !profile.hasPrefix(".") else {
       throw .usage("\(profile): not a profile name (letters, digits, '.', '_' and '-', at most 64)")
+    }
+    // `$XDG_CACHE_HOME/monica/avatars/` holds every profile's images: a profile of that name
+    // would share its cache directory with them.
+    guard !CacheDirectory.separateKinds.contains(profile) else {
+      throw .usage("\(profile): a reserved name ($XDG_CACHE_HOME/monica/\(profile) holds every profile's images)")
     }
   }
 
@@ -112,7 +118,7 @@ package struct CredentialStore: Sendable {
       try SecureFiles.remove(keyPath(profile))
     }
     // What was cached belongs to the old key and token: no key opens it any more.
-    try? FileManager.default.removeItem(atPath: cachePath(profile))
+    try? CacheDirectory(profile: profile, store: self).removeAll()
   }
 
   /// The key of the profile's present credential file, when it is a key-file profile whose key
@@ -192,7 +198,8 @@ package struct CredentialStore: Sendable {
     let existed = FileManager.default.fileExists(atPath: credentialPath(profile))
     try SecureFiles.remove(credentialPath(profile))
     try SecureFiles.remove(keyPath(profile))
-    try? FileManager.default.removeItem(atPath: cachePath(profile))
+    // Its own directory and its `avatars/<profile>/`: the lock is held already.
+    try? CacheDirectory(profile: profile, store: self).removeAll()
     if (try? defaultProfile()) == profile {
       try SecureFiles.remove(defaultPath)
       if let next = profiles().first { try setDefault(next) }

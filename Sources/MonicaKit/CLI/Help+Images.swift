@@ -26,15 +26,19 @@ extension Help {
       monica-avatar set --contact 12 --source photo --photo 31
 
     CACHE
-    Images are kept, encrypted, in $XDG_CACHE_HOME/monica/P/avatars (0700, files 0600), \
+    Images are kept, encrypted, in $XDG_CACHE_HOME/monica/avatars/P (0700, files 0600), \
     one cache per profile: an image is used with no request while its Cache-Control max-age \
     (24 hours without one) lasts, then revalidated with If-None-Match / If-Modified-Since (a \
-    304 reuses it); photos are kept by link, with their id and updated_at. --refresh \
-    revalidates everything. monica-auth logout removes the cache; monica-auth cache clear \
-    empties it.
+    304 reuses it). A photo is kept by its id and updated_at, and its link is remembered, so \
+    a known link costs no request (Monica cannot change a photo in place; --refresh reads it \
+    again and a new updated_at is a new entry). A data: URL avatar is kept by the contact's \
+    id and the URL itself, so a second run says from cache and writes nothing; a run of data \
+    URLs alone uses the cache only when the credentials need no passphrase prompt. --refresh \
+    revalidates everything. monica-auth logout removes the profile's images with the rest of \
+    its cache; monica-auth cache clear empties both; P cannot be named avatars.
 
     \(Help.credentialFiles)
-      $XDG_CACHE_HOME/monica/P/avatars/        profile P's image cache (0700)
+      $XDG_CACHE_HOME/monica/avatars/P/        profile P's image cache (0700)
 
     \(Help.environment)
 

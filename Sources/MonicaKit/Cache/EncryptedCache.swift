@@ -19,8 +19,11 @@ package struct EncryptedCache: Sendable {
   /// The most body bytes an entry holds (all its parts); larger ones are not stored.
   package let entryLimit: Int
 
-  /// The subdirectory.
-  package var path: String { profile.directory.path + "/" + namespace }
+  /// The subdirectory: `<owner>/<kind>`, or `<kind>/<owner>` for a separate kind (`avatars`).
+  package var path: String { directories.last ?? namespace }
+
+  /// The directories from `$XDG_CACHE_HOME/monica` down to `path`.
+  private var directories: [String] { profile.directory.directories(of: namespace) }
 
   /// What a read found.
   package enum Lookup<Found> {
@@ -38,7 +41,7 @@ package struct EncryptedCache: Sendable {
   /// Refuses directories that others can enter (as for credentials), and anything in their place
   /// that is not a directory; absent ones are fine.
   package func checkDirectories() throws(MonicaError) {
-    for directory in [profile.directory.root, profile.directory.path, path] {
+    for directory in directories {
       var info = stat()
       guard lstat(directory, &info) == 0 else { continue }
       guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -50,9 +53,7 @@ package struct EncryptedCache: Sendable {
 
   /// Makes the directories, 0700; refuses existing ones that others can enter.
   func makeDirectories() throws(MonicaError) {
-    try SecureFiles.makePrivateDirectory(profile.directory.root)
-    try SecureFiles.makePrivateDirectory(profile.directory.path)
-    try SecureFiles.makePrivateDirectory(path)
+    for directory in directories { try SecureFiles.makePrivateDirectory(directory) }
   }
 
   /// The entry of `key`, opened and authenticated, to be read part by part.

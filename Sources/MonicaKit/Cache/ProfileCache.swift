@@ -6,13 +6,23 @@ import Foundation
 /// `$XDG_CACHE_HOME/monica/<profile>/<namespace>/` for a profile (removed by logout and by a new
 /// login), `$XDG_CACHE_HOME/monica/.env-<16 hex digits>/<namespace>/` for MONICA_URL with
 /// MONICA_TOKEN, the digits derived from the token. Directories are 0700, entries 0600.
+///
+/// The kinds of `separateKinds` live the other way round, `$XDG_CACHE_HOME/monica/<kind>/<owner>/`
+/// (issue 11 puts images in `avatars/<profile>/`, so that every face of every profile is in one
+/// tree a user can find and size); they are still the profile's: cleared, counted and removed
+/// with its directory. So a kind's name cannot be a profile's (`CredentialStore.validate`).
 package struct CacheDirectory: Sendable {
+  /// The kinds kept in `$XDG_CACHE_HOME/monica/<kind>/<owner>/` rather than in the owner's
+  /// directory.
+  package static let separateKinds: Set<String> = ["avatars"]
   /// The directory.
   package let path: String
   /// `$XDG_CACHE_HOME/monica`, its parent.
   package let root: String
   /// The profile's lock file, for a profile: clearing takes it exclusively, writes shared.
   package let lockPath: String?
+  /// Whether this is the whole of `$XDG_CACHE_HOME/monica` (every kind is inside it).
+  private let isEverything: Bool
 
   /// The cache directory of `credentials` (no key is needed to find it).
   package init(for credentials: Credentials, store: CredentialStore) {
@@ -33,37 +43,60 @@ package struct CacheDirectory: Sendable {
   /// The whole of `$XDG_CACHE_HOME/monica` (`root`), every profile's cache and the
   /// environment's, for `monica-auth cache clear --all`.
   package init(root: String) {
-    self.init(root: (root as NSString).deletingLastPathComponent, path: root, lockPath: nil)
+    self.init(root: (root as NSString).deletingLastPathComponent, path: root, lockPath: nil, everything: true)
   }
 
-  private init(root: String, path: String, lockPath: String?) {
+  private init(root: String, path: String, lockPath: String?, everything: Bool = false) {
     self.root = root
     self.path = path
     self.lockPath = lockPath
+    isEverything = everything
   }
 
-  /// What the directory holds: entries (files not hidden) and bytes (every file).
+  /// The directories of one kind of cache, outermost first, the kind's own last:
+  /// `[root, <owner>, <owner>/<kind>]`, or `[root, <kind>, <kind>/<owner>]` for a separate kind.
+  package func directories(of namespace: String) -> [String] {
+    guard Self.separateKinds.contains(namespace), !isEverything else { return [root, path, path + "/" + namespace] }
+    let kind = root + "/" + namespace
+    return [root, kind, kind + "/" + (path as NSString).lastPathComponent]
+  }
+
+  /// Every directory that holds this owner's entries: its own and one per separate kind.
+  package var allPaths: [String] {
+    isEverything ? [path] : [path] + Self.separateKinds.sorted().compactMap { directories(of: $0).last }
+  }
+
+  /// What the directories hold: entries (files not hidden) and bytes (every file).
   package func usage() -> CacheUsage {
     var usage = CacheUsage()
-    guard let walker = FileManager.default.enumerator(atPath: path) else { return usage }
-    for case let name as String in walker {
-      var info = stat()
-      guard lstat(path + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-      usage.bytes += Int64(info.st_size)
-      if !(name as NSString).lastPathComponent.hasPrefix(".") { usage.entries += 1 }
+    for directory in allPaths {
+      guard let walker = FileManager.default.enumerator(atPath: directory) else { continue }
+      for case let name as String in walker {
+        var info = stat()
+        guard lstat(directory + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+        usage.bytes += Int64(info.st_size)
+        if !(name as NSString).lastPathComponent.hasPrefix(".") { usage.entries += 1 }
+      }
     }
     return usage
   }
 
-  /// Removes the directory and everything in it, holding the profile's lock so that no entry of
-  /// a parallel run lands in it half-way; an absent directory is fine.
+  /// Removes the directories and everything in them, holding the profile's lock so that no
+  /// entry of a parallel run lands in them half-way; absent directories are fine.
   package func clear() throws(MonicaError) {
     let lock = lockPath.flatMap { ProfileLock(existing: $0, exclusive: true) }
     defer { lock?.release() }
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return }
-    do { try FileManager.default.removeItem(atPath: path) } catch {
-      throw .configuration("\(path): cannot remove the cache: \(error.localizedDescription)")
+    try removeAll()
+  }
+
+  /// Removes the directories with no lock, for a caller that holds the profile's lock already.
+  package func removeAll() throws(MonicaError) {
+    for directory in allPaths {
+      var info = stat()
+      guard lstat(directory, &info) == 0 else { continue }
+      do { try FileManager.default.removeItem(atPath: directory) } catch {
+        throw .configuration("\(directory): cannot remove the cache: \(error.localizedDescription)")
+      }
     }
   }
 }
