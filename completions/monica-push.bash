@@ -171,7 +171,7 @@ _monica-push() {
     # Offer option value completions
     case "${prev}" in
     '--object')
-        __monica-push_add_completions -W 'contact'$'\n''activity'$'\n''note'$'\n''task'$'\n''gift'$'\n''tag'$'\n''call'$'\n''conversation'$'\n''reminder'$'\n''debt'$'\n''address'$'\n''contactfield'$'\n''pet'$'\n''relationship'$'\n''lifeevent'$'\n''contactfieldtype'
+        __monica-push_add_completions -W 'contact'$'\n''activity'$'\n''note'$'\n''task'$'\n''gift'$'\n''tag'$'\n''call'$'\n''conversation'$'\n''reminder'$'\n''debt'$'\n''entry'$'\n''address'$'\n''contactfield'$'\n''pet'$'\n''relationship'$'\n''lifeevent'$'\n''occupation'$'\n''gender'$'\n''place'$'\n''company'$'\n''activityType'$'\n''activityTypeCategory'$'\n''contactfieldtype'
         return
         ;;
     '--map')

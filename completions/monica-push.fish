@@ -78,7 +78,7 @@ end
 
 complete -c 'monica-push' -f
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_positional "monica-push" -ge 1' -F
-complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" object' -l 'object' -d 'The kind of lines without "object": contact, activity, note, task, gift, tag, call, conversation, reminder, debt, address, contactfield, pet, relationship, lifeevent, contactfieldtype.' -rfka 'contact activity note task gift tag call conversation reminder debt address contactfield pet relationship lifeevent contactfieldtype'
+complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" object' -l 'object' -d 'The kind of lines without "object": contact, activity, note, task, gift, tag, call, conversation, reminder, debt, entry, address, contactfield, pet, relationship, lifeevent, occupation, gender, place, company, activityType, activityTypeCategory, contactfieldtype.' -rfka 'contact activity note task gift tag call conversation reminder debt entry address contactfield pet relationship lifeevent occupation gender place company activityType activityTypeCategory contactfieldtype'
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" delete' -l 'delete' -d 'Delete the records the lines name (by id).'
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" y yes' -l 'yes' -s 'y' -d 'Delete without asking on the terminal.'
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" dry-run' -l 'dry-run' -d 'Print each request (method, path, body) and send nothing.'
