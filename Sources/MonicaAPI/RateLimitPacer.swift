@@ -224,11 +224,14 @@ package struct RateLimitSchedule: Sendable {
   /// whole number lies in `lower < length <= upper`, that is it; when several do, `upper` (a
   /// wait never too short); when none does, the limiter ends its windows on a whole second of
   /// its clock (Laravel's file and database cache stores count expiry in whole seconds), so a
-  /// window lasts up to a second less than its length, which is `upper` rounded up.
+  /// window lasts up to a second less than its length, which is `upper` rounded up. At most
+  /// `Waits.longest`.
   package static func wholeSeconds(above lower: Double, atMost upper: Double) -> Double {
-    guard upper.isFinite, lower.isFinite, upper > 0 else { return max(upper, 1) }
-    let first = max(Int(max(lower, 0).rounded(.down)) + 1, 1)
-    let last = Int(min(upper, 1e9).rounded(.down))
+    // Never a wait past the longest a server may ask for: a bound that far is no window.
+    guard upper.isFinite, upper > 0 else { return 1 }
+    let upper = min(upper, Waits.longest)
+    let first = Int(min(max(lower.isFinite ? lower : 0, 0), Waits.longest).rounded(.down)) + 1
+    let last = Int(upper.rounded(.down))
     if first == last { return Double(first) }
     if first < last { return upper }
     return upper.rounded(.up)

@@ -235,5 +235,7 @@ import Testing
     #expect(RateLimitSchedule.wholeSeconds(above: 32, atMost: 64.03) == 64.03)
     #expect(RateLimitSchedule.wholeSeconds(above: 2.48, atMost: 2.52) == 3)
     #expect(RateLimitSchedule.wholeSeconds(above: -3, atMost: 0.5) == 1)
+    #expect(RateLimitSchedule.wholeSeconds(above: .nan, atMost: .infinity) == 1)
+    #expect(RateLimitSchedule.wholeSeconds(above: 1e300, atMost: 2e300) == Waits.longest)
   }
 }
