@@ -130,33 +130,34 @@ import Testing
     #expect(run.tooMany == 0)
   }
 
-  @Test("a limit of 1: each window's lone answer says Remaining 0 and opened it; no 429, the floor")
-  func limitOne() {
-    var throttle = Throttle(limit: 1, window: 1)
-    let run = simulate(requests: 3, concurrency: 4, latency: 0.02, throttle: &throttle)
-    #expect(run.tooMany == 0)
-    #expect(run.schedule.window == 1)
-    #expect(run.finished - 1_000 < 2 + 0.1, "took \(run.finished - 1_000) s")
+  /// A case of a limit of 1 or 2: the throttle, the requests, the 429s expected and the time
+  /// they may take at most.
+  struct SmallLimit: Sendable, CustomTestStringConvertible {
+    let limit: Int
+    let window: Double
+    let requests: Int
+    let tooMany: Int
+    let within: Double
+    var testDescription: String { "\(requests) requests at \(limit)/\(window) s" }
   }
 
-  @Test("a limit of 1 and a long window: the probe's one 429 teaches the exact length, no other")
-  func limitOneLongWindow() {
-    var throttle = Throttle(limit: 1, window: 15)
-    let run = simulate(requests: 4, concurrency: 4, latency: 0.02, throttle: &throttle)
-    #expect(run.tooMany == 1)
-    #expect(run.schedule.window == 15)
-    #expect(run.finished - 1_000 < 45 + 0.2, "took \(run.finished - 1_000) s")
-  }
-
-  @Test("a limit of 2: a window's opener is told by Remaining 1, so probes stop doubling")
-  func limitTwo() {
-    var throttle = Throttle(limit: 2, window: 1)
-    let run = simulate(requests: 20, concurrency: 4, latency: 0.02, throttle: &throttle)
-    #expect(run.tooMany == 0)
-    #expect(run.schedule.window == 1)
-    // 10 windows' floor is 9 s; the probe kept back in the first window costs at most one more,
-    // and each window opens a round trip and a margin after the length.
-    #expect(run.finished - 1_000 < 10 + 11 * 0.025 + 0.01, "took \(run.finished - 1_000) s")
+  @Test(
+    "limits of 1 and 2: a lone answer of Remaining = Limit - 1 opened its window; a longer window costs one 429",
+    arguments: [
+      // Each window's lone answer says Remaining 0 and opened it: the floor, no 429.
+      SmallLimit(limit: 1, window: 1, requests: 3, tooMany: 0, within: 2 + 0.1),
+      // The probe at 1 s is refused; its Retry-After teaches the exact length, no other 429.
+      SmallLimit(limit: 1, window: 15, requests: 4, tooMany: 1, within: 45 + 0.2),
+      // 10 windows' floor is 9 s; the probe kept back in the first window costs at most one
+      // more, and each window opens a round trip and a margin after the length.
+      SmallLimit(limit: 2, window: 1, requests: 20, tooMany: 0, within: 10 + 11 * 0.025 + 0.01),
+    ])
+  func smallLimits(_ small: SmallLimit) {
+    var throttle = Throttle(limit: small.limit, window: small.window)
+    let run = simulate(requests: small.requests, concurrency: 4, latency: 0.02, throttle: &throttle)
+    #expect(run.tooMany == small.tooMany)
+    #expect(run.schedule.window == small.window)
+    #expect(run.finished - 1_000 < small.within, "took \(run.finished - 1_000) s")
   }
 
   @Test(
