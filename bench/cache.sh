@@ -15,9 +15,8 @@ contacts=${CONTACTS:-1000}
 runs=${RUNS:-10}
 out=bench/out/cache
 rm -rf "$out" && mkdir -p "$out"
-swift build -c release --product monica-sandbox >/dev/null
-swift build -c release --product monica-fetch >/dev/null
-bin=$(swift build -c release --show-bin-path)
+source bench/lib.sh
+release_build monica-sandbox monica-fetch
 sandbox=
 trap '[ -n "$sandbox" ] && kill "$sandbox" 2>/dev/null || true' EXIT
 

@@ -13,34 +13,9 @@ runs=${RUNS:-3}
 out=bench/out/fetch
 mkdir -p "$out"
 command -v /usr/bin/time >/dev/null || { apt-get install -y time >/dev/null; }
-swift build -c release --product monica-sandbox >/dev/null
-swift build -c release --product monica-fetch >/dev/null
-bin=$(swift build -c release --show-bin-path)
-sandbox=
-trap '[ -n "$sandbox" ] && kill "$sandbox" 2>/dev/null || true' EXIT
-
-# start_sandbox ARGS...: a fresh sandbox; sets MONICA_URL, MONICA_TOKEN, api.
-start_sandbox() {
-  [ -n "$sandbox" ] && { kill "$sandbox"; wait "$sandbox" 2>/dev/null || true; }
-  rm -f "$out/ready.json" "$out/requests.ndjson"
-  "$bin/monica-sandbox" --port 0 --ready-file "$out/ready.json" --log "$out/requests.ndjson" --seed 1 "$@" \
-    >/dev/null 2>"$out/sandbox.err" &
-  sandbox=$!
-  until [ -s "$out/ready.json" ]; do sleep 0.2; done
-  export MONICA_URL=$(jq -r .url "$out/ready.json") MONICA_TOKEN=$(jq -r .token "$out/ready.json")
-  api=$(jq -r .api "$out/ready.json")
-}
-
-# seconds COMMAND: wall time of a bash command, stdout to $out/stdout.
-seconds() {
-  local start end
-  start=$(date +%s.%N)
-  bash -o pipefail -c "$1" > "$out/stdout"
-  end=$(date +%s.%N)
-  echo "$end - $start" | bc
-}
-
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+source bench/lib.sh
+release_build monica-sandbox monica-fetch
+sandbox_args=(--port 0 --seed 1)
 
 curl_loop='last=$(curl -sf -H "Accept: application/json" -H "Authorization: Bearer $MONICA_TOKEN" "$MONICA_URL/api/contacts?page=1&limit=100" | jq .meta.last_page)
   for page in $(seq 1 "$last"); do

@@ -13,8 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=bench/out/import
 mkdir -p "$out"
-swift build -c release --product monica-import >/dev/null
-bin=$(swift build -c release --show-bin-path)
+source bench/lib.sh
+release_build monica-import
 
 generate() {
   python3 - "$1" <<'PY'

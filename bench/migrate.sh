@@ -23,8 +23,8 @@ limit=${LIMIT:-60/1}
 contacts=${CONTACTS:-490}
 out=bench/out/migrate
 mkdir -p "$out"
-for tool in monica-sandbox monica-push monica-fetch; do swift build -c release --product "$tool" >/dev/null; done
-bin=$(swift build -c release --show-bin-path)
+source bench/lib.sh
+release_build monica-sandbox monica-push monica-fetch
 created="contact activity note task photo gift"
 source_pid= target_pid=
 trap '[ -n "$source_pid" ] && kill "$source_pid" 2>/dev/null; [ -n "$target_pid" ] && kill "$target_pid" 2>/dev/null; true' EXIT
@@ -40,7 +40,6 @@ start() {
 }
 wait_ready() { until [ -s "$out/$1.json" ]; do sleep 0.1; done; }
 on() { MONICA_URL=$(jq -r .url "$out/$1.json") MONICA_TOKEN=$(jq -r .token "$out/$1.json") "${@:2}"; }
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 export HOME="$PWD/$out/home"
 mkdir -p "$HOME"

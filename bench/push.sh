@@ -19,33 +19,10 @@ limit=${LIMIT:-25/1}
 count=500
 out=bench/out/push
 mkdir -p "$out"
-swift build -c release --product monica-sandbox >/dev/null
-for tool in monica-push monica-fetch; do swift build -c release --product "$tool" >/dev/null; done
-bin=$(swift build -c release --show-bin-path)
-sandbox=
-trap '[ -n "$sandbox" ] && kill "$sandbox" 2>/dev/null || true' EXIT
-
-# start_sandbox ARGS...: a fresh sandbox with 1,000 seeded contacts; sets MONICA_URL, MONICA_TOKEN.
-start_sandbox() {
-  [ -n "$sandbox" ] && { kill "$sandbox"; wait "$sandbox" 2>/dev/null || true; }
-  rm -f "$out/ready.json" "$out/requests.ndjson"
-  "$bin/monica-sandbox" --port 0 --ready-file "$out/ready.json" --log "$out/requests.ndjson" --seed 1 \
-    --contacts 1000 "$@" >/dev/null 2>"$out/sandbox.err" &
-  sandbox=$!
-  until [ -s "$out/ready.json" ]; do sleep 0.2; done
-  export MONICA_URL=$(jq -r .url "$out/ready.json") MONICA_TOKEN=$(jq -r .token "$out/ready.json")
-}
-
-# seconds COMMAND: wall time of a bash command, stdout to $out/stdout.
-seconds() {
-  local start end
-  start=$(date +%s.%N)
-  bash -o pipefail -c "$1" > "$out/stdout"
-  end=$(date +%s.%N)
-  echo "$end - $start" | bc
-}
-
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+source bench/lib.sh
+release_build monica-sandbox monica-push monica-fetch
+# Every sandbox: 1,000 seeded contacts.
+sandbox_args=(--port 0 --seed 1 --contacts 1000)
 
 # normalize: a contact without what an update changes. Besides the nickname and updated_at, a
 # birthdate whose year is unknown is saved again with this year (SpecialDate.php:160-162), and

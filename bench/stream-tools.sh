@@ -16,9 +16,8 @@ out=bench/out
 mkdir -p "$out"
 
 command -v /usr/bin/time >/dev/null || { apt-get install -y time >/dev/null; }
-swift build -c release --product monica-sandbox >/dev/null
-for tool in monica-filter monica-format monica-page; do swift build -c release --product "$tool" >/dev/null; done
-bin=$(swift build -c release --show-bin-path)
+source bench/lib.sh
+release_build monica-sandbox monica-filter monica-format monica-page
 
 input="$out/contacts-$contacts.ndjson"
 if [ ! -s "$input" ]; then
@@ -45,18 +44,6 @@ bytes=$(stat -c %s "$input")
 lines=$(wc -l < "$input")
 echo "input: $input, $lines records, $bytes bytes" >&2
 
-# best SECONDS and its peak RSS (KiB) of `runs` runs of a command writing to $2
-measure() {
-  local name=$1 result=$2; shift 2
-  local best="" rss=""
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -f '%e %M' -o "$out/time" "$@" < "$input" > "$result"
-    read -r seconds kib < "$out/time"
-    if [ -z "$best" ] || awk "BEGIN{exit !($seconds < $best)}"; then best=$seconds; rss=$kib; fi
-  done
-  echo "$name $best $rss"
-}
-
 row() {  # label, jq result line, ours result line
   read -r _ jqs jqk <<<"$2"; read -r _ ours ourk <<<"$3"
   awk -v l="$1" -v b="$bytes" -v js="$jqs" -v jk="$jqk" -v os="$ours" -v ok="$ourk" 'BEGIN{
@@ -64,12 +51,12 @@ row() {  # label, jq result line, ours result line
       l, js, b/js/1e6, jk/1024, os, b/os/1e6, ok/1024, js/os }'
 }
 
-jq_dead=$(measure jq "$out/dead.jq" jq -c 'select(.is_dead)')
-our_dead=$(measure ours "$out/dead.ours" "$bin/monica-filter" --dead)
+jq_dead=$(best_run jq "$out/dead.jq" jq -c 'select(.is_dead)')
+our_dead=$(best_run ours "$out/dead.ours" "$bin/monica-filter" --dead)
 cmp "$out/dead.jq" "$out/dead.ours"
 
-jq_csv=$(measure jq "$out/csv.jq" jq -r '[.id,.first_name,.last_name] | @csv')
-our_csv=$(measure ours "$out/csv.ours" "$bin/monica-format" csv --no-header --fields id,first_name,last_name)
+jq_csv=$(best_run jq "$out/csv.jq" jq -r '[.id,.first_name,.last_name] | @csv')
+our_csv=$(best_run ours "$out/csv.ours" "$bin/monica-format" csv --no-header --fields id,first_name,last_name)
 # RFC 4180 ends lines with CRLF, jq with LF: the only difference, taken out before comparing.
 sed 's/$/\r/' "$out/csv.jq" | cmp - "$out/csv.ours"
 
@@ -83,9 +70,9 @@ echo "|---|---|---|"
 for command in "monica-filter --name a" "monica-page --size 100 --page 1000" "monica-page --size 100 --wrap" \
   "monica-format table" "monica-format tsv" "monica-format json" "monica-format vcard" \
   "monica-format template --template {{complete_name}}"; do
-  read -r _ seconds kib <<<"$(measure x "$out/other" env COLUMNS=120 TMPDIR="$out" $bin/$command 2>/dev/null)"
+  read -r _ seconds kib <<<"$(best_run x "$out/other" env COLUMNS=120 TMPDIR="$out" $bin/$command 2>/dev/null)"
   printf '| `%s` | %.2f s | %.1f MB |\n' "$command" "$seconds" "$(awk "BEGIN{print $kib/1024}")"
 done
 wrap_check=$("$bin/monica-page" --size 100 --wrap < "$input" | "$bin/monica-page" --unwrap | cmp - "$input" && echo same)
-read -r _ seconds kib <<<"$(measure x "$out/other" sh -c "$bin/monica-page --size 100 --wrap | $bin/monica-page --unwrap")"
+read -r _ seconds kib <<<"$(best_run x "$out/other" sh -c "$bin/monica-page --size 100 --wrap | $bin/monica-page --unwrap")"
 printf '| `monica-page --wrap \\| monica-page --unwrap` (output %s as input) | %.2f s | %.1f MB (both) |\n' "$wrap_check" "$seconds" "$(awk "BEGIN{print $kib/1024}")"

@@ -18,10 +18,8 @@ out=bench/out
 mkdir -p "$out"
 
 command -v /usr/bin/time >/dev/null || { apt-get install -y time >/dev/null; }
-for tool in monica-sandbox monica-fetch monica-filter monica-validate; do
-  swift build -c release --product "$tool" >/dev/null
-done
-bin=$(swift build -c release --show-bin-path)
+source bench/lib.sh
+release_build monica-sandbox monica-fetch monica-filter monica-validate
 
 input="$out/every-kind-$contacts.ndjson"
 if [ ! -s "$input" ]; then
@@ -44,18 +42,6 @@ bytes=$(stat -c %s "$input")
 lines=$(wc -l < "$input")
 echo "input: $input, $lines records, $bytes bytes" >&2
 
-# best SECONDS and its peak RSS (KiB) of `runs` runs of a command writing to $2
-measure() {
-  local name=$1 result=$2; shift 2
-  local best="" rss=""
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -f '%e %M' -o "$out/time" "$@" < "$input" > "$result"
-    read -r seconds kib < "$out/time"
-    if [ -z "$best" ] || awk "BEGIN{exit !($seconds < $best)}"; then best=$seconds; rss=$kib; fi
-  done
-  echo "$name $best $rss"
-}
-
 # Five rules of the catalogue in jq: ids positive, timestamps shaped and in order, a task's
 # completion, a gift's status.
 checks='select((.id | type) == "number" and .id > 0
@@ -65,10 +51,10 @@ checks='select((.id | type) == "number" and .id > 0
   and (.object != "gift" or (.status | IN("idea", "offered", "received")))) | empty'
 
 results=(
-  "$(measure 'jq -c .' "$out/v.jq" jq -c .)"
-  "$(measure 'jq (5 rules)' "$out/v.jq5" jq -c "$checks")"
-  "$(measure 'monica-filter --dead' "$out/v.filter" "$bin/monica-filter" --dead)"
-  "$(measure 'monica-validate' "$out/v.ours" "$bin/monica-validate")"
+  "$(best_run 'jq -c .' "$out/v.jq" jq -c .)"
+  "$(best_run 'jq (5 rules)' "$out/v.jq5" jq -c "$checks")"
+  "$(best_run 'monica-filter --dead' "$out/v.filter" "$bin/monica-filter" --dead)"
+  "$(best_run 'monica-validate' "$out/v.ours" "$bin/monica-validate")"
 )
 cmp "$input" "$out/v.ours"
 [ ! -s "$out/v.jq5" ] || { echo "jq's five rules found a problem in sandbox data" >&2; exit 1; }

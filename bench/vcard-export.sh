@@ -12,21 +12,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=bench/out/vcard-export
 mkdir -p "$out"
-for tool in monica-sandbox monica-fetch monica-format; do swift build -c release --product "$tool" >/dev/null; done
-bin=$(swift build -c release --show-bin-path)
+source bench/lib.sh
+release_build monica-sandbox monica-fetch monica-format
 export PATH="$bin:$PATH"
-sandbox=
-trap '[ -n "$sandbox" ] && kill "$sandbox" 2>/dev/null || true' EXIT
-
-# start_sandbox: a fresh default sandbox, each recipe in its own rate-limit window.
-start_sandbox() {
-  [ -n "$sandbox" ] && { kill "$sandbox"; wait "$sandbox" 2>/dev/null || true; }
-  rm -f "$out/ready.json" "$out/requests.ndjson"
-  monica-sandbox --port 0 --ready-file "$out/ready.json" --log "$out/requests.ndjson" >/dev/null 2>"$out/sandbox.err" &
-  sandbox=$!
-  until [ -s "$out/ready.json" ]; do sleep 0.2; done
-  export MONICA_URL=$(jq -r .url "$out/ready.json") MONICA_TOKEN=$(jq -r .token "$out/ready.json")
-}
+# A default sandbox each time (start_sandbox), each recipe in its own rate-limit window.
+sandbox_args=(--port 0)
 
 # run NAME COMMAND: wall time, requests and cards of a recipe, as a table row.
 run() {

@@ -13,24 +13,32 @@ package struct PacingTicket: Sendable, Equatable {
 /// The pacing decisions, as a value without clocks or sleeping so that they can be tested with
 /// made-up times.
 ///
-/// Monica's limiter (Laravel's throttle) counts requests in a fixed window that opens at the first
-/// request after the previous window ended. Answers carry `X-RateLimit-Limit` and `-Remaining`,
-/// never the window's end, and a 429 is the only answer that tells it. So:
+/// Monica's limiter (Laravel's throttle, `Limit::perMinute` in RouteServiceProvider.php:105-117)
+/// counts requests in a fixed window that opens at the first request after the previous window
+/// ended, and refuses without counting once the window is spent. Answers carry
+/// `X-RateLimit-Limit` and `-Remaining`, never the window's end; a 429 is the only answer that
+/// tells it (`Retry-After`, `X-RateLimit-Reset`). So:
 /// - the first request goes alone; its `Remaining` says how many more the window allows;
+/// - a lone request opened a new window when its `Remaining` is `Limit - 1` (it was the
+///   window's first hit) or above the lowest the window had shown;
 /// - a window's quota is handed out at once (concurrent requests are all counted as spent when
-///   let go, so in-flight requests never overdraw it);
+///   let go, so in-flight requests never overdraw it); once it is spent, nothing goes until a
+///   lone request may open the next window;
 /// - while the window's length is unknown, a few requests of the quota are kept back and spent
-///   as lone probes 1, 2, 4, 8... seconds after the window opened: a probe whose `Remaining`
-///   jumped back up opened a new window, which bounds the length (an integer number of seconds
-///   in Laravel) between the last probe that did not and this one. With a limit of 40 or more
-///   (Monica's default is 60 a minute) six are kept back, so windows up to 64 s are found
-///   without a 429 at the cost of at most six requests of the first window; with a smaller
-///   limit one is, which keeps short windows at their floor;
+///   as lone probes 1, 2, 4, 8... seconds after the window opened, each later than the last one
+///   the old window still counted: a probe that opened a new window bounds the length (a whole
+///   number of seconds in Laravel) between the last probe that did not and this one. With a
+///   limit of 40 or more (Monica's default is 60 a minute) six are kept back, so windows up to
+///   64 s are found without a 429 at the cost of at most six requests of the first window; with
+///   a smaller limit one is, which keeps short windows at their floor. With a limit of 1 there
+///   is nothing to keep back: a window longer than a second is learned from one 429;
 /// - once the length is known, the next window is opened by one lone request sent just after
 ///   `length` seconds past the moment the previous opener's answer arrived (a safe upper bound of
 ///   when the server opened it), and then its whole quota goes out.
 /// A 429 (another client on the same token, or a window longer than the probes could reach)
-/// blocks until `Retry-After` and teaches the window's length.
+/// blocks until `Retry-After` and teaches the window's length: the refused request's window
+/// ends within a second before `now + Retry-After`. A 429 to an opener sent after the learned
+/// length says the length was short, and it grows.
 package struct RateLimitSchedule: Sendable {
   /// What a request should do now.
   package enum Decision: Sendable, Equatable {
@@ -128,7 +136,16 @@ package struct RateLimitSchedule: Sendable {
       // The window is spent whatever was counted; the answer says until when.
       let until = now + max(retryAfter ?? 1, 0.05)
       blockedUntil = max(blockedUntil ?? 0, until)
-      if window == nil, let openerSentAt { window = (until - openerSentAt).rounded(.up) }
+      if let retryAfter, let openerSentAt, let windowBound, window == nil || ticket?.opener == true {
+        // The refused request's window is the one our opener started between `openerSentAt`
+        // and `windowBound`, and it ends after `sent + Retry-After - 1` (Retry-After is what is
+        // left rounded up to whole seconds) and no later than `until`. An opener refused after a window of
+        // the length learned so far says that length was short: it only grows.
+        let sent = ticket?.sentAt ?? now
+        let learned = Self.wholeSeconds(
+          above: sent + retryAfter - 1 - windowBound, atMost: until - openerSentAt)
+        window = max(window ?? 0, learned)
+      }
       quota = 0
       if ticket?.opener == true && phase == .opening { phase = remaining == nil ? .start : .open }
       // After the block, a lone request opens the next window.
@@ -155,7 +172,10 @@ package struct RateLimitSchedule: Sendable {
       }
       return
     }
-    let fresh = remaining.map { answerRemaining > $0 } ?? true
+    // A lone request answered `Limit - 1` was the first one its window counted: Laravel opens a
+    // window at its first hit. That is the only sign of a new window when the limit is 1 or 2,
+    // where Remaining cannot jump back up past what the old window left.
+    let fresh = answerRemaining == answerLimit - 1 || (remaining.map { answerRemaining > $0 } ?? true)
     if fresh {
       learnWindow(freshSentAt: ticket.sentAt, at: now)
       windowBound = now
@@ -175,6 +195,10 @@ package struct RateLimitSchedule: Sendable {
         if window != nil { window = nil }
         lastStaleSentAt = ticket.sentAt
         quota = 0
+        // The window outlasted this request: the next probe goes later than it did, never at
+        // once (a request sent now into a spent window would be refused).
+        let offset = ticket.sentAt - (windowBound ?? ticket.sentAt)
+        while Double(nextProbe) <= offset && nextProbe < 2 * Self.longestProbe { nextProbe *= 2 }
       }
     }
     remaining = answerRemaining
@@ -193,11 +217,24 @@ package struct RateLimitSchedule: Sendable {
   /// the fresh answer's; when a single whole number of seconds fits, that is it.
   private mutating func learnWindow(freshSentAt: Double, at now: Double) {
     guard window == nil, let openerSentAt, let windowBound else { return }
-    let lower = (lastStaleSentAt ?? windowBound) - windowBound
-    let upper = now - openerSentAt
-    let candidates = Int(lower.rounded(.down)) + 1...max(Int(upper.rounded(.down)), Int(lower.rounded(.down)) + 1)
-    let whole = candidates.filter { Double($0) > lower && Double($0) <= upper }
-    window = whole.count == 1 ? Double(whole[0]) : upper
+    window = Self.wholeSeconds(above: (lastStaleSentAt ?? windowBound) - windowBound, atMost: now - openerSentAt)
+  }
+
+  /// The window's length from bounds on it: Laravel's is a whole number of seconds, so when one
+  /// whole number lies in `lower < length <= upper`, that is it; when several do, `upper` (a
+  /// wait never too short); when none does, the limiter ends its windows on a whole second of
+  /// its clock (Laravel's file and database cache stores count expiry in whole seconds), so a
+  /// window lasts up to a second less than its length, which is `upper` rounded up. At most
+  /// `Waits.longest`.
+  package static func wholeSeconds(above lower: Double, atMost upper: Double) -> Double {
+    // Never a wait past the longest a server may ask for: a bound that far is no window.
+    guard upper.isFinite, upper > 0 else { return 1 }
+    let upper = min(upper, Waits.longest)
+    let first = Int(min(max(lower.isFinite ? lower : 0, 0), Waits.longest).rounded(.down)) + 1
+    let last = Int(upper.rounded(.down))
+    if first == last { return Double(first) }
+    if first < last { return upper }
+    return upper.rounded(.up)
   }
 
   private mutating func grant(_ now: Double, opener: Bool) -> Decision {
