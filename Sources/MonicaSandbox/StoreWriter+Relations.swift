@@ -10,7 +10,7 @@ extension StoreWriter {
     case .create(.lifeEvent): return createLifeEvent(input)
     case .create(.conversation): return createConversation(input)
     case .addMessage(let id): return Int(id).map { addMessage($0, input) } ?? .notFound
-    default: return .message(405, "The method is not supported for this route.")
+    default: return performRelationUpdate(route, input) ?? .message(405, "The method is not supported for this route.")
     }
   }
 
@@ -54,6 +54,7 @@ extension StoreWriter {
       "created_at": stamp, "updated_at": stamp,
     ])
     contents[.relationship].put(id, record)
+    touchContacts(of: record)
     let groupIndex = (type["relationship_type_group_id"]?.intValue ?? 1) - 1
     guard RecordShapes.relationshipGroups.indices.contains(groupIndex),
       var contact = contents[.contact].records[from], var information = contact["information"]?.objectValue,
