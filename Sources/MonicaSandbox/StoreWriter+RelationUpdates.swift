@@ -232,11 +232,13 @@ extension StoreWriter {
 
   /// `DestroyLifeEvent` (app/Services/Contact/LifeEvent/DestroyLifeEvent.php:16-44) through
   /// `ApiLifeEventController::destroy(int $lifeEventId)` (lines 108-120), which catches only the
-  /// 404: an archived contact's `throwInactive` goes to Laravel's handler. The id answers as a
-  /// number.
+  /// 404: an archived contact's `throwInactive` goes to Laravel's handler; the reminder the event
+  /// made goes with it. The id answers as a number.
   private mutating func deleteLifeEvent(_ id: Int) -> APIResponse {
     guard let event = contents[.lifeEvent].records[id] else { return .notFound }
     if isArchived(event["contact"]?["id"]?.intValue) { return Self.archivedUncaught }
+    // The reminder it made goes too (DestroyLifeEvent.php:49-54).
+    if let reminder = contents.lifeEventReminders.removeValue(forKey: id) { contents[.reminder].remove(reminder) }
     contents[.lifeEvent].remove(id)
     return deleted(.int(id))
   }

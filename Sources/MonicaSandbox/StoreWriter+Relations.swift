@@ -102,14 +102,16 @@ extension StoreWriter {
     }
     if input["name"] == nil || input["note"] == nil { return .message(500, "Server Error") }
     let happened = Self.moment(Self.text(input["happened_at"]) ?? "") ?? now
+    let id = contents[.lifeEvent].nextID
     if Self.flag(input["has_reminder"]) {
       let reminder = JSONObject([
         "contact_id": .int(contactID), "initial_date": .string(UTCTime.date(happened)),
         "frequency_type": .string("year"), "frequency_number": .int(1), "title": type["name"] ?? .null,
       ])
-      _ = performAccountKind(.create(.reminder), reminder)
+      let made = performAccountKind(.create(.reminder), reminder)
+      // `$lifeEvent->reminder_id = $reminder->id` (CreateLifeEvent.php:92-93), a column not printed.
+      contents.lifeEventReminders[id] = (try? JSONValue(parsing: made.body))?["data"]?["id"]?.intValue
     }
-    let id = contents[.lifeEvent].nextID
     let record = JSONObject([
       "id": .int(id), "uuid": .string(random.uuid()), "object": .string("lifeevent"),
       "name": .string(Self.text(input["name"])), "note": .string(Self.text(input["note"])),

@@ -195,6 +195,31 @@ extension SandboxAccountWritesTests {
     #expect(try send("DELETE", "lifeevents/x").status == 500, "destroy(int $lifeEventId): a TypeError")
   }
 
+  @Test(
+    "DELETE lifeevents takes the reminder the event made along (DestroyLifeEvent.php:49-54); --state keeps the link")
+  func deleteLifeEventsReminder() throws {
+    let body =
+      #"{"contact_id":\#(active),"life_event_type_id":10,"happened_at":"2019-06-01","name":"Wedding","note":null,"#
+      + #""has_reminder":true,"happened_at_month_unknown":false,"happened_at_day_unknown":false}"#
+    let made = try send("POST", "lifeevents", body)
+    let id = try #require(made.json["data"]?["id"]?.intValue)
+    let link = base.api.store.withState { $0.contents.lifeEventReminders[id] }
+    let reminder = try #require(link)
+    #expect(try send("GET", "reminders/\(reminder)").json["data"]?["title"] == .string("Marriage"))
+    let path = NSTemporaryDirectory() + "lifeevent-reminders-\(UUID().uuidString).ndjson"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try base.api.store.withState { try StoreFile.save($0.contents, baseURL: "http://h", to: path) }
+    #expect(try StoreFile.load(path).contents.lifeEventReminders == [id: reminder])
+    let other = try send(
+      "POST", "lifeevents", body.replacingOccurrences(of: #""has_reminder":true"#, with: #""has_reminder":false"#))
+    let otherID = try #require(other.json["data"]?["id"]?.intValue)
+    let reminders = try send("GET", "reminders").json["meta"]?["total"]?.intValue
+    #expect(try send("DELETE", "lifeevents/\(otherID)").status == 200)
+    #expect(try send("GET", "reminders").json["meta"]?["total"]?.intValue == reminders, "no reminder, none deleted")
+    #expect(try send("DELETE", "lifeevents/\(id)").status == 200)
+    #expect(try send("GET", "reminders/\(reminder)").status == 404)
+  }
+
   @Test("PUT conversations changes the date and the medium, keeps the messages; 422 for an unknown id, 404 type")
   func updateConversation() throws {
     let conversation = try #require(
