@@ -155,7 +155,9 @@ extension StoreWriter {
   /// (`$touches`, app/Models/Relationship/Relationship.php:23-26).
   mutating func touchContacts(of row: JSONObject) {
     for key in ["contact_is", "of_contact"] {
-      guard let id = row[key]?["id"]?.intValue, var contact = contents[.contact].records[id] else { continue }
+      guard let id = row[key]?["id"]?.intValue, var contact = contents[.contact].records[id],
+        contact["updated_at"] != nil
+      else { continue }
       contact["updated_at"] = stamp
       contents[.contact].put(id, contact)
     }
@@ -225,9 +227,18 @@ extension StoreWriter {
     event["note"] = .string(Self.text(input["note"]))
     event["happened_at"] = .string(UTCTime.timestamp(happened))
     event["life_event_type"] = .object(type)
-    if event != before { event["updated_at"] = stamp }
-    contents[.lifeEvent].put(number, event)
-    return data(200, event)
+    return saveUpdate(.lifeEvent, number, event, was: before)
+  }
+
+  /// Keeps a record an update wrote and answers it, 200; `updated_at` moves only when something
+  /// changed, as Eloquent saves no clean model.
+  private mutating func saveUpdate(_ kind: RecordKind, _ id: Int, _ record: JSONObject, was before: JSONObject)
+    -> APIResponse
+  {
+    var record = record
+    if record != before { record["updated_at"] = stamp }
+    contents[kind].put(id, record)
+    return data(200, record)
   }
 
   /// `DestroyLifeEvent` (app/Services/Contact/LifeEvent/DestroyLifeEvent.php:16-44) through
@@ -264,9 +275,7 @@ extension StoreWriter {
     let happened = Self.moment(Self.text(input["happened_at"]) ?? "") ?? now
     conversation["happened_at"] = .string(UTCTime.timestamp(happened))
     conversation["contact_field_type"] = .object(type)
-    if conversation != before { conversation["updated_at"] = stamp }
-    contents[.conversation].put(number, conversation)
-    return data(200, conversation)
+    return saveUpdate(.conversation, number, conversation, was: before)
   }
 
   /// `DestroyConversation` (app/Services/Contact/Conversation/DestroyConversation.php:20-46)

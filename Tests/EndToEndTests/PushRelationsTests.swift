@@ -30,6 +30,14 @@ import Testing
       }, "no \(plural) of an active contact")
   }
 
+  /// `monica-fetch plural id | monica-push --delete --yes` prints Monica's answer with the id as
+  /// `id` shows it, and the record is gone.
+  func expectDeleted(_ sandbox: Sandbox, _ plural: String, _ id: Int, as shown: String) throws {
+    let deleted = try sh("monica-fetch \(plural) \(id) | monica-push --delete --yes", env: push.env(sandbox))
+    #expect(deleted.status == 0 && deleted.stdout == #"{"deleted":true,"id":\#(shown)}"# + "\n", "\(deleted)")
+    #expect(try sh("monica-fetch \(plural) \(id)", env: push.env(sandbox)).status == 66)
+  }
+
   @Test("a relationship's type changed by fetch | jq | push: its reverse follows, nothing else changes")
   func relationship() throws {
     let sandbox = try Sandbox.start(["--rate-limit", "0", "--contacts", "40"])
@@ -63,8 +71,7 @@ import Testing
     let work = try push.fetch(sandbox, "contacts", a)["information"]?["relationships"]?["work"]?["contacts"]
     #expect(work?.arrayValue?.contains { $0["relationship"]?["id"] == .int(id) } == true)
 
-    let deleted = try sh("monica-fetch relationships \(id) | monica-push --delete --yes", env: push.env(sandbox))
-    #expect(deleted.status == 0 && deleted.stdout == #"{"deleted":true,"id":"\#(id)"}"# + "\n", "\(deleted)")
+    try expectDeleted(sandbox, "relationships", id, as: "\"\(id)\"")
     #expect(try fetched(sandbox, "relationships --contact \(b)").allSatisfy { $0["id"] != .int(back) })
     #expect(try sh("monica-fetch relationships \(back)", env: push.env(sandbox)).status == 66)
   }
@@ -88,9 +95,7 @@ import Testing
     let put = try #require(sandbox.requests().last { $0["method"] == .string("PUT") })
     #expect(put["path"] == .string("/api/lifeevents/\(id)"))
 
-    let deleted = try sh("monica-fetch lifeevents \(id) | monica-push --delete --yes", env: push.env(sandbox))
-    #expect(deleted.status == 0 && deleted.stdout == #"{"deleted":true,"id":\#(id)}"# + "\n", "\(deleted)")
-    #expect(try sh("monica-fetch lifeevents \(id)", env: push.env(sandbox)).status == 66)
+    try expectDeleted(sandbox, "lifeevents", id, as: "\(id)")
   }
 
   @Test("a conversation's medium changed by fetch | jq | push keeps its messages; delete takes them along")
@@ -111,9 +116,7 @@ import Testing
     #expect(push.without(after, []) == push.without(expected, []), "only the medium changed, messages kept")
     #expect(others(try fetched(sandbox, "conversations"), [id]) == others(before, [id]))
 
-    let deleted = try sh("monica-fetch conversations \(id) | monica-push --delete --yes", env: push.env(sandbox))
-    #expect(deleted.status == 0 && deleted.stdout == #"{"deleted":true,"id":\#(id)}"# + "\n", "\(deleted)")
-    #expect(try sh("monica-fetch conversations \(id)", env: push.env(sandbox)).status == 66)
+    try expectDeleted(sandbox, "conversations", id, as: "\(id)")
   }
 
   @Test("Monica's refusals: 422 is 65 with its message, 404 is 66, a move is refused unsent, messages unpushable")
