@@ -76,46 +76,43 @@ import Testing
     #expect(try sh("monica-fetch relationships \(back)", env: push.env(sandbox)).status == 66)
   }
 
+  /// Pushes `jq(record)` applied to a seeded record of `plural` fetched by id, and checks that the
+  /// push printed the record as read back and left every other record of the kind as it was.
+  /// Answers the sandbox, the record before and after.
+  func pushEdit(_ plural: String, jq: (JSONObject) -> String) throws -> (Sandbox, JSONObject, JSONObject) {
+    let sandbox = try Sandbox.start(["--rate-limit", "0", "--contacts", "40"])
+    let record = try seeded(sandbox, plural)
+    let id = try #require(record["id"]?.intValue)
+    let before = try fetched(sandbox, plural)
+    let run = try sh("monica-fetch \(plural) \(id) | jq -c '\(jq(record))' | monica-push", env: push.env(sandbox))
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+    let after = try push.fetch(sandbox, plural, id)
+    #expect(try records(run.stdout).first?.objectValue == after)
+    #expect(others(try fetched(sandbox, plural), [id]) == others(before, [id]), "another record changed")
+    let put = try #require(sandbox.requests().last { $0["method"] == .string("PUT") })
+    #expect(put["path"] == .string("/api/\(plural)/\(id)"))
+    return (sandbox, record, after)
+  }
+
   @Test("a life event's name and note changed by fetch | jq | push; other events untouched; delete")
   func lifeEvent() throws {
-    let sandbox = try Sandbox.start(["--rate-limit", "0", "--contacts", "40"])
-    let event = try seeded(sandbox, "lifeevents")
-    let id = try #require(event["id"]?.intValue)
-    let before = try fetched(sandbox, "lifeevents")
-    let run = try sh(
-      "monica-fetch lifeevents \(id) | jq -c '.name = \"Graduation\" | .note = \"cum laude\"' | monica-push",
-      env: push.env(sandbox))
-    #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
-    let after = try push.fetch(sandbox, "lifeevents", id)
-    #expect(try records(run.stdout).first?.objectValue == after)
+    let (sandbox, event, after) = try pushEdit("lifeevents") { _ in #".name = "Graduation" | .note = "cum laude""# }
     var expected = event
     (expected["name"], expected["note"]) = (.string("Graduation"), .string("cum laude"))
     #expect(push.without(after, []) == push.without(expected, []), "only the name and note changed")
-    #expect(others(try fetched(sandbox, "lifeevents"), [id]) == others(before, [id]))
-    let put = try #require(sandbox.requests().last { $0["method"] == .string("PUT") })
-    #expect(put["path"] == .string("/api/lifeevents/\(id)"))
-
-    try expectDeleted(sandbox, "lifeevents", id, as: "\(id)")
+    try expectDeleted(sandbox, "lifeevents", event["id"]?.intValue ?? 0, as: "\(event["id"]?.intValue ?? 0)")
   }
 
   @Test("a conversation's medium changed by fetch | jq | push keeps its messages; delete takes them along")
   func conversation() throws {
-    let sandbox = try Sandbox.start(["--rate-limit", "0", "--contacts", "40"])
-    let conversation = try seeded(sandbox, "conversations")
-    let id = try #require(conversation["id"]?.intValue)
-    let before = try fetched(sandbox, "conversations")
-    let type = conversation["contact_field_type"]?["id"]?.intValue == 2 ? 1 : 2
-    let run = try sh(
-      "monica-fetch conversations \(id) | jq -c '.contact_field_type.id = \(type)' | monica-push",
-      env: push.env(sandbox))
-    #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
-    let after = try push.fetch(sandbox, "conversations", id)
-    #expect(after["contact_field_type"]?["id"] == .int(type))
+    let (sandbox, conversation, after) = try pushEdit("conversations") {
+      ".contact_field_type.id = \($0["contact_field_type"]?["id"]?.intValue == 2 ? 1 : 2)"
+    }
+    #expect(after["contact_field_type"]?["id"] != conversation["contact_field_type"]?["id"])
     var expected = conversation
     expected["contact_field_type"] = after["contact_field_type"]
     #expect(push.without(after, []) == push.without(expected, []), "only the medium changed, messages kept")
-    #expect(others(try fetched(sandbox, "conversations"), [id]) == others(before, [id]))
-
+    let id = conversation["id"]?.intValue ?? 0
     try expectDeleted(sandbox, "conversations", id, as: "\(id)")
   }
 

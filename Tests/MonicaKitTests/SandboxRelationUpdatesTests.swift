@@ -21,6 +21,11 @@ extension SandboxAccountWritesTests {
     record[key]?["id"]?.intValue.flatMap { contents[.contact].records[$0]?["is_active"] } == .bool(true)
   }
 
+  /// A seeded conversation with messages, of an active contact.
+  var threadOfActive: JSONObject? {
+    contents[.conversation].all.first { !($0["messages"]?.arrayValue ?? []).isEmpty && onActive($0) }
+  }
+
   /// `{"error":{"message":[...],"error_code":32}}` with these messages.
   func expectMessages(_ answer: (status: Int, json: JSONValue), _ messages: [String], _ line: Int = #line) {
     #expect(answer.status == 422, "line \(line): \(answer)")
@@ -222,10 +227,7 @@ extension SandboxAccountWritesTests {
 
   @Test("PUT conversations changes the date and the medium, keeps the messages; 422 for an unknown id, 404 type")
   func updateConversation() throws {
-    let conversation = try #require(
-      contents[.conversation].all.first {
-        !($0["messages"]?.arrayValue ?? []).isEmpty && onActive($0)
-      })
+    let conversation = try #require(threadOfActive)
     let id = try #require(conversation["id"]?.intValue)
     let updated = try send(
       "PUT", "conversations/\(id)", #"{"happened_at":"2020-01-02 03:04:05","contact_field_type_id":3}"#)
@@ -252,10 +254,7 @@ extension SandboxAccountWritesTests {
 
   @Test("DELETE conversations: its messages go with it, the id as a number; then 422, as the rule says exists")
   func deleteConversation() throws {
-    let conversation = try #require(
-      contents[.conversation].all.first {
-        !($0["messages"]?.arrayValue ?? []).isEmpty && onActive($0)
-      })
+    let conversation = try #require(threadOfActive)
     let id = try #require(conversation["id"]?.intValue)
     let message = try #require(conversation["messages"]?.arrayValue?.first?["id"]?.intValue)
     let gone = try send("DELETE", "conversations/\(id)")
