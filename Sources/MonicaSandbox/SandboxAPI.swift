@@ -113,6 +113,8 @@ package enum Route: Sendable, Equatable {
   case setTags(String), unsetTag(String), unsetTags(String), avatar(String)
   /// `POST /api/conversations/{id}/messages` (routes/api.php:84).
   case addMessage(String)
+  /// `PUT` and `DELETE /api/conversations/{conversation}/messages/{message}` (routes/api.php:84).
+  case updateMessage(String, String), deleteMessage(String, String)
 }
 
 /// The result of matching a method and path.
@@ -183,6 +185,10 @@ package final class SandboxAPI: Sendable {
         methods = ["GET": .upcoming(s[2])]
       } else if s[0] == "conversations" && s[2] == "messages" {
         methods = ["POST": .addMessage(s[1])]
+      }
+    case 4:
+      if s[0] == "conversations" && s[2] == "messages" {
+        methods = ["PUT": .updateMessage(s[1], s[3]), "DELETE": .deleteMessage(s[1], s[3])]
       }
     default: break
     }

@@ -5,6 +5,8 @@ import MonicaKit
 package enum StoreFile {
   /// The first line of a state file: where its urls pointed when it was written.
   static let stateMarker = "sandbox-state"
+  /// The `object` of a state file's line that links a life event to the reminder it made.
+  static let lifeEventReminderMarker = "sandbox-lifeevent-reminder"
 
   /// The records of an NDJSON file, mixed kinds told apart by their `object` key.
   /// Returns the contents and, for a state file, the base URL its urls carry.
@@ -41,6 +43,10 @@ package enum StoreFile {
       }
       if object == "sandbox-avatar" {
         contents.partialAvatars[id] = record["avatar"]
+        return
+      }
+      if object == lifeEventReminderMarker {
+        contents.lifeEventReminders[id] = record["reminder_id"]?.intValue
         return
       }
       guard let kind = RecordKind.named(object) else {
@@ -102,6 +108,11 @@ package enum StoreFile {
           JSONObject([
             "object": .string("sandbox-avatar"), "id": .int(id), "avatar": contents.partialAvatars[id] ?? .null,
           ])))
+    }
+    for (id, reminder) in contents.lifeEventReminders.sorted(by: { $0.key < $1.key }) {
+      line(
+        .object(
+          JSONObject(["object": .string(lifeEventReminderMarker), "id": .int(id), "reminder_id": .int(reminder)])))
     }
     let temporary = path + ".tmp-\(getpid())"
     try Data(out).write(to: URL(fileURLWithPath: temporary))
