@@ -125,7 +125,7 @@ final class SandboxHandler: Sendable {
 
     var body: [UInt8] = []
     if request.method != .get && request.method != .head && request.method != .delete {
-      let buffer = try await request.collectBody(upTo: 32 << 20)
+      let buffer = try await request.collectBody(upTo: StoreFile.maximumBodyBytes)
       body = Array(buffer.readableBytesView)
     }
     let answer = self.answer(
