@@ -56,4 +56,108 @@ import Testing
     #expect(refused.status == 65, "\(refused)")
     #expect(refused.stderr.contains("base64 \"data\""), "\(refused)")
   }
+
+  /// The `METHOD path` of every request `sandbox` received but GETs.
+  static func writes(_ sandbox: Sandbox) -> [String] {
+    sandbox.requests().compactMap { request in
+      guard let method = request["method"]?.stringValue, method != "GET" else { return nil }
+      return "\(method) \(request["path"]?.stringValue ?? "")"
+    }
+  }
+
+  /// The map file's lines: (object, source id) to target id.
+  static func mapLines(_ path: String) -> [String: Int] {
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    var lines: [String: Int] = [:]
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+      let fields = line.split(separator: "\t")
+      if fields.count == 3 { lines["\(fields[0])\t\(fields[1])"] = Int(fields[2]) }
+    }
+    return lines
+  }
+
+  @Test("relationship types the target lacks, or reverses otherwise, leave their rows not carried, with why")
+  func relationshipTypes() throws {
+    let source = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"])
+    // A, B, C, and rows of every kind of type: with a reverse (child/parent), one the target
+    // lacks (sibling), one the target reverses otherwise (friend), one without a reverse on either
+    // side (boss: no `subordinate` type), one its own reverse (partner).
+    let types = try records(sh("monica-fetch relationshiptypes", env: source.signedInEnv).stdout)
+    func type(_ name: String) -> Int { types.first { $0["name"]?.stringValue == name }?["id"]?.intValue ?? 0 }
+    var lines = ["Ann", "Bob", "Cy"].map { #"{"object":"contact","first_name":"\#($0)","is_dead":false}"# }
+    for (from, name, to) in [(1, "child", 2), (1, "sibling", 3), (2, "friend", 3), (1, "boss", 3), (1, "partner", 2)] {
+      lines.append(
+        #"{"object":"relationship","contact_is":{"id":\#(from)},"of_contact":{"id":\#(to)},"#
+          + #""relationship_type":{"id":\#(type(name))}}"#)
+    }
+    let seeded = try sh("monica-push", env: source.signedInEnv, stdin: lines.joined(separator: "\n") + "\n")
+    #expect(seeded.status == 0, "\(seeded)")
+    let old = try records(sh("monica-fetch --all 2>/dev/null", env: source.signedInEnv).stdout)
+      .filter { $0["object"]?.stringValue == "relationship" }
+    #expect(old.count == 9, "\(old.count) rows")
+
+    // The target: an account without sibling and parent types, whose friend's reverse is bestfriend.
+    let directory = NSTemporaryDirectory() + "relationship-types-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let state = directory + "/state.ndjson"
+    try Sandbox.start(["--contacts", "0", "--state", state]).stop()
+    let edited = try sh(
+      """
+      jq -c 'select(.object != "relationshiptype" or (.name != "sibling" and .name != "parent"))
+        | if .object == "relationshiptype" and .name == "friend" then .name_reverse_relationship = "bestfriend" else . end' \
+        state.ndjson > edited.ndjson && mv edited.ndjson state.ndjson
+      """, env: source.env, directory: directory)
+    #expect(edited.status == 0, "\(edited)")
+    let target = try Sandbox.start(["--rate-limit", "0", "--state", state])
+    let map = directory + "/map.tsv"
+    let env = target.signedInEnv.merging(["OLD_URL": source.url, "OLD_TOKEN": source.token, "MAP": map]) { $1 }
+    let migrate =
+      #"MONICA_URL="$OLD_URL" MONICA_TOKEN="$OLD_TOKEN" monica-fetch --all 2>/dev/null | monica-push --create --map "$MAP""#
+    let run = try sh(migrate, env: env)
+    #expect(run.status == 0, "\(run)")
+    for (count, name) in [(2, "sibling"), (1, "parent")] {
+      #expect(
+        run.stderr.contains(
+          "not carried: \(count) record\(count == 1 ? "" : "s") of relationship: the target has no relationship type "
+            + "\(name), and the API cannot create one (routes/api.php:125)"), "\(run.stderr)")
+    }
+    #expect(
+      run.stderr.contains(
+        "not carried: 2 records of relationship: the target's relationship type friend has the reverse bestfriend, "
+          + "not friend: its create would make the other row with that type (CreateRelationship.php:51-55)"),
+      "\(run.stderr)")
+    // On the target: what the source had with the types the target has, each row of its own type.
+    let names = Dictionary(uniqueKeysWithValues: ["Ann", "Bob", "Cy"].enumerated().map { ($0.element, $0.offset) })
+    func rows(_ sandbox: Sandbox) throws -> [String] {
+      let contacts = try records(sh("monica-fetch contacts", env: sandbox.signedInEnv).stdout)
+      let name = { (id: Int?) in
+        contacts.first { $0["id"]?.intValue == id }?["first_name"]?.stringValue ?? "?"
+      }
+      return try records(sh("monica-fetch --all 2>/dev/null", env: sandbox.signedInEnv).stdout)
+        .filter { $0["object"]?.stringValue == "relationship" }
+        .map { row in
+          "\(name(row["contact_is"]?["id"]?.intValue)) \(row["relationship_type"]?["name"]?.stringValue ?? "?") "
+            + name(row["of_contact"]?["id"]?.intValue)
+        }.sorted()
+    }
+    #expect(names.count == 3)
+    #expect(try rows(target) == ["Ann boss Cy", "Ann child Bob", "Ann partner Bob", "Bob partner Ann"])
+    // One POST per carried pair; each mapped row is the copy of its source row, type and all.
+    #expect(Self.writes(target).filter { $0 == "POST /api/relationships" }.count == 3, "\(Self.writes(target))")
+    let mapped = Self.mapLines(map).filter { $0.key.hasPrefix("relationship\t") }
+    #expect(mapped.count == 4, "\(mapped)")
+    let copies = try records(sh("monica-fetch --all 2>/dev/null", env: target.signedInEnv).stdout)
+      .filter { $0["object"]?.stringValue == "relationship" }
+    for row in old {
+      guard let copyID = mapped["relationship\t\(row["id"]?.intValue ?? 0)"] else { continue }
+      let copy = copies.first { $0["id"]?.intValue == copyID }
+      #expect(copy?["relationship_type"]?["name"] == row["relationship_type"]?["name"], "\(row) -> \(copy as Any)")
+    }
+    // A second run sends nothing that writes.
+    let count = Self.writes(target).count
+    let again = try sh(migrate, env: env)
+    #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
+    #expect(Self.writes(target).count == count)
+  }
 }

@@ -11,6 +11,9 @@ struct RelationState {
   /// Target id minus source id of a life event type known on both sides: types are made in one
   /// go per account, in the same order (PopulateLifeEventsTable.php:83-99).
   var lifeEventTypeOffset: Int?
+  /// The target's relationship types by lower-cased name: the name of their reverse; `nil` until
+  /// read, empty when the target has no route that lists them.
+  var relationshipTypeReverses: [String: String]?
 
   /// Takes note of a line before anything is decided about it.
   mutating func notice(_ record: JSONObject) {
@@ -52,6 +55,10 @@ extension Migration {
   private func createRelationship(
     _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
   ) async throws(MonicaError) {
+    if let reason = try await relationshipTypeRefusal(record) {
+      report.notCarried("relationship", because: reason)
+      return
+    }
     let translated = try await translate(record, kind: kind, mapping: mapping, place: place)
     let sourceFrom = record["contact_is"]?["id"]?.intValue ?? 0
     let sourceTo = record["of_contact"]?["id"]?.intValue ?? 0
@@ -89,6 +96,57 @@ extension Migration {
     }
     inDoubt = false
     try await create(record, id: id, kind: kind, mapping: mapping, place: place)
+  }
+
+  /// Why the relationship cannot be made with its type on the target, `nil` when it can. The API
+  /// cannot create relationship types (routes/api.php:125 lists and shows them only), so the
+  /// target must have one of that name; and its reverse must be named as the source's, since the
+  /// create makes the reverse row with the type of that name (CreateRelationship.php:51-55,
+  /// RelationshipType.php:57-60): another would be a row of a type the source never had.
+  private func relationshipTypeRefusal(_ record: JSONObject) async throws(MonicaError) -> String? {
+    guard let name = record["relationship_type"]?["name"]?.stringValue else {
+      return "it has no relationship_type.name to find its type on the target by"
+    }
+    if relations.relationshipTypeReverses == nil {
+      var reverses: [String: String] = [:]
+      let listed = try await forEachTargetRecord("/relationshiptypes", what: "relationship types") { type in
+        guard let name = type["name"]?.stringValue?.lowercased(), reverses[name] == nil else { return }
+        reverses[name] = type["name_reverse_relationship"]?.stringValue ?? ""
+      }
+      relations.relationshipTypeReverses = listed ? reverses : [:]
+    }
+    guard let reverses = relations.relationshipTypeReverses, !reverses.isEmpty else { return nil }
+    let shown = name.escapingControlCharacters
+    guard let reverse = reverses[name.lowercased()] else {
+      return "the target has no relationship type \(shown), and the API cannot create one (routes/api.php:125)"
+    }
+    if let wanted = record["relationship_type"]?["name_reverse_relationship"]?.stringValue, wanted != reverse {
+      return "the target's relationship type \(shown) has the reverse \(reverse.escapingControlCharacters), "
+        + "not \(wanted.escapingControlCharacters): its create would make the other row with that type "
+        + "(CreateRelationship.php:51-55)"
+    }
+    return nil
+  }
+
+  /// Calls `body` with each record of the target's list at `path`, every page; false when the
+  /// target has no such route (Laravel's 404, no Monica error code).
+  func forEachTargetRecord(_ path: String, what: String, _ body: (JSONObject) -> Void) async throws(MonicaError)
+    -> Bool
+  {
+    var page = 1
+    while true {
+      let query = [("limit", "100"), ("page", String(page))]
+      let response = try await client.getAllowingErrors(path, query: query)
+      if response.status == 404 && MonicaClient.errorCode(response.body) == nil { return false }
+      try client.check(response, path: path, query: query, what: what)
+      let envelope = try PageEnvelope(response.body, request: "GET /api\(path)")
+      envelope.forEachRecord { raw in
+        if case .object(let record)? = try? JSONValue(parsing: Array(raw)) { body(record) }
+        return true
+      }
+      guard let last = envelope.lastPage, page < last else { return true }
+      page += 1
+    }
   }
 
   // MARK: - Life events
@@ -168,21 +226,9 @@ extension Migration {
   /// Reads the target's life events once: the types they embed, and the offset of their ids.
   private func learnLifeEventTypes() async throws(MonicaError) {
     var index: [String: Int] = [:]
-    var page = 1
-    while true {
-      let query = [("limit", "100"), ("page", String(page))]
-      let response = try await client.get("/lifeevents", query: query, what: "life events")
-      let envelope = try PageEnvelope(response.body, request: "GET /api/lifeevents")
-      envelope.forEachRecord { raw in
-        if case .object(let event)? = try? JSONValue(parsing: Array(raw)),
-          let id = event["life_event_type"]?["id"]?.intValue
-        {
-          for key in RelationState.keys(of: event["life_event_type"]) where index[key] == nil { index[key] = id }
-        }
-        return true
-      }
-      guard let last = envelope.lastPage, page < last else { break }
-      page += 1
+    _ = try await forEachTargetRecord("/lifeevents", what: "life events") { event in
+      guard let id = event["life_event_type"]?["id"]?.intValue else { return }
+      for key in RelationState.keys(of: event["life_event_type"]) where index[key] == nil { index[key] = id }
     }
     relations.lifeEventTypes = index
   }
