@@ -137,6 +137,12 @@ final class SandboxHandler: Sendable {
       record(200, fault: "cut")
       return cut(answer, channel: context.channel)
     }
+    if case .late(let ms)? = fault {
+      // Logged once carried out: a client killed meanwhile is never told, the log is.
+      record(answer.response.status, fault: "late")
+      try? await Task.sleep(for: .milliseconds(ms))
+      return make(answer)
+    }
     if case .remaining(let count)? = fault {
       var stuck = answer
       stuck.headers = stuck.headers.filter { $0.0.lowercased() != "x-ratelimit-remaining" }

@@ -160,4 +160,67 @@ import Testing
     #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
     #expect(Self.writes(target).count == count)
   }
+
+  /// A contact and three life events whose types the source numbers one past the target's:
+  /// a marriage (guessed as the target's type 12, expecting a baby), a retirement given at the
+  /// target's own id, and a second marriage.
+  static let lifeEvents = [
+    #"{"object":"contact","id":1,"first_name":"Ann","is_dead":false}"#,
+    #"{"object":"lifeevent","id":7,"name":"Wedding","note":null,"happened_at":"2019-06-01T00:00:00Z","#
+      + #""life_event_type":{"id":12,"object":"lifeeventtype","name":"Marriage","default_life_event_type_key":"marriage"},"#
+      + #""contact":{"id":1}}"#,
+    #"{"object":"lifeevent","id":8,"name":"Farewell","note":"cake","happened_at":"2020-01-31T00:00:00Z","#
+      + #""life_event_type":{"id":2,"object":"lifeeventtype","name":"Retirement","default_life_event_type_key":"retirement"},"#
+      + #""contact":{"id":1}}"#,
+    #"{"object":"lifeevent","id":9,"name":"Second wedding","note":null,"happened_at":"2021-06-01T00:00:00Z","#
+      + #""life_event_type":{"id":12,"object":"lifeeventtype","name":"Marriage","default_life_event_type_key":"marriage"},"#
+      + #""contact":{"id":1}}"#,
+  ].joined(separator: "\n") + "\n"
+
+  @Test(
+    "a run killed before it checked a guessed life event type leaves no wrong-typed event once resumed",
+    arguments: [(1, "Wedding", 2, 1), (2, "Farewell", 3, 2)])
+  func lifeEventKilled(create: Int, held: String, posts: Int, deletes: Int) throws {
+    // The create is carried out and its answer held: the run is killed knowing nothing of it.
+    // The first create is the wrong guess; by the second, the run had deleted it.
+    let target = try Sandbox.start([
+      "--contacts", "0", "--rate-limit", "0", "--fault", "late=5000@\(create):POST:/api/lifeevents",
+    ])
+    let root = target.temporary.root
+    try Self.lifeEvents.write(toFile: root + "/stream.ndjson", atomically: true, encoding: .utf8)
+    let env = target.signedInEnv.merging([
+      "MAP": root + "/map.tsv", "MONICA_TIMEOUT_MS": "30000", "HELD": held,
+    ]) { $1 }
+    let killed = try sh(
+      """
+      monica-push --create --map "$MAP" < stream.ndjson > /dev/null 2>&1 &
+      pid=$!
+      held() {
+        curl -sS -H "Authorization: Bearer $SANDBOX_TOKEN" -H 'Accept: application/json' "$SANDBOX_API/lifeevents" \
+          | jq --arg name "$HELD" '[.data[] | select(.name == $name)] | length'
+      }
+      until [ "$(held)" = 1 ]; do sleep 0.02; done
+      kill -KILL $pid; wait $pid; echo "status $?"
+      """, env: env, directory: root)
+    #expect(killed.stdout == "status 137\n", "\(killed)")
+    let before = try records(sh("monica-fetch lifeevents", env: target.signedInEnv).stdout)
+    #expect(before.map { $0["name"]?.stringValue } == [held], "\(before)")
+    #expect(Self.mapLines(root + "/map.tsv").keys.sorted() == ["contact\t1"])
+    let resumed = try sh(#"monica-push --create --map "$MAP" < stream.ndjson"#, env: env, directory: root)
+    #expect(resumed.status == 0, "\(resumed)")
+    #expect(
+      resumed.stderr.contains(
+        "not carried: 2 records of lifeevent: its type (Marriage) is not one the target has shown in a life event"),
+      "\(resumed)")
+    let after = try records(sh("monica-fetch lifeevents", env: target.signedInEnv).stdout)
+    #expect(after.count == 1, "\(after)")
+    #expect(after.first?["name"]?.stringValue == "Farewell")
+    #expect(after.first?["life_event_type"]?["default_life_event_type_key"]?.stringValue == "retirement")
+    let map = Self.mapLines(root + "/map.tsv")
+    #expect(map["lifeevent\t8"] == after.first?["id"]?.intValue && map["lifeevent\t7"] == nil && map["lifeevent\t9"] == nil)
+    // Farewell made once; each wrong guess deleted; the second marriage, a type now known, never sent.
+    let writes = Self.writes(target)
+    #expect(writes.filter { $0 == "POST /api/lifeevents" }.count == posts, "\(writes)")
+    #expect(writes.filter { $0.hasPrefix("DELETE /api/lifeevents/") }.count == deletes, "\(writes)")
+  }
 }
