@@ -223,4 +223,54 @@ import Testing
     #expect(writes.filter { $0 == "POST /api/lifeevents" }.count == posts, "\(writes)")
     #expect(writes.filter { $0.hasPrefix("DELETE /api/lifeevents/") }.count == deletes, "\(writes)")
   }
+
+  @Test("a run killed mid-upload leaves no truncated document, and the resumed run uploads it once, whole")
+  func documentUploadKilled() throws {
+    let source = try Sandbox.start(["--contacts", "0", "--rate-limit", "0", "--public-storage"])
+    // The target reads no body for 3 s: a 9 MiB upload fills the socket's buffers and waits there.
+    let target = try Sandbox.start([
+      "--contacts", "0", "--rate-limit", "0", "--public-storage", "--fault", "slow=3000@1:POST:/api/documents",
+    ])
+    let root = target.temporary.root
+    let made = try sh(
+      """
+      echo '{"object":"contact","first_name":"Ann","is_dead":false}' | monica-push > /dev/null
+      python3 -c 'import sys; sys.stdout.buffer.write(bytes(range(256)) * (9 * 4096))' > deed.pdf
+      curl -sS -H "Authorization: Bearer $MONICA_TOKEN" -H 'Accept: application/json' \
+        -F contact_id=1 -F 'document=@deed.pdf;type=application/pdf' "$MONICA_URL/api/documents" | jq -r .data.filesize
+      monica-fetch --all 2>/dev/null > stream.ndjson
+      """, env: source.signedInEnv, directory: root)
+    #expect(made.stdout == "\(9 << 20)\n", "\(made)")
+    let env = target.signedInEnv.merging([
+      "MAP": root + "/map.tsv", "TARGET_PORT": String(target.url.split(separator: ":").last ?? ""),
+      "TARGET_LOG": target.logPath,
+    ]) { $1 }
+    let killed = try sh(
+      """
+      monica-push --create --map "$MAP" < stream.ndjson > /dev/null 2>&1 &
+      pid=$!
+      # Killed once more than 256 KiB of the upload wait in its socket, unread by the target.
+      until ss -tnH state established "( dport = :$TARGET_PORT )" | awk '$2 > 262144 { f = 1 } END { exit !f }'; do
+        sleep 0.02
+      done
+      kill -KILL $pid; wait $pid; echo "status $?"
+      # The target reads what came of the body once its 3 s are over.
+      for _ in $(seq 500); do grep -q '"path":"/api/documents"' "$TARGET_LOG" && break; sleep 0.02; done
+      """, env: env, directory: root)
+    #expect(killed.stdout == "status 137\n", "\(killed)")
+    let upload = target.requests().filter { $0["path"]?.stringValue == "/api/documents" }
+    #expect(upload.count == 1 && upload.first?["fault"]?.stringValue == "body unread", "\(upload)")
+    #expect(try records(sh("monica-fetch documents", env: target.signedInEnv).stdout).isEmpty)
+    let resumed = try sh(#"monica-push --create --map "$MAP" < stream.ndjson > /dev/null"#, env: env, directory: root)
+    #expect(resumed.status == 0, "\(resumed)")
+    let documents = try records(sh("monica-fetch documents", env: target.signedInEnv).stdout)
+    #expect(documents.count == 1 && documents.first?["filesize"]?.intValue == 9 << 20, "\(documents)")
+    #expect(Self.mapLines(root + "/map.tsv")["document\t1"] == documents.first?["id"]?.intValue)
+    let same = try sh(
+      #"curl -sS "$LINK" | cmp - deed.pdf && echo same"#,
+      env: env.merging(["LINK": documents.first?["link"]?.stringValue ?? ""]) { $1 }, directory: root)
+    #expect(same.stdout == "same\n", "\(same)")
+    #expect(Self.writes(target).filter { $0 == "POST /api/documents" }.count == 2)
+  }
 }
+
