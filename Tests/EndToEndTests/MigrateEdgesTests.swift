@@ -48,7 +48,8 @@ import Testing
     #expect(back.stdout == "200same\n", "\(back)")
     let photos = try records(sh("monica-fetch photos --contact 3", env: second.signedInEnv).stdout)
     let dataURL = try #require(upload.lines.last)
-    #expect(photos.contains { $0["dataUrl"]?.stringValue == dataURL && $0["original_filename"]?.stringValue == "face.png" })
+    #expect(
+      photos.contains { $0["dataUrl"]?.stringValue == dataURL && $0["original_filename"]?.stringValue == "face.png" })
     // A state file's bytes are checked: broken base64 is refused with its line.
     try (saved + #"{"object":"sandbox-document-file","name":"documents/x.pdf","data":"@@@"}"# + "\n").write(
       toFile: state, atomically: true, encoding: .utf8)
@@ -164,18 +165,19 @@ import Testing
   /// A contact and three life events whose types the source numbers one past the target's:
   /// a marriage (guessed as the target's type 12, expecting a baby), a retirement given at the
   /// target's own id, and a second marriage.
-  static let lifeEvents = [
-    #"{"object":"contact","id":1,"first_name":"Ann","is_dead":false}"#,
-    #"{"object":"lifeevent","id":7,"name":"Wedding","note":null,"happened_at":"2019-06-01T00:00:00Z","#
-      + #""life_event_type":{"id":12,"object":"lifeeventtype","name":"Marriage","default_life_event_type_key":"marriage"},"#
-      + #""contact":{"id":1}}"#,
-    #"{"object":"lifeevent","id":8,"name":"Farewell","note":"cake","happened_at":"2020-01-31T00:00:00Z","#
-      + #""life_event_type":{"id":2,"object":"lifeeventtype","name":"Retirement","default_life_event_type_key":"retirement"},"#
-      + #""contact":{"id":1}}"#,
-    #"{"object":"lifeevent","id":9,"name":"Second wedding","note":null,"happened_at":"2021-06-01T00:00:00Z","#
-      + #""life_event_type":{"id":12,"object":"lifeeventtype","name":"Marriage","default_life_event_type_key":"marriage"},"#
-      + #""contact":{"id":1}}"#,
-  ].joined(separator: "\n") + "\n"
+  static let lifeEvents =
+    [
+      #"{"object":"contact","id":1,"first_name":"Ann","is_dead":false}"#,
+      #"{"object":"lifeevent","id":7,"name":"Wedding","note":null,"happened_at":"2019-06-01T00:00:00Z","#
+        + #""life_event_type":{"id":12,"object":"lifeeventtype","name":"Marriage","default_life_event_type_key":"marriage"},"#
+        + #""contact":{"id":1}}"#,
+      #"{"object":"lifeevent","id":8,"name":"Farewell","note":"cake","happened_at":"2020-01-31T00:00:00Z","#
+        + #""life_event_type":{"id":2,"object":"lifeeventtype","name":"Retirement","default_life_event_type_key":"retirement"},"#
+        + #""contact":{"id":1}}"#,
+      #"{"object":"lifeevent","id":9,"name":"Second wedding","note":null,"happened_at":"2021-06-01T00:00:00Z","#
+        + #""life_event_type":{"id":12,"object":"lifeeventtype","name":"Marriage","default_life_event_type_key":"marriage"},"#
+        + #""contact":{"id":1}}"#,
+    ].joined(separator: "\n") + "\n"
 
   @Test(
     "a run killed before it checked a guessed life event type leaves no wrong-typed event once resumed",
@@ -217,7 +219,8 @@ import Testing
     #expect(after.first?["name"]?.stringValue == "Farewell")
     #expect(after.first?["life_event_type"]?["default_life_event_type_key"]?.stringValue == "retirement")
     let map = Self.mapLines(root + "/map.tsv")
-    #expect(map["lifeevent\t8"] == after.first?["id"]?.intValue && map["lifeevent\t7"] == nil && map["lifeevent\t9"] == nil)
+    #expect(
+      map["lifeevent\t8"] == after.first?["id"]?.intValue && map["lifeevent\t7"] == nil && map["lifeevent\t9"] == nil)
     // Farewell made once; each wrong guess deleted; the second marriage, a type now known, never sent.
     let writes = Self.writes(target)
     #expect(writes.filter { $0 == "POST /api/lifeevents" }.count == posts, "\(writes)")
@@ -273,4 +276,3 @@ import Testing
     #expect(Self.writes(target).filter { $0 == "POST /api/documents" }.count == 2)
   }
 }
-
