@@ -11,12 +11,18 @@ struct RelationState {
   /// Target id minus source id of a life event type known on both sides: types are made in one
   /// go per account, in the same order (PopulateLifeEventsTable.php:83-99).
   var lifeEventTypeOffset: Int?
-  /// The target's relationship types by lower-cased name: the name of their reverse; `nil` until
-  /// read, empty when the target has no route that lists them.
+  /// The target's relationship types by name: the name of their reverse; `nil` until read, empty
+  /// when the target has no route that lists them.
   var relationshipTypeReverses: [String: String]?
+  /// The names of the source's relationship types, when the stream gives them (`--all` does,
+  /// before any relationship); `nil` when it gives none.
+  var sourceRelationshipTypes: Set<String>?
 
   /// Takes note of a line before anything is decided about it.
   mutating func notice(_ record: JSONObject) {
+    if record["object"]?.stringValue == "relationshiptype", let name = record["name"]?.stringValue {
+      sourceRelationshipTypes = (sourceRelationshipTypes ?? []).union([name])
+    }
     guard record["object"]?.stringValue == "relationship", let from = record["contact_is"]?["id"]?.intValue,
       let to = record["of_contact"]?["id"]?.intValue
     else { return }
@@ -102,7 +108,8 @@ extension Migration {
   /// cannot create relationship types (routes/api.php:125 lists and shows them only), so the
   /// target must have one of that name; and its reverse must be named as the source's, since the
   /// create makes the reverse row with the type of that name (CreateRelationship.php:51-55,
-  /// RelationshipType.php:57-60): another would be a row of a type the source never had.
+  /// RelationshipType.php:57-60): another would be a row of a type the source never had, and so
+  /// would a reverse row where the source, lacking the reverse type, has none.
   private func relationshipTypeRefusal(_ record: JSONObject) async throws(MonicaError) -> String? {
     guard let name = record["relationship_type"]?["name"]?.stringValue else {
       return "it has no relationship_type.name to find its type on the target by"
@@ -110,19 +117,27 @@ extension Migration {
     if relations.relationshipTypeReverses == nil {
       var reverses: [String: String] = [:]
       let listed = try await forEachTargetRecord("/relationshiptypes", what: "relationship types") { type in
-        guard let name = type["name"]?.stringValue?.lowercased(), reverses[name] == nil else { return }
+        guard let name = type["name"]?.stringValue, reverses[name] == nil else { return }
         reverses[name] = type["name_reverse_relationship"]?.stringValue ?? ""
       }
       relations.relationshipTypeReverses = listed ? reverses : [:]
     }
     guard let reverses = relations.relationshipTypeReverses, !reverses.isEmpty else { return nil }
     let shown = name.escapingControlCharacters
-    guard let reverse = reverses[name.lowercased()] else {
+    // Matched by name as the other named kinds are, without case (utf8mb4_unicode_ci); the reverse
+    // is found by its exact name (a collection's `where`, Account.php:717-720).
+    guard let reverse = reverses[name] ?? reverses.first(where: { $0.key.lowercased() == name.lowercased() })?.value
+    else {
       return "the target has no relationship type \(shown), and the API cannot create one (routes/api.php:125)"
     }
     if let wanted = record["relationship_type"]?["name_reverse_relationship"]?.stringValue, wanted != reverse {
       return "the target's relationship type \(shown) has the reverse \(reverse.escapingControlCharacters), "
         + "not \(wanted.escapingControlCharacters): its create would make the other row with that type "
+        + "(CreateRelationship.php:51-55)"
+    }
+    if let source = relations.sourceRelationshipTypes, !source.contains(reverse), reverses[reverse] != nil {
+      return "the source has no relationship type \(reverse.escapingControlCharacters), the reverse of \(shown), "
+        + "and the target has: its create would make a reverse row the source does not have "
         + "(CreateRelationship.php:51-55)"
     }
     return nil
