@@ -188,8 +188,8 @@ import Testing
 
   @Test(
     "a run killed before it checked a guessed life event type leaves no wrong-typed event once resumed",
-    arguments: [(1, "Wedding", 2, 1), (2, "Farewell", 3, 2)])
-  func lifeEventKilled(create: Int, held: String, posts: Int, deletes: Int) throws {
+    arguments: [(1, "Wedding", ["contact\t1"], 2, 1), (2, "Farewell", ["contact\t1", "lifeevent_untyped\t7"], 2, 1)])
+  func lifeEventKilled(create: Int, held: String, mapped: [String], posts: Int, deletes: Int) throws {
     // The create is carried out and its answer held: the run is killed knowing nothing of it.
     // The first create is the wrong guess; by the second, the run had deleted it.
     let target = try Sandbox.start([
@@ -214,7 +214,7 @@ import Testing
     #expect(killed.stdout == "status 137\n", "\(killed)")
     let before = try records(sh("monica-fetch lifeevents", env: target.signedInEnv).stdout)
     #expect(before.map { $0["name"]?.stringValue } == [held], "\(before)")
-    #expect(Self.mapLines(root + "/map.tsv").keys.sorted() == ["contact\t1"])
+    #expect(Self.mapLines(root + "/map.tsv").keys.sorted() == mapped)
     let resumed = try sh(#"monica-push --create --map "$MAP" < stream.ndjson"#, env: env, directory: root)
     #expect(resumed.status == 0, "\(resumed)")
     #expect(
@@ -228,10 +228,17 @@ import Testing
     let map = Self.mapLines(root + "/map.tsv")
     #expect(
       map["lifeevent\t8"] == after.first?["id"]?.intValue && map["lifeevent\t7"] == nil && map["lifeevent\t9"] == nil)
-    // Farewell made once; each wrong guess deleted; the second marriage, a type now known, never sent.
+    // The map says which were not carried, with the type id tried: a re-run guesses nothing again.
+    #expect(map["lifeevent_untyped\t7"] == 12 && map["lifeevent_untyped\t9"] == 12, "\(map)")
+    // Farewell made once; the one wrong guess deleted; the second marriage, its guess known wrong, never sent.
     let writes = Self.writes(target)
     #expect(writes.filter { $0 == "POST /api/lifeevents" }.count == posts, "\(writes)")
     #expect(writes.filter { $0.hasPrefix("DELETE /api/lifeevents/") }.count == deletes, "\(writes)")
+    // A second run sends nothing that writes, and says the same of what it did not carry.
+    let again = try sh(#"monica-push --create --map "$MAP" < stream.ndjson"#, env: env, directory: root)
+    #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
+    #expect(again.stderr.contains("not carried: 2 records of lifeevent: its type (Marriage)"), "\(again)")
+    #expect(Self.writes(target) == writes)
   }
 
   @Test("a run killed mid-upload leaves no truncated document, and the resumed run uploads it once, whole")

@@ -11,6 +11,9 @@ struct RelationState {
   /// Target id minus source id of a life event type known on both sides: types are made in one
   /// go per account, in the same order (PopulateLifeEventsTable.php:83-99).
   var lifeEventTypeOffset: Int?
+  /// Target type ids a guess has shown to be another type than the one guessed for: a guess
+  /// that gives one again is sure to be wrong, and is not sent.
+  var wrongLifeEventTypeIDs: Set<Int> = []
   /// The target's relationship types by name: the name of their reverse; `nil` until read, empty
   /// when the target has no route that lists them.
   var relationshipTypeReverses: [String: String]?
@@ -174,6 +177,15 @@ extension Migration {
   private func createLifeEvent(
     _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
   ) async throws(MonicaError) {
+    let typeName = record["life_event_type"]?["name"]?.stringValue ?? "?"
+    let unknownType =
+      "its type (\(typeName)) is not one the target has shown in a life event, and no route lists life event types (routes/api.php:128)"
+    // Decided by an earlier run: the map's `lifeevent_untyped` line holds the type id it tried.
+    if let tried = map.target(of: Self.untypedLifeEvent, source: id) {
+      relations.wrongLifeEventTypeIDs.insert(tried)
+      report.notCarried("lifeevent", because: unknownType)
+      return
+    }
     var translated = try await translate(record, kind: kind, mapping: mapping, place: place)
     translated["id"] = nil
     let sourceType = record["life_event_type"]
@@ -190,11 +202,12 @@ extension Migration {
       translated["life_event_type"] = .object(type)
     }
     let body = mapping.body(line: translated, record: translated, operation: .create, today: today)
-    let typeName = sourceType?["name"]?.stringValue ?? "?"
-    // A record that ends not carried leaves no map line: the next may still be the one in doubt.
-    let wasInDoubt = inDoubt
-    let unknownType =
-      "its type (\(typeName)) is not one the target has shown in a life event, and no route lists life event types (routes/api.php:128)"
+    /// Not carried, and said so in the map, so that a re-run neither guesses nor sends again.
+    func untyped() throws(MonicaError) {
+      relations.wrongLifeEventTypeIDs.insert(typeID)
+      try map.append(Self.untypedLifeEvent, source: id, target: typeID)
+      report.notCarried("lifeevent", because: unknownType)
+    }
     if inDoubt {
       inDoubt = false
       // A killed run may have made this event and not lived to check its type: one of the right
@@ -215,18 +228,14 @@ extension Migration {
       }
     }
     // The guess is the id of a type the target has shown under another key: sure to be wrong.
-    if known == nil, relations.lifeEventTypes?.values.contains(typeID) == true {
-      inDoubt = wasInDoubt
-      report.notCarried("lifeevent", because: unknownType)
-      return
+    if known == nil,
+      relations.lifeEventTypes?.values.contains(typeID) == true || relations.wrongLifeEventTypeIDs.contains(typeID)
+    {
+      return try untyped()
     }
     let request = mapping.request(.create, body: body)
     let response = try await client.send(request)
-    if known == nil, response.status == 404, MonicaClient.errorCode(response.body) == 31 {
-      inDoubt = wasInDoubt
-      report.notCarried("lifeevent", because: unknownType)
-      return
-    }
+    if known == nil, response.status == 404, MonicaClient.errorCode(response.body) == 31 { return try untyped() }
     try client.check(
       response, path: request.path, what: "contact #\(body["contact_id"]?.intValue ?? 0) of life event #\(id)")
     let (bytes, made) = try LineWrite.record(in: response, request: "POST /api/lifeevents")
@@ -238,9 +247,7 @@ extension Migration {
       try await send(WriteRequest(.delete, "/lifeevents/\(newID)"), what: "life event #\(newID)")
       // What the target's type of that id is, so that no later guess sends it again.
       for key in got where relations.lifeEventTypes?[key] == nil { relations.lifeEventTypes?[key] = typeID }
-      inDoubt = wasInDoubt
-      report.notCarried("lifeevent", because: unknownType)
-      return
+      return try untyped()
     }
     try map.append("lifeevent", source: id, target: newID)
     for key in got { relations.lifeEventTypes?[key] = typeID }
@@ -248,6 +255,10 @@ extension Migration {
     report.created("lifeevent", losing: MigrationLosses.of("lifeevent", record))
     try output.writeLine(bytes)
   }
+
+  /// The map lines of life events not carried for their type: the source event's id, and the
+  /// target's type id that was tried.
+  static let untypedLifeEvent = "lifeevent_untyped"
 
   /// Reads the target's life events once: the types they embed, and the offset of their ids.
   private func learnLifeEventTypes() async throws(MonicaError) {
