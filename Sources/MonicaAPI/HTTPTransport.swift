@@ -35,6 +35,8 @@ package enum TransportFailure: Error, Sendable, Equatable {
 /// (Monica's login page), and following one could carry the token to another host.
 package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
   private let session: URLSession
+  /// The configuration of `session`, for the one-connection sessions POSTs go through.
+  private let configuration: URLSessionConfiguration
   /// Seconds to wait for an answer; enforced here because URLSession on Linux rounds its own
   /// time-outs down to whole seconds (0.5 s became 0).
   private let timeout: TimeInterval
@@ -42,10 +44,14 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
   /// A transport whose requests give up after `timeout` seconds without an answer.
   package init(timeout: TimeInterval) {
     self.timeout = timeout
-    let configuration = Self.configuration(timeout: timeout)
+    configuration = Self.configuration(timeout: timeout)
+    session = Self.session(configuration)
+  }
+
+  private static func session(_ configuration: URLSessionConfiguration) -> URLSession {
     let delegateQueue = OperationQueue()
     delegateQueue.maxConcurrentOperationCount = 1
-    session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: delegateQueue)
+    return URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: delegateQueue)
   }
 
   deinit { session.finishTasksAndInvalidate() }
@@ -120,6 +126,12 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
   /// time-out passes. URLSession's own async `data(for:)` can miss a cancellation that arrives
   /// while the request is being set up, and then never returns: a closed pipe hung the tool.
   private func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+    // libcurl sends a request again, unasked, when a connection it reused dies before any byte
+    // of the answer: safe for a read, not for a POST that the server may have carried out (a
+    // reset POST was logged twice by the sandbox). A POST gets a session, so a connection, of
+    // its own, which libcurl never retries on; the rate limit makes the extra connect cheap.
+    let session = request.httpMethod == "POST" ? Self.session(configuration) : self.session
+    defer { if session !== self.session { session.finishTasksAndInvalidate() } }
     let exchange = PendingExchange()
     let outcome: Result<(Data, URLResponse), any Error> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
