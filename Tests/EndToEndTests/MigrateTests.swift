@@ -158,6 +158,7 @@ import Testing
         return ["first_name", "last_name", "nickname", "description", "is_partial", "is_dead", "gender"].map(text)
           + dates
           + ["tags=\(tags)", text("information.avatar.source")]
+          + MigrateExtrasTests.extrasContent(record, text: text, ref: ref)
       case "note":
         return [text("body"), text("is_favorited"), ref("contact", "contact.id")]
       case "task":
@@ -165,6 +166,7 @@ import Testing
       case "gift":
         return ["name", "comment", "url", "amount", "status", "date"].map(text)
           + [ref("contact", "contact.id"), ref("contact", "recipient.id")]
+          + MigrateExtrasTests.giftPhotos(record, translate: translate)
       case "activity":
         let attendees = (record["attendees"]?["contacts"]?.arrayValue ?? []).map {
           translate("contact", $0["id"]?.intValue) ?? -1
