@@ -48,7 +48,8 @@ import Testing
     init(_ old: [String: [JSONValue]]) {
       for contact in old["contacts"] ?? [] {
         let information = contact["information"]
-        if information?["career"]?["job"]?.stringValue != nil || information?["career"]?["company"]?.stringValue != nil {
+        if information?["career"]?["job"]?.stringValue != nil || information?["career"]?["company"]?.stringValue != nil
+        {
           work += 1
         }
         if information?["food_preferences"]?.stringValue != nil { food += 1 }

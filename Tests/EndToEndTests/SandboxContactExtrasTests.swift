@@ -107,7 +107,8 @@ import Testing
       sandbox,
       [
         "call PUT /gifts/1/photo/999 ''", "call PUT /gifts/999/photo/x ''",
-        "call PUT /gifts/1/photo/\(photoID) ''", "call PUT /gifts/1/photo/\(photoID) ''", "call GET /gifts/1/photo/1 ''",
+        "call PUT /gifts/1/photo/\(photoID) ''", "call PUT /gifts/1/photo/\(photoID) ''",
+        "call GET /gifts/1/photo/1 ''",
       ])
     #expect(lines[0] == Self.invalid("The selected photo id is invalid."))
     #expect(

@@ -3,7 +3,9 @@ import Testing
 @testable import MonicaKit
 
 @Suite struct ContactExtrasTests {
-  let today = CalendarDate(year: 2026, month: 11, day: 23)!
+  let today: CalendarDate
+
+  init() throws { today = try #require(CalendarDate(year: 2026, month: 11, day: 23)) }
 
   /// A full contact whose `information` is `information` (JSON text).
   func contact(_ information: String) throws -> JSONObject {
