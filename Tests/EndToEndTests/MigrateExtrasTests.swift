@@ -172,14 +172,7 @@ import Testing
   func killedRunResumes() throws {
     let pair = try Pair(target: ["--latency", "15"])
     let old = try pair.account(pair.source)
-    let killed = try sh(
-      """
-      \(pair.fetchAll) > "$MAP.stream"
-      monica-push --create --map "$MAP" < "$MAP.stream" > /dev/null 2>&1 &
-      pid=$!
-      while [ "$(cat "$MAP" 2>/dev/null | grep -c "$(printf '^contact\\t')")" -lt 10 ]; do sleep 0.01; done
-      kill -KILL $pid; wait $pid; echo "status $?"
-      """, env: pair.env)
+    let killed = try pair.killedRun(when: #"grep -c "$(printf '^contact\t')""#, reaches: 10)
     #expect(killed.stdout == "status 137\n", "\(killed)")
     let half = try pair.mapLines().keys.filter { $0.hasPrefix("contact\t") }.count
     #expect(half >= 10 && half < (old["contacts"]?.count ?? 0), "killed at \(half) contacts")

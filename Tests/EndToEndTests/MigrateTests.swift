@@ -75,6 +75,19 @@ import Testing
       return all
     }
 
+    /// Streams the source's account into `$MAP.stream`, migrates it in the background and kills
+    /// the run (SIGKILL) once `count`, a filter reading the map, prints `reaches` or more.
+    func killedRun(when count: String, reaches: Int) throws -> ShellRun {
+      try sh(
+        """
+        \(fetchAll) > "$MAP.stream"
+        monica-push --create --map "$MAP" < "$MAP.stream" > /dev/null 2>&1 &
+        pid=$!
+        while [ "$(cat "$MAP" 2>/dev/null | \(count))" -lt \(reaches) ]; do sleep 0.01; done
+        kill -KILL $pid; wait $pid; echo "status $?"
+        """, env: env)
+    }
+
     /// The map file: (object, source id) to target id.
     func mapLines() throws -> [String: Int] {
       let text = (try? String(contentsOfFile: map, encoding: .utf8)) ?? ""
@@ -308,14 +321,7 @@ import Testing
   func killedRunResumes() throws {
     let pair = try Pair(target: ["--latency", "15"])
     let old = try pair.account(pair.source)
-    let killed = try sh(
-      """
-      \(pair.fetchAll) > "$MAP.stream"
-      monica-push --create --map "$MAP" < "$MAP.stream" > /dev/null 2>&1 &
-      pid=$!
-      while [ "$(cat "$MAP" 2>/dev/null | wc -l)" -lt 75 ]; do sleep 0.01; done
-      kill -KILL $pid; wait $pid; echo "status $?"
-      """, env: pair.env)
+    let killed = try pair.killedRun(when: "wc -l", reaches: 75)
     #expect(killed.stdout == "status 137\n", "\(killed)")
     let half = try pair.mapLines().count
     #expect(half >= 75 && half < 110, "killed at \(half) map lines")
