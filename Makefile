@@ -23,9 +23,9 @@ build:
 # included (the independent judges of vCard and ICS output); installs what is missing
 test-deps:
 	@missing=(); \
-	for tool in curl jq python3 man; do command -v $$tool >/dev/null || missing+=($$tool); done; \
+	for tool in curl jq python3 man ss; do command -v $$tool >/dev/null || missing+=($$tool); done; \
 	if (( $${#missing[@]} )); then \
-	  pkgs=$$(printf '%s\n' "$${missing[@]}" | sed 's/^man$$/man-db/'); \
+	  pkgs=$$(printf '%s\n' "$${missing[@]}" | sed 's/^man$$/man-db/; s/^ss$$/iproute2/'); \
 	  echo "installing: $$pkgs" >&2; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$pkgs >/dev/null; \
 	fi

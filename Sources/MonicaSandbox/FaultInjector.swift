@@ -19,6 +19,9 @@ package struct FaultRule: Sendable, Equatable {
     case badJSON
     /// The normal answer, after this many milliseconds.
     case slow(Int)
+    /// The request is carried out (and logged) at once, its answer held this many milliseconds:
+    /// room to kill a client after the server acted, before it learnt the outcome.
+    case late(Int)
     /// A 429 with exactly these headers' values (absent when `nil`), as odd as a server sends them.
     case tooMany(retryAfter: String?, reset: String?)
     /// The normal answer, with `X-RateLimit-Remaining` stuck at this value and no reset time, as
@@ -77,6 +80,7 @@ package struct FaultRule: Sendable, Equatable {
       login                a 302 to the login page
       badjson              a whole 200 JSON answer whose JSON is broken
       slow, slow=MS        the normal answer after MS ms (default 15000)
+      late=MS              carried out and logged at once, answered after MS ms
       N                    WHEN: only the Nth matching request
       *N                   WHEN: every Nth matching request
     """
@@ -121,6 +125,8 @@ package struct FaultRule: Sendable, Equatable {
       }
       if let ms = number(after: "slow=") {
         effect = .slow(ms)
+      } else if let ms = number(after: "late=") {
+        effect = .late(ms)
       } else if what.hasPrefix("429reset=") {
         effect = .tooMany(retryAfter: nil, reset: String(what.dropFirst(9)))
       } else if what.hasPrefix("429=") {
@@ -134,7 +140,7 @@ package struct FaultRule: Sendable, Equatable {
       } else {
         throw bad(
           "unknown fault '\(what)': use 500, 502, 503, 429, 429=TEXT, 429reset=TEXT, 429bare, 401, 403, 404, 404route, cut, reset, "
-            + "html, login, badjson, badutf8, slow, slow=MS, remaining=N, grow=N or shrink=N")
+            + "html, login, badjson, badutf8, slow, slow=MS, late=MS, remaining=N, grow=N or shrink=N")
       }
     }
     if rest.hasPrefix("*") {

@@ -119,6 +119,8 @@ package enum Route: Sendable, Equatable {
   case giftPhoto(gift: String, photo: String)
   /// `POST` and `DELETE /api/me/contact` (routes/api.php:23-24).
   case setMe, unsetMe
+  /// `PUT` and `DELETE /api/conversations/{conversation}/messages/{message}` (routes/api.php:84).
+  case updateMessage(String, String), deleteMessage(String, String)
 }
 
 /// The result of matching a method and path.
@@ -195,6 +197,10 @@ package final class SandboxAPI: Sendable {
         methods = ["GET": .upcoming(s[2])]
       } else if s[0] == "conversations" && s[2] == "messages" {
         methods = ["POST": .addMessage(s[1])]
+      }
+    case 4:
+      if s[0] == "conversations" && s[2] == "messages" {
+        methods = ["PUT": .updateMessage(s[1], s[3]), "DELETE": .deleteMessage(s[1], s[3])]
       }
     default: break
     }

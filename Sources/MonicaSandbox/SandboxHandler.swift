@@ -125,8 +125,17 @@ final class SandboxHandler: Sendable {
 
     var body: [UInt8] = []
     if request.method != .get && request.method != .head && request.method != .delete {
-      let buffer = try await request.collectBody(upTo: 32 << 20)
-      body = Array(buffer.readableBytesView)
+      // A body cut off by the client (or over the limit) is logged, never acted on: Monica stores
+      // nothing either, whether its web server drops the request before PHP (nginx reads the
+      // whole body first) or PHP marks the file partial and `document => required|file` refuses
+      // it (UploadDocument.php:23; Laravel's `file` rule wants an `isValid()` upload).
+      do {
+        let buffer = try await request.collectBody(upTo: StoreFile.maximumBodyBytes)
+        body = Array(buffer.readableBytesView)
+      } catch {
+        record(0, fault: "body unread")
+        throw error
+      }
     }
     let answer = self.answer(
       api: api, method: request.method.rawValue, path: path, rawQuery: rawQuery, accept: accept,
@@ -136,6 +145,12 @@ final class SandboxHandler: Sendable {
     if case .cut? = fault {
       record(200, fault: "cut")
       return cut(answer, channel: context.channel)
+    }
+    if case .late(let ms)? = fault {
+      // Logged once carried out: a client killed meanwhile is never told, the log is.
+      record(answer.response.status, fault: "late")
+      try? await Task.sleep(for: .milliseconds(ms))
+      return make(answer)
     }
     if case .remaining(let count)? = fault {
       var stuck = answer

@@ -39,6 +39,8 @@ package struct StoreContents: Sendable {
   package var partialAvatars: [Int: JSONValue] = [:]
   /// The bytes of uploaded documents, by `new_filename` (seeded ones are made from their name).
   package var documentFiles: [String: [UInt8]] = [:]
+  /// The reminder a life event made (its unprinted `reminder_id` column), by life event id.
+  package var lifeEventReminders: [Int: Int] = [:]
 
   package init(user: JSONObject) { self.user = user }
 

@@ -5,6 +5,13 @@ import MonicaKit
 package enum StoreFile {
   /// The first line of a state file: where its urls pointed when it was written.
   static let stateMarker = "sandbox-state"
+  /// The `object` of a state file's line that links a life event to the reminder it made.
+  static let lifeEventReminderMarker = "sandbox-lifeevent-reminder"
+  /// The object of a state file's line that holds an uploaded document's bytes.
+  static let documentFileMarker = "sandbox-document-file"
+  /// The largest request body the sandbox reads (`SandboxHandler`), so the largest file a state
+  /// file can rightly hold: a longer one is refused, not loaded.
+  package static let maximumBodyBytes = 32 << 20
 
   /// The records of an NDJSON file, mixed kinds told apart by their `object` key.
   /// Returns the contents and, for a state file, the base URL its urls carry.
@@ -29,6 +36,15 @@ package enum StoreFile {
         contents.user = record
         return
       }
+      if object == documentFileMarker {
+        guard let name = record["name"]?.stringValue, let text = record["data"]?.stringValue,
+          text.utf8.count <= (maximumBodyBytes + 2) / 3 * 4, let bytes = Data(base64Encoded: text)
+        else {
+          return fail("the \(object) needs a \"name\" and its bytes as base64 \"data\" of at most 32 MiB")
+        }
+        contents.documentFiles[name] = [UInt8](bytes)
+        return
+      }
       // Countries and currencies are the same on every instance: the sandbox serves its own.
       if RecordKind.named(object)?.matching == .global { return }
       guard let id = record["id"]?.intValue else { return fail("the \(object) has no integer \"id\"") }
@@ -41,6 +57,10 @@ package enum StoreFile {
       }
       if object == "sandbox-avatar" {
         contents.partialAvatars[id] = record["avatar"]
+        return
+      }
+      if object == lifeEventReminderMarker {
+        contents.lifeEventReminders[id] = record["reminder_id"]?.intValue
         return
       }
       guard let kind = RecordKind.named(object) else {
@@ -101,6 +121,21 @@ package enum StoreFile {
         .object(
           JSONObject([
             "object": .string("sandbox-avatar"), "id": .int(id), "avatar": contents.partialAvatars[id] ?? .null,
+          ])))
+    }
+    for (id, reminder) in contents.lifeEventReminders.sorted(by: { $0.key < $1.key }) {
+      line(
+        .object(
+          JSONObject(["object": .string(lifeEventReminderMarker), "id": .int(id), "reminder_id": .int(reminder)])))
+    }
+    // The bytes of the documents that exist: a deleted document's are not kept.
+    for document in contents[.document].all {
+      guard let name = document["new_filename"]?.stringValue, let bytes = contents.documentFiles[name] else { continue }
+      line(
+        .object(
+          JSONObject([
+            "object": .string(documentFileMarker), "name": .string(name),
+            "data": .string(Data(bytes).base64EncodedString()),
           ])))
     }
     let temporary = path + ".tmp-\(getpid())"

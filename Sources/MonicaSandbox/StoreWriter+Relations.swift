@@ -10,7 +10,7 @@ extension StoreWriter {
     case .create(.lifeEvent): return createLifeEvent(input)
     case .create(.conversation): return createConversation(input)
     case .addMessage(let id): return Int(id).map { addMessage($0, input) } ?? .notFound
-    default: return .message(405, "The method is not supported for this route.")
+    default: return performRelationUpdate(route, input) ?? .message(405, "The method is not supported for this route.")
     }
   }
 
@@ -54,6 +54,7 @@ extension StoreWriter {
       "created_at": stamp, "updated_at": stamp,
     ])
     contents[.relationship].put(id, record)
+    touchContacts(of: record)
     let groupIndex = (type["relationship_type_group_id"]?.intValue ?? 1) - 1
     guard RecordShapes.relationshipGroups.indices.contains(groupIndex),
       var contact = contents[.contact].records[from], var information = contact["information"]?.objectValue,
@@ -101,14 +102,16 @@ extension StoreWriter {
     }
     if input["name"] == nil || input["note"] == nil { return .message(500, "Server Error") }
     let happened = Self.moment(Self.text(input["happened_at"]) ?? "") ?? now
+    let id = contents[.lifeEvent].nextID
     if Self.flag(input["has_reminder"]) {
       let reminder = JSONObject([
         "contact_id": .int(contactID), "initial_date": .string(UTCTime.date(happened)),
         "frequency_type": .string("year"), "frequency_number": .int(1), "title": type["name"] ?? .null,
       ])
-      _ = performAccountKind(.create(.reminder), reminder)
+      let made = performAccountKind(.create(.reminder), reminder)
+      // `$lifeEvent->reminder_id = $reminder->id` (CreateLifeEvent.php:92-93), a column not printed.
+      contents.lifeEventReminders[id] = (try? JSONValue(parsing: made.body))?["data"]?["id"]?.intValue
     }
-    let id = contents[.lifeEvent].nextID
     let record = JSONObject([
       "id": .int(id), "uuid": .string(random.uuid()), "object": .string("lifeevent"),
       "name": .string(Self.text(input["name"])), "note": .string(Self.text(input["note"])),

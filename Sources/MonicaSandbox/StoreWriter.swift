@@ -42,7 +42,7 @@ struct StoreWriter {
     case .update(.tag, let id): return Int(id).map { saveTag($0, input) } ?? .notFound
     case .create(.photo): return savePhoto(input, upload: upload)
     case .create(.document): return saveDocument(input, upload: upload)
-    case .delete(let kind, let id): return delete(kind, id)
+    case .delete(let kind, let id) where !Self.deletedByService.contains(kind): return delete(kind, id)
     case .setTags(let id): return setTags(id, input)
     case .unsetTag(let id): return unsetTags(id, input, all: false)
     case .unsetTags(let id): return unsetTags(id, input, all: true)
@@ -238,9 +238,9 @@ struct StoreWriter {
     return data(id == nil ? 201 : 200, record)
   }
 
-  private mutating func deleteContact(_ id: String) -> APIResponse {
+  mutating func deleteContact(_ id: String) -> APIResponse {
     // Monica queues the deletion and answers at once, whatever the id.
-    if let number = Int(id), contents[.contact].records[number] != nil {
+    if let number = Int(id), contents[.contact].records[number] != nil, destroyRelationships(of: number) {
       contents[.contact].remove(number)
       for kind in [RecordKind.note, .task, .gift, .photo] {
         for record in contents[kind].all where record["contact"]?["id"]?.intValue == number {

@@ -11,9 +11,21 @@ struct RelationState {
   /// Target id minus source id of a life event type known on both sides: types are made in one
   /// go per account, in the same order (PopulateLifeEventsTable.php:83-99).
   var lifeEventTypeOffset: Int?
+  /// Target type ids a guess has shown to be another type than the one guessed for: a guess
+  /// that gives one again is sure to be wrong, and is not sent.
+  var wrongLifeEventTypeIDs: Set<Int> = []
+  /// The target's relationship types by name: the name of their reverse; `nil` until read, empty
+  /// when the target has no route that lists them.
+  var relationshipTypeReverses: [String: String]?
+  /// The names of the source's relationship types, when the stream gives them (`--all` does,
+  /// before any relationship); `nil` when it gives none.
+  var sourceRelationshipTypes: Set<String>?
 
   /// Takes note of a line before anything is decided about it.
   mutating func notice(_ record: JSONObject) {
+    if record["object"]?.stringValue == "relationshiptype", let name = record["name"]?.stringValue {
+      sourceRelationshipTypes = (sourceRelationshipTypes ?? []).union([name])
+    }
     guard record["object"]?.stringValue == "relationship", let from = record["contact_is"]?["id"]?.intValue,
       let to = record["of_contact"]?["id"]?.intValue
     else { return }
@@ -52,6 +64,10 @@ extension Migration {
   private func createRelationship(
     _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
   ) async throws(MonicaError) {
+    if let reason = try await relationshipTypeRefusal(record) {
+      report.notCarried("relationship", because: reason)
+      return
+    }
     let translated = try await translate(record, kind: kind, mapping: mapping, place: place)
     let sourceFrom = record["contact_is"]?["id"]?.intValue ?? 0
     let sourceTo = record["of_contact"]?["id"]?.intValue ?? 0
@@ -91,6 +107,66 @@ extension Migration {
     try await create(record, id: id, kind: kind, mapping: mapping, place: place)
   }
 
+  /// Why the relationship cannot be made with its type on the target, `nil` when it can. The API
+  /// cannot create relationship types (routes/api.php:125 lists and shows them only), so the
+  /// target must have one of that name; and its reverse must be named as the source's, since the
+  /// create makes the reverse row with the type of that name (CreateRelationship.php:51-55,
+  /// RelationshipType.php:57-60): another would be a row of a type the source never had, and so
+  /// would a reverse row where the source, lacking the reverse type, has none.
+  private func relationshipTypeRefusal(_ record: JSONObject) async throws(MonicaError) -> String? {
+    guard let name = record["relationship_type"]?["name"]?.stringValue else {
+      return "it has no relationship_type.name to find its type on the target by"
+    }
+    if relations.relationshipTypeReverses == nil {
+      var reverses: [String: String] = [:]
+      let listed = try await forEachTargetRecord("/relationshiptypes", what: "relationship types") { type in
+        guard let name = type["name"]?.stringValue, reverses[name] == nil else { return }
+        reverses[name] = type["name_reverse_relationship"]?.stringValue ?? ""
+      }
+      relations.relationshipTypeReverses = listed ? reverses : [:]
+    }
+    guard let reverses = relations.relationshipTypeReverses, !reverses.isEmpty else { return nil }
+    let shown = name.escapingControlCharacters
+    // Matched by name as the other named kinds are, without case (utf8mb4_unicode_ci); the reverse
+    // is found by its exact name (a collection's `where`, Account.php:717-720).
+    guard let reverse = reverses[name] ?? reverses.first(where: { $0.key.lowercased() == name.lowercased() })?.value
+    else {
+      return "the target has no relationship type \(shown), and the API cannot create one (routes/api.php:125)"
+    }
+    if let wanted = record["relationship_type"]?["name_reverse_relationship"]?.stringValue, wanted != reverse {
+      return "the target's relationship type \(shown) has the reverse \(reverse.escapingControlCharacters), "
+        + "not \(wanted.escapingControlCharacters): its create would make the other row with that type "
+        + "(CreateRelationship.php:51-55)"
+    }
+    if let source = relations.sourceRelationshipTypes, !source.contains(reverse), reverses[reverse] != nil {
+      return "the source has no relationship type \(reverse.escapingControlCharacters), the reverse of \(shown), "
+        + "and the target has: its create would make a reverse row the source does not have "
+        + "(CreateRelationship.php:51-55)"
+    }
+    return nil
+  }
+
+  /// Calls `body` with each record of the target's list at `path`, every page; false when the
+  /// target has no such route (Laravel's 404, no Monica error code).
+  func forEachTargetRecord(_ path: String, what: String, _ body: (JSONObject) -> Void) async throws(MonicaError)
+    -> Bool
+  {
+    var page = 1
+    while true {
+      let query = [("limit", "100"), ("page", String(page))]
+      let response = try await client.getAllowingErrors(path, query: query)
+      if response.status == 404 && MonicaClient.errorCode(response.body) == nil { return false }
+      try client.check(response, path: path, query: query, what: what)
+      let envelope = try PageEnvelope(response.body, request: "GET /api\(path)")
+      envelope.forEachRecord { raw in
+        if case .object(let record)? = try? JSONValue(parsing: Array(raw)) { body(record) }
+        return true
+      }
+      guard let last = envelope.lastPage, page < last else { return true }
+      page += 1
+    }
+  }
+
   // MARK: - Life events
 
   /// A life event, its type matched on the target by its default key (or name). Monica 4.x has
@@ -101,6 +177,15 @@ extension Migration {
   private func createLifeEvent(
     _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
   ) async throws(MonicaError) {
+    let typeName = record["life_event_type"]?["name"]?.stringValue ?? "?"
+    let unknownType =
+      "its type (\(typeName)) is not one the target has shown in a life event, and no route lists life event types (routes/api.php:128)"
+    // Decided by an earlier run: the map's `lifeevent_untyped` line holds the type id it tried.
+    if let tried = map.target(of: Self.untypedLifeEvent, source: id) {
+      relations.wrongLifeEventTypeIDs.insert(tried)
+      report.notCarried("lifeevent", because: unknownType)
+      return
+    }
     var translated = try await translate(record, kind: kind, mapping: mapping, place: place)
     translated["id"] = nil
     let sourceType = record["life_event_type"]
@@ -117,31 +202,40 @@ extension Migration {
       translated["life_event_type"] = .object(type)
     }
     let body = mapping.body(line: translated, record: translated, operation: .create, today: today)
+    /// Not carried, and said so in the map, so that a re-run neither guesses nor sends again.
+    func untyped() throws(MonicaError) {
+      relations.wrongLifeEventTypeIDs.insert(typeID)
+      try map.append(Self.untypedLifeEvent, source: id, target: typeID)
+      report.notCarried("lifeevent", because: unknownType)
+    }
     if inDoubt {
       inDoubt = false
+      // A killed run may have made this event and not lived to check its type: one of the right
+      // type is taken; one of another type is a wrong guess it did not delete, deleted now.
       let found = try await adopt(kind) { candidate in
         candidate["contact"]?["id"] == translated["contact"]?["id"] && candidate["name"] == translated["name"]
           && candidate["note"] == translated["note"] && candidate["happened_at"] == translated["happened_at"]
-          && RelationState.keys(of: candidate["life_event_type"]).first == wanted.first
       }
-      if let (target, bytes, _) = found {
+      if let (target, bytes, candidate) = found {
+        guard RelationState.keys(of: candidate["life_event_type"]).first == wanted.first else {
+          try await send(WriteRequest(.delete, "/lifeevents/\(target)"), what: "life event #\(target)")
+          return try await createLifeEvent(record, id: id, kind: kind, mapping: mapping, place: place)
+        }
         try map.append("lifeevent", source: id, target: target)
         report.created("lifeevent", losing: MigrationLosses.of("lifeevent", record))
         try output.writeLine(bytes)
         return
       }
     }
+    // The guess is the id of a type the target has shown under another key: sure to be wrong.
+    if known == nil,
+      relations.lifeEventTypes?.values.contains(typeID) == true || relations.wrongLifeEventTypeIDs.contains(typeID)
+    {
+      return try untyped()
+    }
     let request = mapping.request(.create, body: body)
     let response = try await client.send(request)
-    let typeName = sourceType?["name"]?.stringValue ?? "?"
-    if known == nil, response.status == 404, MonicaClient.errorCode(response.body) == 31 {
-      report.notCarried(
-        "lifeevent",
-        because:
-          "its type (\(typeName)) is not one the target has shown in a life event, and no route lists life event types (routes/api.php:128)"
-      )
-      return
-    }
+    if known == nil, response.status == 404, MonicaClient.errorCode(response.body) == 31 { return try untyped() }
     try client.check(
       response, path: request.path, what: "contact #\(body["contact_id"]?.intValue ?? 0) of life event #\(id)")
     let (bytes, made) = try LineWrite.record(in: response, request: "POST /api/lifeevents")
@@ -151,12 +245,9 @@ extension Migration {
     let got = RelationState.keys(of: made["life_event_type"])
     guard got.first == wanted.first else {
       try await send(WriteRequest(.delete, "/lifeevents/\(newID)"), what: "life event #\(newID)")
-      report.notCarried(
-        "lifeevent",
-        because:
-          "its type (\(typeName)) is not one the target has shown in a life event, and no route lists life event types (routes/api.php:128)"
-      )
-      return
+      // What the target's type of that id is, so that no later guess sends it again.
+      for key in got where relations.lifeEventTypes?[key] == nil { relations.lifeEventTypes?[key] = typeID }
+      return try untyped()
     }
     try map.append("lifeevent", source: id, target: newID)
     for key in got { relations.lifeEventTypes?[key] = typeID }
@@ -165,24 +256,16 @@ extension Migration {
     try output.writeLine(bytes)
   }
 
+  /// The map lines of life events not carried for their type: the source event's id, and the
+  /// target's type id that was tried.
+  static let untypedLifeEvent = "lifeevent_untyped"
+
   /// Reads the target's life events once: the types they embed, and the offset of their ids.
   private func learnLifeEventTypes() async throws(MonicaError) {
     var index: [String: Int] = [:]
-    var page = 1
-    while true {
-      let query = [("limit", "100"), ("page", String(page))]
-      let response = try await client.get("/lifeevents", query: query, what: "life events")
-      let envelope = try PageEnvelope(response.body, request: "GET /api/lifeevents")
-      envelope.forEachRecord { raw in
-        if case .object(let event)? = try? JSONValue(parsing: Array(raw)),
-          let id = event["life_event_type"]?["id"]?.intValue
-        {
-          for key in RelationState.keys(of: event["life_event_type"]) where index[key] == nil { index[key] = id }
-        }
-        return true
-      }
-      guard let last = envelope.lastPage, page < last else { break }
-      page += 1
+    _ = try await forEachTargetRecord("/lifeevents", what: "life events") { event in
+      guard let id = event["life_event_type"]?["id"]?.intValue else { return }
+      for key in RelationState.keys(of: event["life_event_type"]) where index[key] == nil { index[key] = id }
     }
     relations.lifeEventTypes = index
   }

@@ -57,8 +57,12 @@ extension Help {
     Monica's contact update deletes the birthday and deceased-date reminders unless the \
     line sets birthdate_add_reminder or deceased_date_add_reminder to true; updates set a \
     completed task's completed_at and a favourite note's favorited_at to now; an \
-    activity keeps its emotions when the line empties them; a task cannot move to \
-    another contact. A line that changes none of its record's write fields sends no \
+    activity keeps its emotions when the line empties them; a task, a life event or a \
+    conversation cannot move to another contact. A relationship's update changes its type \
+    only, and its reverse row's to the new type's reverse when the account has one; its \
+    delete takes the reverse row along, and a partial contact left with no relationship. A \
+    conversation's messages are not pushed: Monica has no route that reads one, only a PUT \
+    and a DELETE under their conversation. A line that changes none of its record's write fields sends no \
     update. A whole record in a line (as monica-fetch printed it) writes its fields back \
     as they were when fetched, over changes made in Monica since; a line with only the \
     fields to change does not.

@@ -94,13 +94,14 @@ extension RecordKind {
     listing: ListingShape(yearlyStatistics: "called_at"))
 
   /// Conversations with their messages (routes/api.php:82-85); messages have no list of their own.
+  /// A delete answers the id as a number (`destroy(int $conversationId)`).
   package static let conversation = RecordKind(
     object: "conversation", name: "conversations", routes: KindRoutes.resource.union(.nested),
     references: [
       KindReference("contact.id", to: "contact"), KindReference("contact_field_type.id", to: "contactfieldtype"),
     ],
     writes: .conversation, rule: .object(.conversation), display: KindDisplay(contact: "contact", date: "happened_at"),
-    seeding: .perContact(below: 2))
+    seeding: .perContact(below: 2), deletesWithStringID: false)
 
   /// Reminders (routes/api.php:93-96); `reminders/upcoming/{month}` lists the reminders due.
   package static let reminder = RecordKind(
@@ -144,11 +145,13 @@ extension RecordKind {
     display: KindDisplay(contact: "of_contact", date: "updated_at"),
     seeding: .perContact(below: 2), listing: ListingShape(paginated: false, sorted: []))
 
-  /// Life events (routes/api.php:128): no route per contact.
+  /// Life events (routes/api.php:128): no route per contact; a delete answers the id as a number
+  /// (`destroy(int $lifeEventId)`).
   package static let lifeEvent = RecordKind(
     object: "lifeevent", name: "lifeevents", singular: "life event", routes: .resource,
     references: [KindReference("contact.id", to: "contact")], writes: .lifeEvent, rule: .object(.lifeEvent),
-    display: KindDisplay(title: "name", contact: "contact", date: "happened_at"), seeding: .perContact(below: 2))
+    display: KindDisplay(title: "name", contact: "contact", date: "happened_at"), seeding: .perContact(below: 2),
+    deletesWithStringID: false)
 
   /// Documents (routes/api.php:131-133): no update route.
   package static let document = RecordKind(
