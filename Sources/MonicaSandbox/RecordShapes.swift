@@ -49,6 +49,7 @@ package struct ContactFacts: Sendable {
   package var avatarColor = "#b3d5fe"
   package var foodPreferences: String?
   package var howYouMet: String?
+  package var firstMetDate: SpecialDate?
   package var firstMetThrough: JSONValue = .null
   package var relationships: [String: [JSONValue]] = [:]
   package var tags: [JSONValue] = []
@@ -131,7 +132,7 @@ package enum RecordShapes {
         "how_you_met": .object(
           JSONObject([
             "general_information": .string(c.howYouMet),
-            "first_met_date": SpecialDate.json(nil),
+            "first_met_date": SpecialDate.json(c.firstMetDate),
             "first_met_through_contact": c.firstMetThrough,
           ])),
       ])

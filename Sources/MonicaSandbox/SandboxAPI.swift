@@ -113,6 +113,12 @@ package enum Route: Sendable, Equatable {
   case setTags(String), unsetTag(String), unsetTags(String), avatar(String)
   /// `POST /api/conversations/{id}/messages` (routes/api.php:84).
   case addMessage(String)
+  /// `PUT /api/contacts/{id}/work|food|introduction` (routes/api.php:27-29).
+  case contactProperty(String, ContactProperty)
+  /// `PUT /api/gifts/{gift}/photo/{photo}` (routes/api.php:105).
+  case giftPhoto(gift: String, photo: String)
+  /// `POST` and `DELETE /api/me/contact` (routes/api.php:23-24).
+  case setMe, unsetMe
   /// `PUT` and `DELETE /api/conversations/{conversation}/messages/{message}` (routes/api.php:84).
   case updateMessage(String, String), deleteMessage(String, String)
 }
@@ -161,6 +167,10 @@ package final class SandboxAPI: Sendable {
         if kind.routes.contains(.list) { methods["GET"] = .list(kind) }
         if kind.routes.contains(.create) { methods["POST"] = .create(kind) }
       }
+    case 2 where s == ["me", "contact"]:
+      methods = ["POST": .setMe, "DELETE": .unsetMe]
+    case 4 where s[0] == "gifts" && s[2] == "photo":
+      methods = ["PUT": .giftPhoto(gift: s[1], photo: s[3])]
     case 2:
       if let kind = served(s[0]) {
         if kind.routes.contains(.show) { methods["GET"] = .show(kind, s[1]) }
@@ -174,6 +184,8 @@ package final class SandboxAPI: Sendable {
         case "unsetTag": methods = ["POST": .unsetTag(s[1])]
         case "unsetTags": methods = ["POST": .unsetTags(s[1])]
         case "avatar": methods = ["PUT": .avatar(s[1])]
+        case "work", "food", "introduction":
+          methods = ["PUT": .contactProperty(s[1], ContactProperty(rawValue: s[2]) ?? .work)]
         default:
           if let kind = served(s[2]), kind.isNestedUnderContacts {
             methods = ["GET": .nested(contact: s[1], kind)]

@@ -56,6 +56,7 @@ package enum SeedData {
   /// The account for `seed` with `count` contacts whose urls start with `baseURL`.
   package static func make(seed: UInt64, contacts count: Int, baseURL: String) -> StoreContents {
     var facts = (0..<count).map { contactFacts(index: $0 + 1, seed: seed, count: count, baseURL: baseURL) }
+    seedIntroductions(&facts, seed: seed)
     var contents = StoreContents(user: JSONObject())
     let tagCreated = epoch - 30 * 86_400
     var tags = RecordTable()
@@ -228,7 +229,7 @@ package enum SeedData {
     contents[.activity] = activities
     contents[.note] = notes
     contents[.task] = tasks
-    contents[.gift] = gifts
+    contents[.gift] = attachingPhotos(gifts, photos, seed: seed)
     contents[.photo] = photos
 
     var table = RecordTable()

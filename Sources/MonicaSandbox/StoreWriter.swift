@@ -47,7 +47,7 @@ struct StoreWriter {
     case .unsetTag(let id): return unsetTags(id, input, all: false)
     case .unsetTags(let id): return unsetTags(id, input, all: true)
     case .avatar(let id): return setAvatar(id, input)
-    default: return performAccountKind(route, input)
+    default: return performContactExtra(route, input) ?? performAccountKind(route, input)
     }
   }
 
@@ -121,7 +121,7 @@ struct StoreWriter {
   }
 
   /// Replaces the embedded short copies of a contact after it changed.
-  private mutating func propagate(_ id: Int) {
+  mutating func propagate(_ id: Int) {
     let fresh = short(id)
     for kind in [RecordKind.note, .task, .gift, .photo] {
       for var record in contents[kind].all {

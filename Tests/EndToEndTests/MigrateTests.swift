@@ -75,6 +75,19 @@ import Testing
       return all
     }
 
+    /// Streams the source's account into `$MAP.stream`, migrates it in the background and kills
+    /// the run (SIGKILL) once `count`, a filter reading the map, prints `reaches` or more.
+    func killedRun(when count: String, reaches: Int) throws -> ShellRun {
+      try sh(
+        """
+        \(fetchAll) > "$MAP.stream"
+        monica-push --create --map "$MAP" < "$MAP.stream" > /dev/null 2>&1 &
+        pid=$!
+        while [ "$(cat "$MAP" 2>/dev/null | \(count))" -lt \(reaches) ]; do sleep 0.01; done
+        kill -KILL $pid; wait $pid; echo "status $?"
+        """, env: env)
+    }
+
     /// The map file: (object, source id) to target id.
     func mapLines() throws -> [String: Int] {
       let text = (try? String(contentsOfFile: map, encoding: .utf8)) ?? ""
@@ -158,6 +171,7 @@ import Testing
         return ["first_name", "last_name", "nickname", "description", "is_partial", "is_dead", "gender"].map(text)
           + dates
           + ["tags=\(tags)", text("information.avatar.source")]
+          + MigrateExtrasTests.extrasContent(record, text: text, ref: ref)
       case "note":
         return [text("body"), text("is_favorited"), ref("contact", "contact.id")]
       case "task":
@@ -165,6 +179,7 @@ import Testing
       case "gift":
         return ["name", "comment", "url", "amount", "status", "date"].map(text)
           + [ref("contact", "contact.id"), ref("contact", "recipient.id")]
+          + MigrateExtrasTests.giftPhotos(record, translate: translate)
       case "activity":
         let attendees = (record["attendees"]?["contacts"]?.arrayValue ?? []).map {
           translate("contact", $0["id"]?.intValue) ?? -1
@@ -306,14 +321,7 @@ import Testing
   func killedRunResumes() throws {
     let pair = try Pair(target: ["--latency", "15"])
     let old = try pair.account(pair.source)
-    let killed = try sh(
-      """
-      \(pair.fetchAll) > "$MAP.stream"
-      monica-push --create --map "$MAP" < "$MAP.stream" > /dev/null 2>&1 &
-      pid=$!
-      while [ "$(cat "$MAP" 2>/dev/null | wc -l)" -lt 75 ]; do sleep 0.01; done
-      kill -KILL $pid; wait $pid; echo "status $?"
-      """, env: pair.env)
+    let killed = try pair.killedRun(when: "wc -l", reaches: 75)
     #expect(killed.stdout == "status 137\n", "\(killed)")
     let half = try pair.mapLines().count
     #expect(half >= 75 && half < 110, "killed at \(half) map lines")

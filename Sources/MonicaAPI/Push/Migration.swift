@@ -33,6 +33,8 @@ final class Migration {
   var inDoubt: Bool
   /// What relationships, life events and conversations need to know across lines.
   var relations = RelationState()
+  /// What contacts' own routes, gifts' photos and the user's own contact need across lines.
+  var extras = ExtrasState()
 
   init(client: MonicaClient, map: IDMap, output: LineOutput, tool: String, keepGoing: Bool, today: CalendarDate) {
     self.client = client
@@ -62,6 +64,7 @@ final class Migration {
 
   /// Ends the run: the summary on stderr, and the failures `--keep-going` went past.
   func finish(quiet: Bool) throws(MonicaError) {
+    reportWaitingExtras()
     report.finish(quiet: quiet)
     if let summary = PushSession.summary(failures, of: report.lines) { throw summary }
   }
@@ -93,6 +96,7 @@ final class Migration {
       avatarPhotos[id] = link
     }
     relations.notice(record)
+    noticeExtras(record, object: object, id: id)
     if let target = map.target(of: object, source: id) {
       if let last = lastMapped, last.object == object, last.source == id {
         try await finishInterrupted(kind, record, target: target)
@@ -179,7 +183,11 @@ final class Migration {
       try PushSession.printPartial(write, output: output, tool: tool)
       throw PushSession.locate(error, line)
     }
-    if let newID, kind.object == "contact" { try await setAvatar(of: record, target: newID) }
+    if let newID, kind.object == "contact" {
+      try await setAvatar(of: record, target: newID)
+      try await contactCreated(record, source: id, target: newID)
+    }
+    if let newID, kind.object == "gift" { try await giftCreated(record, target: newID) }
     // A name made on the target is the one later records that give it must find.
     if let newID, kind.matching == .byName, let name = record["name"]?.stringValue,
       case .some(.some) = names[kind.object]
@@ -212,6 +220,7 @@ final class Migration {
         && candidate["dataUrl"]?.stringValue == dataURL
     }
     try await avatar(of: sourceContact, contact: contact, photo: target, link: record["link"])
+    try await photoCreated(source: id, target: target)
     report.created("photo", losing: [])
     try output.writeLine(bytes)
   }
@@ -431,7 +440,12 @@ final class Migration {
         if wanted != current["information"]?["avatar"]?["source"]?.stringValue {
           try await setAvatar(of: record, target: target)
         }
+        let source = record["id"]?.intValue ?? 0
+        try await finishExtras("contact", record, source: source, target: target, current: current)
       }
+    case "gift", "photo":
+      let source = record["id"]?.intValue ?? 0
+      try await finishExtras(kind.object, record, source: source, target: target, current: current)
     default:
       break
     }

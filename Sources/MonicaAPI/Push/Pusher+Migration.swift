@@ -10,9 +10,11 @@ extension Pusher {
     var places: [(source: String, number: Int32)] = []
     let input = PushInput(sources)
     var addressPlaces: [String: Int] = [:]
+    var extras = ExtrasState()
     while let line = try input.next() {
       try spool.append(line.bytes)
       if let key = Migration.addressPlace(line.bytes) { addressPlaces[key, default: 0] += 1 }
+      extras.prescan(line.bytes)
       places.append((line.source, Int32(clamping: line.number)))
     }
     let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
@@ -29,6 +31,7 @@ extension Pusher {
       client: client, map: map, output: output, tool: tool, keepGoing: options.keepGoing, today: today)
     migration.report.total = places.count
     migration.addressPlaces = addressPlaces
+    migration.extras = extras
     migration.report.requests = counter
     if !options.quiet { migration.report.progress = environment.stderrIsTerminal ? .terminal : .log }
     do throws(MonicaError) {

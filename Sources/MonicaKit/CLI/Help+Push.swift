@@ -30,7 +30,11 @@ extension Help {
     FILE does not hold stops the run with status 65. Tags, genders and activity types are \
     matched by name to those the target has (one read of each list), and created only when \
     missing. Photos are uploaded with their bytes (their dataUrl); a contact whose avatar was a \
-    photo gets the copy of that photo as its avatar. Documents are downloaded from their link \
+    photo gets the copy of that photo as its avatar. A contact's job and company, food \
+    preferences and how-you-met (its introducer translated through FILE; when the introducer \
+    comes later in the stream, sent after that contact's create) go through their own routes \
+    right after its create, only those it has; so do a gift's photos, and the user's own \
+    contact when the target's user has none. Documents are downloaded from their link \
     (never with the token) and uploaded with their bytes when the source stores files publicly; \
     a link that answers a redirect to the login page (private storage, Monica's default) is \
     named in a warning and counted as not carried. A create that may have gone through \
@@ -39,8 +43,8 @@ extension Help {
     The input is read whole first; progress (records done per kind, the ETA at the instance's \
     rate limit) goes to stderr, then a summary of what was created and matched (not with \
     --quiet) and of each value the API cannot set, with how many records it concerns: the \
-    archived state, favourites, stay-in-touch, the job, food and how-you-met of contacts, and \
-    the dates the server sets itself. Kinds monica-push does not create yet are counted \
+    archived state, favourites, stay-in-touch, where contacts were first met, and the dates \
+    the server sets itself. Kinds monica-push does not create yet are counted \
     there too.
 
     DIAGNOSTICS

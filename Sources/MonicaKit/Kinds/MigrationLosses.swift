@@ -32,24 +32,16 @@ package enum MigrationLosses {
         lost.append(
           "stay-in-touch of contacts (only the web's POST /people/{id}/stayintouch sets it, routes/web.php:185)")
       }
-      if given("information.career.job") || given("information.career.company") {
-        lost.append("job and company of contacts (PUT /contacts/{id}/work is not sent by this version)")
+      // PUT /contacts/{id}/introduction takes `where` (UpdateContactIntroduction.php:176,255) but
+      // no resource prints first_met_where (ContactBase.php:80-87): whatever a contact had is lost.
+      if record["information"]?["how_you_met"] != nil {
+        lost.append(
+          "where the user first met contacts, if given (the API never prints first_met_where, ContactBase.php:80-87)")
       }
-      if given("information.food_preferences") {
-        lost.append("food preferences of contacts (PUT /contacts/{id}/food is not sent by this version)")
-      }
-      if given("information.how_you_met.general_information") || given("information.how_you_met.first_met_date.date")
-        || given("information.how_you_met.first_met_through_contact")
-      {
-        lost.append("how-you-met of contacts (PUT /contacts/{id}/introduction is not sent by this version)")
-      }
-      if given("is_me") { lost.append("is_me of a contact (the target's user keeps its own contact)") }
     case "note":
       if given("is_favorited") { lost.append("favorited_at of notes (set to the time of the migration)") }
     case "task":
       if given("completed") { lost.append("completed_at of tasks (set to the time of the migration)") }
-    case "gift":
-      if given("photos") { lost.append("photos of gifts (PUT /gifts/{id}/photo/{photo} is not sent by this version)") }
     case "entry":
       lost.append(
         "date of journal entries (only title and post are fillable, app/Models/Journal/Entry.php:34-38; "
