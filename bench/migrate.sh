@@ -12,7 +12,8 @@
 # --create --map into a fresh empty target limited to LIMIT=N/S (N requests per fixed window
 # of S seconds that opens at its first request, as Laravel's throttle). The floor comes from
 # the same run: the target's request log counts every request the migration made (creates,
-# tag and avatar follow-ups, the reads of names), R, and they need W = ceil(R / N) windows,
+# tag, avatar, work, food, introduction and gift-photo follow-ups, the reads of names), R, and
+# they need W = ceil(R / N) windows,
 # the last of which cannot open before (W - 1) x S seconds. Each run is checked: the target
 # holds as many records of each created kind as the source (monica-fetch --all on both), and a
 # second run with the same map sends no request that writes.
