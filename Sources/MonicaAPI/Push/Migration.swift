@@ -365,29 +365,16 @@ final class Migration {
     return index[name] ?? index.first { $0.key.lowercased() == name.lowercased() }?.value
   }
 
-  /// Reads every page of the target's `kind` records: name to id; `nil` when the route is missing.
+  /// Reads every page of the target's `kind` records: name to id; `nil` when the route is missing
+  /// (the records that refer to the kind by name then say so in the summary).
   private func readNames(_ kind: MigrationKind) async throws(MonicaError) -> [String: Int]? {
     var index: [String: Int] = [:]
-    var page = 1
-    while true {
-      let query = [("limit", "100"), ("page", String(page))]
-      let response = try await client.getAllowingErrors(kind.path, query: query)
-      // A route the instance does not have (Laravel's 404, no Monica error code): nothing to
-      // match against; the records that refer to the kind by name say so in the summary.
-      if response.status == 404 && MonicaClient.errorCode(response.body) == nil { return nil }
-      try client.check(response, path: kind.path, query: query, what: "\(kind.object) records")
-      let envelope = try PageEnvelope(response.body, request: "GET /api\(kind.path)")
-      envelope.forEachRecord { bytes in
-        if case .object(let record)? = try? JSONValue(parsing: Array(bytes)), let id = record["id"]?.intValue,
-          let name = record["name"]?.stringValue, index[name] == nil
-        {
-          index[name] = id
-        }
-        return true
+    let listed = try await forEachTargetRecord(kind.path, what: "\(kind.object) records") { record in
+      if let id = record["id"]?.intValue, let name = record["name"]?.stringValue, index[name] == nil {
+        index[name] = id
       }
-      guard let last = envelope.lastPage, page < last else { return index }
-      page += 1
     }
+    return listed ? index : nil
   }
 
   /// Gives a new contact the avatar it had, when the API can: Adorable and Gravatar at once, a
