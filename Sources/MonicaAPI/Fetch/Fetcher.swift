@@ -70,6 +70,9 @@ final class FetchSession {
   private(set) var written = 0
   private var pageSize: Int
   private var finished = false
+  /// The ids a listing walk has written: a page read after the listing changed can show a record
+  /// an earlier page showed (pages are read side by side), and it is written once.
+  private var walkIDs: Set<Int>?
   private var warnedPageSize = false
 
   init(
@@ -153,8 +156,11 @@ final class FetchSession {
     walker.totalMoved = { before, now in
       StandardError.line(
         "\(tool): warning: \(what) changed while they were read (\(before) records when the walk began, "
-          + "\(now) now); the newest page count was followed, but records may be missing or repeated")
+          + "\(now) now); the newest page count was followed, but records may be missing "
+          + "(one met twice is written once)")
     }
+    walkIDs = []
+    defer { walkIDs = nil }
     pageSize = try await walker.walk(pageSize: pageSize, lowered: warnLowered) { (page) throws(MonicaError) in
       guard writing else {
         page.envelope.forEachRecord { record in
@@ -236,6 +242,11 @@ final class FetchSession {
         // Newest first: everything after this record is older still.
         finished = true
         return false
+      }
+      if walkIDs != nil, let id = PageEnvelope.topLevelValue("id", in: record)?.intValue,
+        walkIDs?.insert(id).inserted == false
+      {
+        return true
       }
       if let observe, let value = try? JSONValue(parsing: record) { observe(value) }
       try output.writeLine(record)

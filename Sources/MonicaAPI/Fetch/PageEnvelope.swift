@@ -53,13 +53,18 @@ package struct PageEnvelope: Sendable {
 
   /// The string value of a record's top-level `key` (such as `updated_at`), or `nil`.
   package static func topLevelString(_ key: String, in record: UnsafeBufferPointer<UInt8>) -> String? {
+    topLevelValue(key, in: record)?.stringValue
+  }
+
+  /// The value of a record's top-level `key`, or `nil`; the keys after it are not read.
+  package static func topLevelValue(_ key: String, in record: UnsafeBufferPointer<UInt8>) -> JSONValue? {
     var parser = JSONParser(record)
     do {
       try parser.enterObject()
       var first = true
       while let name = try parser.nextKey(first: first) {
         first = false
-        if name == key { return try parser.parseValue().stringValue }
+        if name == key { return try parser.parseValue() }
         _ = try parser.skipValue()
       }
     } catch {
