@@ -58,7 +58,7 @@ extension StoreWriter {
     case .food:
       information["food_preferences"] = .string(Self.text(input["food_preferences"]))
     case .introduction:
-      // `$data['year']` is read unguarded for an exact date (UpdateContactIntroduction.php:317):
+      // `$data['year']` is read unguarded for an exact date (UpdateContactIntroduction.php:176):
       // PHP's undefined-key warning becomes a 500 the controller does not catch.
       let exact = Self.flag(input["is_date_known"]) && !Self.flag(input["is_age_based"])
       if exact && input["year"] == nil { return .message(500, "Server Error") }

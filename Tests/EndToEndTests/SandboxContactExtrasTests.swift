@@ -53,7 +53,7 @@ import Testing
     #expect(lines[5] == Self.invalid("The is date known field is required."))
     #expect(lines[6] == Self.invalid("The day field is required.", "The month field is required."))
     #expect(lines[7] == Self.invalid("The selected met through contact id is invalid.", "The age field is required."))
-    // An exact date without `year`: UpdateContactIntroduction.php:317 reads it unguarded.
+    // An exact date without `year`: UpdateContactIntroduction.php:176 reads it unguarded.
     #expect(lines[8] == #"500 {"message":"Server Error"}"#)
     #expect(lines[9] == Self.invalid("The contact can't be a partial contact"))
   }

@@ -50,7 +50,7 @@ package enum ContactExtras {
     let day = date?["date"]?.stringValue.flatMap { CalendarDate(parsing: $0) }
     guard general != nil || introducer != nil || day != nil else { return nil }
     // `year` must be given, even null: the service reads $data['year'] unguarded
-    // (UpdateContactIntroduction.php:317); `add_reminder` is left out, so no reminder is made.
+    // (UpdateContactIntroduction.php:176); `add_reminder` is left out, so no reminder is made.
     var body = JSONObject(["general_information": .string(general), "is_date_known": .bool(day != nil)])
     var losses: [String] = []
     if let day {
