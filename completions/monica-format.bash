@@ -204,6 +204,7 @@ _monica-format() {
         return
         ;;
     '--vcard-version')
+        __monica-format_add_completions -W '3.0'$'\n''4.0'
         return
         ;;
     '--vdir')

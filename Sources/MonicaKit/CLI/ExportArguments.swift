@@ -3,7 +3,9 @@ import ArgumentParser
 /// `monica-format`'s options for the formats other programs read: the vCard version, a vdir,
 /// and the graph's circle.
 package struct ExportArguments: ParsableArguments {
-  @Option(help: ArgumentHelp("vcard: 4.0 (RFC 6350, the default) or 3.0 (RFC 2426).", valueName: "VERSION"))
+  @Option(
+    help: ArgumentHelp("vcard: 4.0 (RFC 6350, the default) or 3.0 (RFC 2426).", valueName: "VERSION"),
+    completion: .list(VCardVersion.allCases.map(\.rawValue)))
   package var vcardVersion: String?
   @Option(
     help: ArgumentHelp(
