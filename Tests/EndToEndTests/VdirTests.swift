@@ -75,6 +75,7 @@ import Testing
       [ -e "book/$third.vcf" ] && echo "edited kept"
       monica-format vcard --vdir book < /dev/null 2>&1
       ls book | wc -l
+      touch afile && monica-format vcard --vdir afile "$FIX/contacts.ndjson" 2>&1; echo "status $?"
       echo "$first $second" > uuids
       """, env: Fixtures.env(home), directory: home.root)
     #expect(run.status == 0, "\(run)")
@@ -87,6 +88,7 @@ import Testing
       run.lines == [
         "8", "rewritten \(uuids[0]).vcf", "removed \(uuids[1]).vcf", "mine kept", "1", third, "edited kept",
         "monica-format: warning: book: no items in the input, so no file was removed", "7",
+        "monica-format: error: afile: not a directory", "status 78",
       ], "\(run)")
     #expect(third.hasPrefix("monica-format: warning: book/") && third.hasSuffix("its item is gone"), "\(run)")
   }

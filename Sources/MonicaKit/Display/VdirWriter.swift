@@ -110,6 +110,11 @@ package final class VdirWriter {
   }
 
   private func makeDirectory() throws(MonicaError) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else { throw .configuration("\(directory): not a directory") }
+      return
+    }
     do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
       throw .configuration("\(directory): cannot create the directory: \(error.localizedDescription)")
     }
