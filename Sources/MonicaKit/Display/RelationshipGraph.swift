@@ -114,13 +114,16 @@ package struct RelationshipGraph {
   /// The pairs, each drawn once, in a stable order.
   package var edges: [Edge] {
     let sorted = rows.values.sorted { ($0.from, $0.to, $0.id) < ($1.from, $1.to, $1.id) }
+    // The rows from one person to another, so that finding a twin does not scan every row.
+    var between: [[Int]: [Row]] = [:]
+    for row in sorted { between[[row.from, row.to], default: []].append(row) }
     var paired: Set<String> = []
     var edges: [Edge] = []
     for row in sorted where !paired.contains(row.id) {
       paired.insert(row.id)
       let reverse = row.reverse ?? Self.defaultTypes[row.name]?.reverse
-      let twin = sorted.first { other in
-        guard !paired.contains(other.id), other.from == row.to, other.to == row.from else { return false }
+      let twin = between[[row.to, row.from]]?.first { other in
+        guard !paired.contains(other.id) else { return false }
         let otherReverse = other.reverse ?? Self.defaultTypes[other.name]?.reverse
         return (reverse == nil || reverse == other.name) && (otherReverse == nil || otherReverse == row.name)
       }
