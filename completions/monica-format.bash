@@ -165,7 +165,7 @@ _monica-format() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--no-header --skip-invalid --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--fields --sort --template --color --today --calendar-name --alarm --since --until --photos)
+    local -a non_repeating_options=(--fields --sort --template --color --today --calendar-name --alarm --since --until --photos --vcard-version --vdir --around --depth)
     __monica-format_offer_flags_options -1
 
     # Offer option value completions
@@ -203,12 +203,26 @@ _monica-format() {
         __monica-format_add_completions -d
         return
         ;;
+    '--vcard-version')
+        __monica-format_add_completions -W '3.0'$'\n''4.0'
+        return
+        ;;
+    '--vdir')
+        __monica-format_add_completions -d
+        return
+        ;;
+    '--around')
+        return
+        ;;
+    '--depth')
+        return
+        ;;
     esac
 
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __monica-format_add_completions -W 'table'$'\n''tsv'$'\n''csv'$'\n''json'$'\n''ndjson'$'\n''markdown'$'\n''vcard'$'\n''ics'$'\n''template'
+        __monica-format_add_completions -W 'table'$'\n''tsv'$'\n''csv'$'\n''json'$'\n''ndjson'$'\n''markdown'$'\n''vcard'$'\n''ics'$'\n''dot'$'\n''template'
         return
         ;;
     *)

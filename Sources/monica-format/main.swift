@@ -47,6 +47,7 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
   @Flag(help: "Leave out the header row of table, tsv, csv and markdown.") var noHeader = false
   @Flag(help: "Warn about lines that are not JSON objects and go on.") var skipInvalid = false
   @OptionGroup var calendar: CalendarArguments
+  @OptionGroup var export: ExportArguments
 
   mutating func validate() throws {
     // `monica-format contacts.ndjson` means the default format of that file.
@@ -61,7 +62,7 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
       }
     }
     if template != nil, format != .template { throw ValidationError("--template goes with the template format") }
-    if fields != nil, [.vcard, .ics, .template].contains(format) {
+    if fields != nil, [.vcard, .ics, .dot, .template].contains(format) {
       throw ValidationError("--fields does not go with the \(format.rawValue) format, which has its own fields")
     }
     if noHeader, ![.table, .tsv, .csv, .markdown].contains(format) {
@@ -71,8 +72,13 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
     if calendar.asksForCalendar && format != .ics {
       throw ValidationError("--calendar-name, --alarm, --since and --until go with ics")
     }
-    if calendar.photos != nil && format != .vcard { throw ValidationError("--photos goes with the vcard format") }
-    do { _ = try calendar.options() } catch { throw ValidationError(error.message ?? "") }
+    if calendar.photos != nil && ![.vcard, .dot].contains(format) {
+      throw ValidationError("--photos goes with the vcard and dot formats")
+    }
+    do {
+      _ = try calendar.options()
+      try export.check(format: format)
+    } catch { throw ValidationError(error.message ?? "") }
     if let today, CalendarDate(parsing: today) == nil || today.count != 10 {
       throw ValidationError("--today: '\(today)' is not a date (YYYY-MM-DD)")
     }
@@ -89,6 +95,7 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
       options.color = color.enabled(in: environment)
       options.header = !noHeader
       (options.calendar, options.photos) = (try calendar.options(), calendar.photos)
+      export.apply(to: &options)
       try RecordFormatter(options).run(
         stream(input, skipInvalid: skipInvalid), to: .standardOutput(), environment: environment,
         warn: { StandardError.line("\(Self.toolName): warning: \($0)") })

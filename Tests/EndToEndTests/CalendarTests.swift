@@ -230,4 +230,30 @@ enum IndependentParsers {
     #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
     #expect((Int(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0, "\(run)")
   }
+
+  @Test("a stream that repeats a contact gives each UID once, the later record's (icalendar)")
+  func repeatedRecords() throws {
+    let home = try TemporaryHome()
+    let python = try IndependentParsers.python(with: ["icalendar"])
+    try Self.reader.write(toFile: home.root + "/read.py", atomically: true, encoding: .utf8)
+    let run = try sh(
+      """
+      monica-format ics "$FIX/calendar.ndjson" > once.ics
+      { cat "$FIX/calendar.ndjson"; jq -c 'select(.object == "contact") | .complete_name = "Later " + .complete_name' \
+        "$FIX/calendar.ndjson"; } > twice.ndjson
+      monica-format ics twice.ndjson > twice.ics
+      "$PYTHON" read.py once.ics | tail -n +2 | jq -r .uid | sort > once
+      "$PYTHON" read.py twice.ics | tail -n +2 | jq -r .uid | sort > twice
+      wc -l < twice
+      sort -u twice | wc -l
+      diff once twice && echo "same UIDs"
+      "$PYTHON" read.py twice.ics | tail -n +2 \\
+        | jq -c 'select(.uid | test("-birthday$")) | select(.summary | startswith("Later ") | not)' | wc -l
+      """, env: Fixtures.env(home, ["PYTHON": python]), directory: home.root)
+    #expect(run.status == 0, "\(run)")
+    try #require(run.lines.count == 4, "\(run)")
+    #expect((Int(run.lines[0].trimmingCharacters(in: .whitespaces)) ?? 0) > 3, "\(run)")
+    #expect(run.lines[0] == run.lines[1] && run.lines[2] == "same UIDs", "\(run)")
+    #expect(run.lines[3].trimmingCharacters(in: .whitespaces) == "0", "the later record's names: \(run)")
+  }
 }

@@ -352,4 +352,40 @@ import Testing
     #expect((Int(run.lines[0]) ?? 0) > 100)
     #expect(Int(run.lines[3]) == (Int(run.lines[4]) ?? 0) + 1, "one table per kind: \(run)")
   }
+
+  @Test("vCard 3.0: abook reads every day-known birthday; monica-import reads 3.0 as it reads 4.0")
+  func vcard3() throws {
+    let sandbox = try Sandbox.start(["--contacts", "150", "--seed", "7", "--rate-limit", "0"])
+    defer { sandbox.stop() }
+    let run = try sh(
+      """
+      export LC_ALL=C
+      monica-fetch contacts --with-fields > contacts.ndjson
+      mkdir photos && first=$(jq -r .id contacts.ndjson | head -1) && printf '\\x89PNG\\r\\n\\x1a\\n0123' > "photos/$first.png"
+      monica-format vcard --vcard-version 3.0 --photos photos contacts.ndjson > three.vcf
+      monica-format vcard --photos photos contacts.ndjson > four.vcf
+      grep -c '^VERSION:3.0' three.vcf
+      grep -c '^PHOTO;ENCODING=b;TYPE=PNG:iVBORw0KGgowMTIz' three.vcf
+      grep -c '^PHOTO;ENCODING=b;TYPE=' three.vcf
+      grep -c '^PHOTO:data:image/' four.vcf
+      grep -E -c '^BDAY:([0-9]{4}-[0-9]{2}-[0-9]{2}|--[0-9]{2}-[0-9]{2})\r$' three.vcf
+      abook --convert --informat vcard --infile three.vcf --outformat bsdcal | cut -f1 | sort > abook
+      jq -r '.information.dates.birthdate | select(.date != null and .is_age_based != true) | .date[5:10]
+        | sub("-"; "/")' contacts.ndjson | sort > expected
+      wc -l < expected
+      diff expected abook && echo "abook: same days"
+      monica-import vcard four.vcf > from4 2> warnings4
+      monica-import vcard three.vcf > from3 2> warnings3
+      diff from4 from3 && diff warnings4 warnings3 && echo "import: same records"
+      jq -r 'select(.object == "contact") | .first_name' from3 | wc -l
+      """, env: sandbox.signedInEnv, directory: sandbox.temporary.root)
+    #expect(run.status == 0, "\(run)")
+    let numbers = run.lines.prefix(6).map { Int($0.trimmingCharacters(in: .whitespaces)) ?? -1 }
+    try #require(numbers.count == 6, "\(run)")
+    // The saved PNG of the first contact, and every other photo (Monica's data-URL avatars), as 3.0 base64.
+    #expect(numbers[0] > 100 && numbers[1] == 1 && numbers[2] > 1 && numbers[2] == numbers[3], "\(run)")
+    #expect(numbers[4] == numbers[5] && numbers[5] > 50, "every day-known birthday: \(run)")
+    #expect(run.lines.contains("abook: same days") && run.lines.contains("import: same records"), "\(run)")
+    #expect(Int(run.lines.last?.trimmingCharacters(in: .whitespaces) ?? "") == numbers[0], "\(run)")
+  }
 }

@@ -14,7 +14,9 @@ package struct CalendarArguments: ParsableArguments {
   @Option(help: ArgumentHelp("ics: occurrences up to DATE (YYYY-MM-DD), from today unless --since.", valueName: "DATE"))
   package var until: String?
   @Option(
-    help: ArgumentHelp("vcard: photos saved by monica-avatar, DIR/<contact id>.<ext>, as PHOTO.", valueName: "DIR"),
+    help: ArgumentHelp(
+      "vcard, dot: photos saved by monica-avatar, DIR/<contact id>.<ext> (PHOTO; a picture in the node).",
+      valueName: "DIR"),
     completion: .directory)
   package var photos: String?
 

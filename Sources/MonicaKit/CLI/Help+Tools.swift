@@ -76,12 +76,20 @@ extension Help {
       markdown  a table; | and backslashes escaped, line breaks become spaces
       vcard     vCard 4.0 of the contacts (--with-fields adds e-mails, phones, web
                 addresses; --photos DIR the avatars monica-avatar saved); a
-                birthday without its year is --MMDD; other records are left out
+                birthday without its year is --MMDD; other records are left out;
+                --vcard-version 3.0 writes RFC 2426 (BDAY:1980-05-17, --09-15,
+                PHOTO;ENCODING=b) for readers such as abook
       ics       an RFC 5545 calendar: yearly all-day birthdays (29 February on
                 the last day of February; no age when the year is unknown) and
                 remembrances of deaths, reminders repeating as their frequency
                 says, tasks as to-dos; a birthdate guessed from an age has no
-                day and no event; other records are left out (a warning)
+                day and no event; other records are left out (a warning); a
+                record met twice is written once, the later one
+      dot       a Graphviz graph of contacts and relationship records: a node
+                per contact (--photos DIR: with its picture), an edge per
+                relationship pair ("child / parent": the left node's name
+                first), coloured by type group with a legend; --around ID
+                --depth N for one person's circle
       template  --template '{{complete_name}} <{{id}}>': a line per record; a
                 missing or null value is empty, and a placeholder that no
                 record has (a typo?) is said on stderr at the end
@@ -93,8 +101,19 @@ extension Help {
       monica-fetch contacts | monica-format ics --alarm 1 > birthdays.ics
       monica-fetch tasks | monica-format ics --calendar-name Tasks > tasks.ics
       monica-fetch tasks | monica-format table --sort auto
+      monica-fetch --all | monica-format dot | dot -Tsvg > family.svg
+      monica-fetch contacts --with-fields > all.ndjson && \\
+        monica-format vcard --vdir ~/.contacts/monica all.ndjson
       monica-fetch notes | \\
         monica-format template --template '{{contact.complete_name}}: {{body}}'
+
+    VDIR
+      --vdir DIR writes each contact (vcard) or event and task (ics) to a file of
+      its own, DIR/<uid>.vcf or .ics, as khard, khal and vdirsyncer read them. A
+      file is replaced (atomically) only when its content changed; DIR/.monica-format
+      lists the files written, and only those are removed when their record is no
+      longer in the input and still hold what was written. An input without a
+      single item, or one that stops at a bad line, removes nothing.
 
     FILES
       FILE...  NDJSON records to read in order; - or none reads standard input.

@@ -2,7 +2,9 @@
 /// of death, an event per reminder (its frequency as an RRULE) and a VTODO per task. Other
 /// records are counted and left out.
 ///
-/// - UIDs come from each record's `uuid`, so a subscribed calendar updates events in place.
+/// - UIDs come from each record's `uuid`, so a subscribed calendar updates events in place. A
+///   record met again in the stream (a contact fetched twice) replaces what the first one made,
+///   where the first one stood: each UID is written once, the later record's.
 /// - DTSTAMP is the record's `updated_at`: the same records give the same bytes.
 /// - 29 February recurs on the last day of February (`BYMONTH=2;BYMONTHDAY=-1`): the 29th in
 ///   leap years, the 28th otherwise, as Google, Apple and Outlook show such birthdays; a plain
@@ -10,49 +12,68 @@
 /// - A birthday whose year is unknown starts in the year Monica stored with it and says no age;
 ///   a birthdate guessed from an age (`is_age_based`: Monica shows "about 40") has no day, so,
 ///   as a contact without a birthdate, it makes no event.
+/// - With a vdir each event or task is a calendar file of its own, named from its UID.
+///
+/// The calendar is written at the end of the input: a later record may replace an earlier one.
 final class CalendarSink: RecordSink {
   private let output: LineOutput
   private let options: CalendarOptions
   private let window: ClosedRange<CalendarDate>?
-  private var started = false
+  private let vdir: VdirWriter?
+  /// Each record's components, by the record's kind and uuid, in the order first met.
+  private var keys: [String] = []
+  private var components: [String: [(uid: String, lines: [String])]] = [:]
   private var buffer: [UInt8] = []
   /// Records that are neither contacts, reminders nor tasks.
   private(set) var skipped = 0
 
-  init(output: LineOutput, options: CalendarOptions, today: CalendarDate) throws(MonicaError) {
+  init(output: LineOutput, options: CalendarOptions, today: CalendarDate, vdir: VdirWriter? = nil) throws(MonicaError) {
     self.output = output
     self.options = options
+    self.vdir = vdir
     window = try options.window(today: today)
   }
 
   func consume(_ record: Record) throws(MonicaError) {
-    let lines: [String]
+    let made: [(uid: String, lines: [String])]
     switch record.kind {
-    case "contact": lines = contactEvents(record.root).flatMap { $0.lines(alarmDays: options.alarmDays) }
-    case "reminder": lines = reminderEvents(record.root).flatMap { $0.lines(alarmDays: options.alarmDays) }
-    case "task": lines = todo(record.root)
+    case "contact": made = contactEvents(record.root).map { ($0.uid, $0.lines(alarmDays: options.alarmDays)) }
+    case "reminder": made = reminderEvents(record.root).map { ($0.uid, $0.lines(alarmDays: options.alarmDays)) }
+    case "task": made = [todo(record.root)]
     default:
       skipped += 1
       return
     }
-    try write(lines)
+    let root = record.root
+    let key =
+      (record.kind ?? "") + " " + (root.member("uuid")?.stringValue ?? "#" + (root.member("id")?.displayText ?? ""))
+    if components.updateValue(made, forKey: key) == nil { keys.append(key) }
   }
 
   func finish() throws(MonicaError) {
-    try write(["END:VCALENDAR"])
+    var written: Set<String> = []
+    let header = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//monica-toolset//monica-format \(toolsetVersion)//EN",
+      "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:" + ContentLine.escape(options.name),
+    ]
+    if vdir == nil { try write(header) }
+    for key in keys {
+      for component in components[key] ?? [] where written.insert(component.uid).inserted {
+        guard let vdir else {
+          try write(component.lines)
+          continue
+        }
+        buffer.removeAll(keepingCapacity: true)
+        for line in header + component.lines + ["END:VCALENDAR"] { ContentLine.appendFolded(line, to: &buffer) }
+        vdir.put(uid: component.uid, bytes: buffer)
+      }
+    }
+    guard let vdir else { return try write(["END:VCALENDAR"]) }
+    try vdir.finish()
   }
 
   private func write(_ lines: [String]) throws(MonicaError) {
     buffer.removeAll(keepingCapacity: true)
-    if !started {
-      started = true
-      for line in [
-        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//monica-toolset//monica-format \(toolsetVersion)//EN",
-        "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:" + ContentLine.escape(options.name),
-      ] {
-        ContentLine.appendFolded(line, to: &buffer)
-      }
-    }
     for line in lines { ContentLine.appendFolded(line, to: &buffer) }
     try output.writeLines(buffer)
   }
@@ -169,7 +190,7 @@ final class CalendarSink: RecordSink {
   }
 
   /// A task as a VTODO: NEEDS-ACTION, or COMPLETED with its time.
-  private func todo(_ task: RawValue) -> [String] {
+  private func todo(_ task: RawValue) -> (uid: String, lines: [String]) {
     let uid = task.member("uuid")?.stringValue ?? "task-\(task.member("id")?.displayText ?? "")"
     var lines = [
       "BEGIN:VTODO", "UID:" + ContentLine.escape(uid),
@@ -186,7 +207,7 @@ final class CalendarSink: RecordSink {
       lines.append("STATUS:NEEDS-ACTION")
     }
     lines.append("END:VTODO")
-    return lines
+    return (uid, lines)
   }
 
   // MARK: - Values

@@ -2,7 +2,7 @@ import Foundation
 
 /// The output formats of `monica-format`.
 package enum OutputFormat: String, Sendable, CaseIterable {
-  case table, tsv, csv, json, ndjson, markdown, vcard, ics, template
+  case table, tsv, csv, json, ndjson, markdown, vcard, ics, dot, template
 
   /// The names, for help and messages.
   package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -88,6 +88,12 @@ package struct FormatOptions {
   package var photos: String?
   /// The `ics` format's name, alarm and window.
   package var calendar = CalendarOptions()
+  /// `vcard --vcard-version`.
+  package var vcardVersion = VCardVersion.v4
+  /// `vcard --vdir`, `ics --vdir`: one file per item in this directory instead of standard output.
+  package var vdir: String?
+  /// `dot --around ID --depth N`: one contact's circle.
+  package var around: (id: Int, depth: Int)?
 
   package init() {}
 
@@ -151,8 +157,13 @@ package struct RecordFormatter {
     case .ndjson: sink = JSONSink(output: output, fields: options.fields, array: false)
     case .json: sink = JSONSink(output: output, fields: options.fields, array: true)
     case .template: sink = TemplateSink(output: output, segments: segments, warn: warn)
-    case .vcard: sink = VCardSink(output: output, photos: options.photos)
-    case .ics: sink = try CalendarSink(output: output, options: options.calendar, today: options.context.today)
+    case .vcard:
+      let vdir = options.vdir.map { VdirWriter(directory: $0, fileExtension: "vcf", warn: warn) }
+      sink = VCardSink(output: output, photos: options.photos, version: options.vcardVersion, vdir: vdir)
+    case .ics:
+      let vdir = options.vdir.map { VdirWriter(directory: $0, fileExtension: "ics", warn: warn) }
+      sink = try CalendarSink(output: output, options: options.calendar, today: options.context.today, vdir: vdir)
+    case .dot: sink = GraphSink(output: output, photos: options.photos, around: options.around)
     case .table, .tsv, .csv, .markdown:
       sink = TabularSink(output: output, options: options, environment: environment, warn: warn)
     }
@@ -169,8 +180,9 @@ package struct RecordFormatter {
         }
       }
       // The records before a bad line still come out complete: a table held in its
-      // look-ahead is written, a JSON array closed.
-      if case .failure(let error) = read, error != .outputClosed { try? sink.finish() }
+      // look-ahead is written, a JSON array closed. Not a vdir: it would remove the files of
+      // the records after the bad line.
+      if case .failure(let error) = read, error != .outputClosed, options.vdir == nil { try? sink.finish() }
       try read.get()
       try sink.finish()
     }

@@ -1,0 +1,42 @@
+import ArgumentParser
+
+/// `monica-format`'s options for the formats other programs read: the vCard version, a vdir,
+/// and the graph's circle.
+package struct ExportArguments: ParsableArguments {
+  @Option(
+    help: ArgumentHelp("vcard: 4.0 (RFC 6350, the default) or 3.0 (RFC 2426).", valueName: "VERSION"),
+    completion: .list(VCardVersion.allCases.map(\.rawValue)))
+  package var vcardVersion: String?
+  @Option(
+    help: ArgumentHelp(
+      "vcard, ics: one file per contact (event, task) in DIR, named from its uid, instead of standard output.",
+      valueName: "DIR"),
+    completion: .directory)
+  package var vdir: String?
+  @Option(help: ArgumentHelp("dot: only the people around this contact.", valueName: "ID"))
+  package var around: Int?
+  @Option(help: ArgumentHelp("dot: with --around, how many relationships away (default 1).", valueName: "N"))
+  package var depth: Int?
+
+  package init() {}
+
+  /// Refuses the options `format` does not take, as usage errors.
+  package func check(format: OutputFormat) throws(MonicaError) {
+    if let vcardVersion, VCardVersion(rawValue: vcardVersion) == nil {
+      throw .usage("--vcard-version \(vcardVersion): expected 3.0 or 4.0")
+    }
+    if vcardVersion != nil && format != .vcard { throw .usage("--vcard-version goes with the vcard format") }
+    if vdir != nil && ![.vcard, .ics].contains(format) { throw .usage("--vdir goes with the vcard and ics formats") }
+    if vdir?.isEmpty == true { throw .usage("--vdir: the directory name is empty") }
+    if (around != nil || depth != nil) && format != .dot { throw .usage("--around and --depth go with dot") }
+    if depth != nil && around == nil { throw .usage("--depth goes with --around") }
+    if let depth, depth < 0 { throw .usage("--depth \(depth): expected 0 or more") }
+  }
+
+  /// Sets what was asked on `options`.
+  package func apply(to options: inout FormatOptions) {
+    options.vcardVersion = vcardVersion.flatMap(VCardVersion.init(rawValue:)) ?? .v4
+    options.vdir = vdir
+    options.around = around.map { ($0, depth ?? 1) }
+  }
+}
