@@ -209,7 +209,7 @@ package final class MonicaClient: Sendable {
           ? "redirected to the login page (\(location)); Monica does this when a request is not an API request"
           : "unexpected redirect to \(location.isEmpty ? "nowhere" : location)")
     case 401:
-      throw .notPermitted("\(target): the token was rejected or has expired; run monica-auth login")
+      throw .notPermitted("\(target): \(Self.refusal(of: credentials.token)); run monica-auth login")
     case 403:
       throw .notPermitted("\(target): no permission to read \(what)")
     case 404:
