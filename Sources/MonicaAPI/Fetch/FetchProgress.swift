@@ -32,7 +32,7 @@ package final class FetchProgress {
     package var total: Int?
     /// Every record written in the run, when it reads several kinds.
     package var overall: Int?
-    /// The listing's page, and its last page; `where` names a listing that is part of the kind.
+    /// The listing's page and its last page; `part` names a listing that is only part of the kind.
     package var page: Int
     package var lastPage: Int
     package var part: String?
