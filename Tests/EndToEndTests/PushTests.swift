@@ -218,7 +218,10 @@ struct PushCase: Sendable, CustomTestStringConvertible {
     let declined = try sh(
       "printf 'n\\n' | script -qec 'monica-push --delete two.ndjson' /dev/null", env: env(sandbox),
       directory: directory)
-    #expect(declined.status == 0 && declined.stdout.contains("delete 1 record (1 note)? [y/N]"), "\(declined)")
+    #expect(
+      declined.status == 0
+        && declined.stdout.contains("delete 1 record (1 note) on \(sandbox.url) (MONICA_URL): note #\(ids[1])"),
+      "\(declined)")
     #expect(declined.stdout.contains("nothing was deleted"))
     #expect(try sh("monica-fetch notes \(ids[1])", env: env(sandbox)).status == 0)
     let confirmed = try sh(
