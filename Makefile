@@ -85,8 +85,17 @@ generated:
 demo: build test-deps
 	@BIN="$(RELEASE_BIN)" bash -o pipefail -c "$$DEMO_SCRIPT"
 
-## install: binaries, man pages and completions under $(DESTDIR)$(PREFIX)
-install: build
+## install: binaries, man pages and completions under $(DESTDIR)$(PREFIX); the release build
+## is made first only when a binary is missing or older than a source (so `sudo make install`
+## after `make build` compiles nothing, and writes nothing as root under .build)
+install:
+	@bin="$(RELEASE_BIN)"; stale=; \
+	for tool in $(TOOLS); do \
+	  if [ ! -x "$$bin/$$tool" ] || [ -n "$$(find Sources Package.swift Package.resolved -newer "$$bin/$$tool" -print -quit 2>/dev/null)" ]; then \
+	    stale=$$tool; break; \
+	  fi; \
+	done; \
+	if [ -n "$$stale" ]; then $(SWIFT) build -c release; else echo "the release build in $$bin is current" >&2; fi
 	@$(MAKE) --no-print-directory install-files BINSRC="$(RELEASE_BIN)"
 
 # install-files: what install copies, from binaries already built in $(BINSRC)

@@ -173,13 +173,13 @@ _monica-auth() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    login|status|logout|token|list|cache|help)
+    login|status|switch|logout|token|list|cache|help)
         # Offer subcommand argument completions
         "_monica-auth_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'login status logout token list cache help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'login status switch logout token list cache help' -- "${cur}"))
         ;;
     esac
 }
@@ -223,6 +223,14 @@ _monica-auth_status() {
         return
         ;;
     esac
+}
+
+_monica-auth_switch() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __monica-auth_offer_flags_options 1
 }
 
 _monica-auth_logout() {

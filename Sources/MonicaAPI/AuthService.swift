@@ -254,15 +254,50 @@ package struct AuthService: Sendable {
 
   // MARK: logout, token, list
 
-  /// Deletes a profile's credentials and everything cached for it.
+  /// Deletes a profile's credentials and everything cached for it; says what became of the
+  /// default profile, so that the next command never reaches another instance unannounced.
   package func logout(profile explicit: String?) throws(MonicaError) -> String {
+    let store = resolver.store
     guard let profile = try resolver.profileName(explicit) else {
+      guard store.profiles().isEmpty else { throw resolver.noProfile() }
       throw .configuration("not logged in: there is no profile to log out of")
     }
-    guard try resolver.store.delete(profile: profile) else {
+    let instance = (try? store.instance(of: profile))?.instance
+    guard let after = try store.delete(profile: profile) else {
       throw .configuration("unknown profile \(profile) (monica-auth list shows the profiles)")
     }
-    return "logged out of profile \(profile)"
+    let done =
+      "logged out of profile \(profile)\(instance.map { " (\($0.escapingControlCharacters))" } ?? ""): "
+      + "its credentials, key and cache are deleted"
+    switch after {
+    case .unchanged:
+      return done
+    case .chose(let next):
+      return done + "; profile \(next), the only one left, is the default now"
+    case .none:
+      let left = store.profiles()
+      guard !left.isEmpty else { return done + "; no profile is left" }
+      return done + "; there is no default profile now: choose one with monica-auth switch PROFILE (profiles: "
+        + left.joined(separator: ", ") + ")"
+    }
+  }
+
+  /// Makes a saved profile the default, the one every tool uses without `--profile`.
+  package func switchProfile(_ profile: String) throws(MonicaError) -> String {
+    try CredentialStore.validate(profile: profile)
+    let store = resolver.store
+    let saved = store.profiles()
+    guard saved.contains(profile), let instance = try store.instance(of: profile)?.instance else {
+      let known = saved.isEmpty ? "none: run monica-auth login" : saved.joined(separator: ", ")
+      throw .configuration("unknown profile \(profile) (profiles: \(known))")
+    }
+    try store.setDefault(profile)
+    var done = "profile \(profile) (\(instance.escapingControlCharacters)) is the default now"
+    if let override = environment["MONICA_PROFILE"], override != profile {
+      done += "; MONICA_PROFILE=\(override) still overrides it where it is set"
+    }
+    if environment["MONICA_URL"] != nil { done += "; MONICA_URL still overrides every profile where it is set" }
+    return done
   }
 
   /// Empties the cache of a profile, or of the environment's token when MONICA_URL is set, or
@@ -277,7 +312,7 @@ package struct AuthService: Sendable {
       // and those of profiles no longer saved.
       for profile in store.profiles() { try CacheDirectory(profile: profile, store: store).clear() }
       try everything.clear()
-      return "cleared every cache (\(before.description))"
+      return Self.cleared("every cache", before, everything.path)
     }
     let directory: CacheDirectory
     let owner: String
@@ -286,6 +321,7 @@ package struct AuthService: Sendable {
       owner = "MONICA_URL and MONICA_TOKEN"
     } else {
       guard let profile = try resolver.profileName(explicit) else {
+        guard store.profiles().isEmpty else { throw resolver.noProfile() }
         throw .configuration("not logged in: there is no profile whose cache to clear")
       }
       guard store.profiles().contains(profile) else {
@@ -296,7 +332,13 @@ package struct AuthService: Sendable {
     }
     let before = directory.usage()
     try directory.clear()
-    return "cleared the cache of \(owner) (\(before.description))"
+    return Self.cleared("the cache of \(owner)", before, directory.path)
+  }
+
+  /// What `cache clear` removed: how many entries and bytes, from where.
+  static func cleared(_ what: String, _ before: CacheUsage, _ path: String) -> String {
+    guard before.entries > 0 || before.bytes > 0 else { return "\(what) was already empty (\(path))" }
+    return "removed \(what): \(before.description) (\(path))"
   }
 
   /// The token, for another program.

@@ -35,6 +35,7 @@ extension MonicaClient {
         outcome = .failure(error)
       }
       let delay: TimeInterval
+      var (limited, told) = (false, false)
       switch outcome {
       case .success(let response) where response.status == 429:
         let asked = RateLimitHeaders(response.headers, now: Date().timeIntervalSince1970).retryAfter
@@ -45,6 +46,7 @@ extension MonicaClient {
               "rate limited by the instance (HTTP 429), which asks to wait \(Waits.describe(asked)), "
               + "longer than the \(Waits.describe(Waits.longest)) a tool waits; try again later")
         }
+        (limited, told) = (true, asked != nil)
         delay = asked.map { max($0, 0.05) } ?? backoff(attempt)
       case .success(let response) where (500...599).contains(response.status):
         guard repeatable else {
@@ -73,7 +75,7 @@ extension MonicaClient {
       }
       attempt += 1
       if delay >= Waits.announced {
-        policy.notice?("waiting \(Waits.describe(delay)) before retrying \(target)")
+        policy.notice?(Waits.retryNotice(delay, target: target, rateLimited: limited, asked: told))
       }
       try await Waits.sleep(seconds: delay)
     }

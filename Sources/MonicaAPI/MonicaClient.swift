@@ -148,6 +148,7 @@ package final class MonicaClient: Sendable {
         outcome = .failure(error)
       }
       let retryAfter: TimeInterval?
+      var (limited, told) = (false, false)
       switch outcome {
       case .success(let response) where response.status == 429:
         let asked = RateLimitHeaders(response.headers, now: Date().timeIntervalSince1970).retryAfter
@@ -158,6 +159,7 @@ package final class MonicaClient: Sendable {
               "rate limited by the instance (HTTP 429), which asks to wait \(Waits.describe(asked)), "
               + "longer than the \(Waits.describe(Waits.longest)) a tool waits; try again later")
         }
+        (limited, told) = (true, asked != nil)
         retryAfter = asked.map { max($0, 0.05) } ?? backoff(attempt)
       case .success(let response) where (500...599).contains(response.status):
         retryAfter = backoff(attempt)
@@ -178,7 +180,7 @@ package final class MonicaClient: Sendable {
       }
       attempt += 1
       if delay >= Waits.announced {
-        policy.notice?("waiting \(Waits.describe(delay)) before retrying \(describe(path, query))")
+        policy.notice?(Waits.retryNotice(delay, target: describe(path, query), rateLimited: limited, asked: told))
       }
       try await Waits.sleep(seconds: delay)
     }
@@ -207,7 +209,7 @@ package final class MonicaClient: Sendable {
           ? "redirected to the login page (\(location)); Monica does this when a request is not an API request"
           : "unexpected redirect to \(location.isEmpty ? "nowhere" : location)")
     case 401:
-      throw .notPermitted("\(target): the token was rejected or has expired; run monica-auth login")
+      throw .notPermitted("\(target): \(Self.refusal(of: credentials.token)); run monica-auth login")
     case 403:
       throw .notPermitted("\(target): no permission to read \(what)")
     case 404:

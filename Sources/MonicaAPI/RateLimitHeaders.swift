@@ -84,6 +84,18 @@ package enum Waits {
     return UInt64(min(seconds, longest) * 1_000_000_000)
   }
 
+  /// The notice before a request is sent again: a 429 is the rate limit, waited out as the
+  /// instance asks (`Retry-After`) or by backing off when it does not say, not a failure; anything
+  /// else is an error's back-off.
+  package static func retryNotice(_ delay: Double, target: String, rateLimited: Bool, asked: Bool) -> String {
+    guard rateLimited else { return "waiting \(describe(delay)) before retrying \(target)" }
+    let why =
+      asked
+      ? "as its Retry-After asks" : "it gave no Retry-After, so a little longer each time"
+    return "rate limit reached (HTTP 429, not an error): waiting \(describe(delay)) for the instance's "
+      + "request window to reopen (\(why)), then sending \(target) again"
+  }
+
   /// "42 s", "3 min 20 s": a wait for messages.
   package static func describe(_ seconds: Double) -> String {
     let whole = Int(min(max(seconds, 0), 1e9).rounded(.up))

@@ -279,7 +279,7 @@ package actor RateLimitPacer {
       case .waitUntil(let time):
         let seconds = min(max(time - clock(), 0), Waits.longest)
         if seconds >= Waits.announced {
-          notice?("waiting \(Waits.describe(seconds)) for the instance's rate limit")
+          notice?(schedule.pauseNotice(seconds))
         }
         try? await Task.sleep(nanoseconds: Waits.nanoseconds(seconds))
       case .waitForAnswers:

@@ -66,7 +66,7 @@ package struct FaultRule: Sendable, Equatable {
       500, 502, 503        answer with that status, no rate-limit headers
       401, 403             a rejected token, a refused permission
       404                  Monica's 404 (error code 31)
-      404route             Laravel's "route not found": an instance without the route
+      404route             Laravel's "route not found" (an instance without it)
       429                  a 429 with Retry-After: 1 and rate-limit headers
       429=TEXT             a 429 whose Retry-After is TEXT (inf, 1e11...)
       429reset=TEXT        a 429 with only X-RateLimit-Reset: TEXT

@@ -8,7 +8,7 @@ struct MonicaAuth: AsyncParsableCommand, MonicaTool {
     abstract: "Sign in to Monica instances; the token is kept encrypted at rest.",
     discussion: Help.auth,
     version: toolsetVersion,
-    subcommands: [Login.self, Status.self, Logout.self, Token.self, List.self, Cache.self])
+    subcommands: [Login.self, Status.self, Switch.self, Logout.self, Token.self, List.self, Cache.self])
 }
 
 struct Login: AsyncParsableCommand, MonicaTool {
@@ -52,27 +52,34 @@ struct Status: AsyncParsableCommand, MonicaTool {
         environment: environment, passphraseDescriptor: unlock.descriptor,
         policy: connection.policy(environment, tool: Self.toolName))
       let status = try await service.status(profile: connection.profile)
-      let output = LineOutput.standardOutput()
-      if json {
-        try output.writeLine(JSONWriter.plain.bytes(status.json))
-      } else {
-        try status.lines.forEach { line throws(MonicaError) in try output.writeLine(line) }
-      }
-      try output.flush()
+      try LineOutput.standardOutput().writeEach(json ? [JSONWriter.plain.string(status.json)] : status.lines)
       if let warning = status.warning { StandardError.line("\(Self.toolName): \(warning)") }
       if let failure = status.failure { throw failure }
     }
   }
 }
 
+struct Switch: ParsableCommand, MonicaTool {
+  static let configuration = CommandConfiguration(
+    abstract: "Make a saved profile the default, the one every tool uses without --profile.")
+  @Argument(help: ArgumentHelp("A profile monica-auth list shows.", valueName: "PROFILE")) var profile: String
+
+  func run() throws {
+    try reportingFailures {
+      StandardError.line(try AuthService(environment: environment, policy: ClientPolicy()).switchProfile(profile))
+    }
+  }
+}
+
 struct Logout: ParsableCommand, MonicaTool {
-  static let configuration = CommandConfiguration(abstract: "Delete a profile's credentials, key and cache.")
+  static let configuration = CommandConfiguration(
+    abstract: "Delete a profile's credentials, key and cache; say which profile is the default after.")
   @OptionGroup var connection: ConnectionOptions
 
   func run() throws {
     try reportingFailures {
-      let done = try AuthService(environment: environment, policy: ClientPolicy()).logout(profile: connection.profile)
-      if environment.stderrIsTerminal { StandardError.line(done) }
+      StandardError.line(
+        try AuthService(environment: environment, policy: ClientPolicy()).logout(profile: connection.profile))
     }
   }
 }
@@ -92,8 +99,7 @@ struct Clear: ParsableCommand, MonicaTool {
   func run() throws {
     try reportingFailures {
       let service = AuthService(environment: environment, policy: ClientPolicy())
-      let done = try service.clearCache(profile: connection.profile, all: all)
-      if environment.stderrIsTerminal { StandardError.line(done) }
+      StandardError.line(try service.clearCache(profile: connection.profile, all: all))
     }
   }
 }
@@ -121,11 +127,8 @@ struct List: ParsableCommand, MonicaTool {
 
   func run() throws {
     try reportingFailures {
-      let output = LineOutput.standardOutput()
-      for line in try AuthService(environment: environment, policy: ClientPolicy()).list(json: json) {
-        try output.writeLine(line)
-      }
-      try output.flush()
+      try LineOutput.standardOutput().writeEach(
+        try AuthService(environment: environment, policy: ClientPolicy()).list(json: json))
     }
   }
 }

@@ -18,7 +18,8 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
   // (`monica-fetch --bogus` would say the kind is missing); run() requires it.
   @Argument(
     help: ArgumentHelp(
-      "What to read: \(RecordKind.names.joined(separator: ", ")).", valueName: "KIND"),
+      "What to read: \(RecordKind.names.joined(separator: ", ")) (or the object name: entry, auditlog...).",
+      valueName: "KIND"),
     completion: .list(RecordKind.names))
   var kind: String?
   @Argument(help: ArgumentHelp("One record's id; - reads ids or records from stdin, one per line.", valueName: "ID|-"))

@@ -12,7 +12,8 @@ struct MonicaFilter: MonicaTool, AsyncParsableCommand {
   @Option(
     name: .customLong("object"),
     help: ArgumentHelp(
-      "Keep records of this kind (\(FilterCriteria.kinds.joined(separator: ", "))).", valueName: "KIND"),
+      "Keep records of this kind (\(FilterCriteria.kinds.joined(separator: ", ")), or its route name).",
+      valueName: "KIND"),
     completion: .list(FilterCriteria.kinds))
   var kind: String?
   @Flag(help: "Contacts: keep the deceased.") var dead = false

@@ -41,7 +41,8 @@ extension MonicaPhoto {
 
     @Option(help: ArgumentHelp("The contact the photos belong to.", valueName: "ID")) var contact: Int
     @Argument(
-      help: ArgumentHelp("Images to upload (PNG, JPEG, GIF, WebP; at most 10 MB).", valueName: "FILE"),
+      help: ArgumentHelp(
+        "Images to upload (PNG, JPEG, GIF, WebP or SVG, what Monica takes; at most 10 MB).", valueName: "FILE"),
       completion: .file())
     var files: [String]
     @OptionGroup var connection: ConnectionOptions

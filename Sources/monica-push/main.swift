@@ -13,7 +13,8 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
   @Option(
     name: .customLong("object"),
     help: ArgumentHelp(
-      "The kind of lines without \"object\": \(WriteMapping.objects.joined(separator: ", ")).", valueName: "KIND"),
+      "The kind of lines without \"object\": \(WriteMapping.objects.joined(separator: ", ")) (or its route name).",
+      valueName: "KIND"),
     completion: .list(WriteMapping.objects))
   var kind: String?
   @Flag(help: "Delete the records the lines name (by id).") var delete = false
@@ -31,8 +32,11 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var unlock: PassphraseOptions
 
+  /// `--object` as an `object` name: `journal`, `entries` and `entry` alike.
+  var object: String? { kind.map { RecordKind.called($0)?.object ?? $0 } }
+
   func validate() throws {
-    if let kind, WriteMapping.named(kind) == nil {
+    if let kind, WriteMapping.named(object ?? kind) == nil {
       throw ValidationError("--object \(kind): expected \(WriteMapping.objects.joined(separator: ", "))")
     }
     if yes && !delete { throw ValidationError("--yes goes with --delete") }
@@ -50,7 +54,7 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
   func run() async throws {
     try await reportingFailures {
       var options = PushOptions()
-      (options.object, options.delete, options.yes) = (kind, delete, yes)
+      (options.object, options.delete, options.yes) = (object, delete, yes)
       (options.dryRun, options.keepGoing) = (dryRun, keepGoing)
       (options.map, options.quiet) = (map, quiet)
       var policy = connection.policy(environment, tool: Self.toolName)

@@ -21,8 +21,9 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
         \(FaultRule.syntax)
 
       FILES
-        --ready-file PATH  written once listening: {"url","api","token"}, and "gravatar"
-                           (the second origin's URL) with --gravatar-port
+        --ready-file PATH  written once listening: {"url","api","token"}, and
+                           "gravatar" (the second origin's URL) with
+                           --gravatar-port
         --log FILE         one JSON line per request (never the token's value)
         --state FILE       the store, rewritten after every write and read at start
         --load FILE        NDJSON records to serve instead of seeded data

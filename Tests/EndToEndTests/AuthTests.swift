@@ -191,7 +191,10 @@ import Testing
     try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
     #expect(FileManager.default.createFile(atPath: cache + "/tags.json", contents: Data("{}".utf8)))
     let run = try sh("monica-auth logout", env: sandbox.env)
-    #expect(run.status == 0 && run.stdout.isEmpty && run.stderr.isEmpty, "\(run)")
+    #expect(run.status == 0 && run.stdout.isEmpty, "\(run)")
+    #expect(
+      run.stderr == "logged out of profile default (\(sandbox.url)): its credentials, key and cache are deleted; "
+        + "no profile is left\n", "\(run)")
     #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/.config/monica/default.credentials"))
     #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/.local/share/monica/default.key"))
     #expect(!FileManager.default.fileExists(atPath: cache))

@@ -89,7 +89,11 @@ import Testing
         #expect(result["from"]?.stringValue == "initials" && file.hasSuffix(".svg"))
         let svg = String(decoding: saved, as: UTF8.self)
         #expect(svg.contains(avatar["default_avatar_color"]?.stringValue ?? "?"))
-        let initials = input["initials"]?.stringValue ?? ""
+        // Monica's initials, or the names' first letters where Str::ascii left none (שרה, 芳).
+        let initials =
+          InitialsAvatar.letters(
+            initials: input["initials"]?.stringValue, firstName: input["first_name"]?.stringValue,
+            lastName: input["last_name"]?.stringValue) ?? ""
         #expect(svg.contains(">\(initials.isEmpty ? "?" : initials)</text>"))
       }
     }

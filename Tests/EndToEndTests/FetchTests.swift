@@ -292,7 +292,7 @@ import Testing
     let count = out.split(separator: "\n").count
     #expect(count > 300)
     #expect(
-      shown.stdout.contains("\(count) of \(count) records, page 4 of 4"), "records of meta.total, pages: \(shown)")
+      shown.stdout.contains("contacts \(count) of \(count), page 4 of 4"), "records of meta.total, pages: \(shown)")
     #expect(!out.contains("records, page"))
     let quiet = try sh("script -qec 'monica-fetch contacts --quiet > /dev/null' /dev/null", env: env(sandbox))
     #expect(!quiet.stdout.contains("records"), "\(quiet)")

@@ -173,4 +173,40 @@ import Testing
     let run = try sh(script, env: sandbox.env)
     #expect(run.lines.contains("home"), "\(run)")
   }
+
+  @Test(
+    "make install builds nothing when the release binaries are newer than every source, and builds when one is older")
+  func installWithoutRebuild() throws {
+    let home = try TemporaryHome()
+    let release = home.root + "/release"
+    let log = home.root + "/swift.log"
+    // A `swift` that shows the bin path and logs (and refuses) anything else, such as a build.
+    let fake = home.root + "/swift"
+    try """
+    #!/bin/sh
+    case "$*" in *--show-bin-path*) echo "\(release)"; exit 0;; esac
+    echo "$*" >> "\(log)"; exit 1
+
+    """.write(toFile: fake, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+    try FileManager.default.createDirectory(atPath: release, withIntermediateDirectories: true)
+    for tool in Self.tools {
+      try FileManager.default.createSymbolicLink(
+        atPath: release + "/" + tool, withDestinationPath: binDirectory + "/" + tool)
+    }
+    let env = home.env.merging(["ROOT": Self.root, "PREFIX": home.root + "/prefix", "FAKE": fake]) { $1 }
+    let current = try sh("make -s -C \"$ROOT\" install PREFIX=\"$PREFIX\" SWIFT=\"$FAKE\"", env: env)
+    #expect(current.status == 0, "\(current)")
+    #expect(current.stderr.contains("the release build in \(release) is current"), "\(current)")
+    #expect(
+      !FileManager.default.fileExists(atPath: log),
+      "built: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+    #expect(FileManager.default.isExecutableFile(atPath: home.root + "/prefix/bin/monica-fetch"))
+    // A binary older than the sources: the release build is made first.
+    let stale = try sh(
+      "touch -h -d 2000-01-01 \"\(release)/monica-fetch\" && make -s -C \"$ROOT\" install PREFIX=\"$PREFIX\" SWIFT=\"$FAKE\"",
+      env: env)
+    #expect(stale.status != 0, "\(stale)")
+    #expect((try? String(contentsOfFile: log, encoding: .utf8)) == "build -c release\n")
+  }
 }

@@ -38,6 +38,7 @@ final class AccountWalk {
   func run(quiet: Bool) async throws(MonicaError) {
     for kind in RecordKind.dependencyOrder {
       let before = session.written
+      session.startKind(kind.name)
       do {
         try await walk(kind)
       } catch .notFound(let what) where session.written == before {

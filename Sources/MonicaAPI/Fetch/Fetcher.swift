@@ -68,6 +68,9 @@ final class FetchSession {
   var quiet = false
   /// Records written so far.
   private(set) var written = 0
+  /// `--all`: the kind being walked, and `written` when it began, for the progress line.
+  private var kindLabel: String?
+  private var kindStart = 0
   private var pageSize: Int
   private var finished = false
   /// The ids a listing walk has written: a page read after the listing changed can show a record
@@ -95,9 +98,9 @@ final class FetchSession {
     } else if kind.routes.contains(.single) {
       try await one(kind.path, query: [], what: "the \(kind.singular)")
     } else if let id = plan.id {
+      let query = plan.withFields ? [("with", "contactfields")] : []
       try await one(
-        kind.path + "/\(id)", query: plan.withFields ? [("with", "contactfields")] : [], what: "\(kind.singular) #\(id)"
-      )
+        kind.path + "/\(id)", query: query, what: "\(kind.singular) #\(id)", listed: listed(kind, id, query))
     } else if let month = plan.upcoming {
       // One answer with every reminder due that month (ApiReminderController.php `upcoming`).
       try await listing("/reminders/upcoming/\(month)", query: [], what: "the reminders due in month +\(month)")
@@ -117,12 +120,18 @@ final class FetchSession {
     }
   }
 
+  /// `--all` begins a kind: progress counts its records apart from the running total.
+  func startKind(_ name: String) {
+    (kindLabel, kindStart) = (name, written)
+  }
+
   /// One record (or the signed-in user); `observe` sees it parsed.
   func one(
-    _ path: String, query: [(String, String)], what: String, observe: ((JSONValue) -> Void)? = nil
+    _ path: String, query: [(String, String)], what: String, listed: ListedRecord? = nil,
+    observe: ((JSONValue) -> Void)? = nil
   ) async throws(MonicaError) {
     let client = self.client
-    let envelope = try await cache.answer(path, query, what: what, target: "/api" + path) {
+    let envelope = try await cache.answer(path, query, what: what, target: "/api" + path, listed: listed) {
       () async throws(MonicaError) -> HTTPResponse in
       try await client.get(path, query: query, what: what)
     }
@@ -137,8 +146,17 @@ final class FetchSession {
     while !finished, let id = try reader.next() {
       guard done.insert(id).inserted else { continue }
       let query = plan.withFields ? [("with", "contactfields")] : []
-      try await one(kind.path + "/\(id)", query: query, what: "\(kind.singular) #\(id)")
+      try await one(
+        kind.path + "/\(id)", query: query, what: "\(kind.singular) #\(id)", listed: listed(kind, id, query))
     }
+  }
+
+  /// Where the cache may hold record `id` of `kind` besides its own answer: the kind's plain
+  /// listing, read with the same `with`, at this run's page size or the default one.
+  private func listed(_ kind: RecordKind, _ id: Int, _ query: [(String, String)]) -> ListedRecord? {
+    guard kind.routes.contains(.list) else { return nil }
+    return ListedRecord(
+      path: kind.path, query: query, sizes: Array(Set([pageSize, FetchPlan(resource: kind).pageSize])).sorted(), id: id)
   }
 
   /// Every page of a listing, or the one `--page` names; `observe` sees each record parsed, and
@@ -161,6 +179,10 @@ final class FetchSession {
     }
     walkIDs = []
     defer { walkIDs = nil }
+    // A listing that is the whole kind has its count of the kind; one contact's part has not.
+    let label = kindLabel ?? what
+    let whole = kindLabel == nil || what == kindLabel
+    let start = kindLabel == nil ? written : kindStart
     pageSize = try await walker.walk(pageSize: pageSize, lowered: warnLowered) { (page) throws(MonicaError) in
       guard writing else {
         page.envelope.forEachRecord { record in
@@ -170,7 +192,11 @@ final class FetchSession {
         return true
       }
       let more = try write(page.envelope, observe: observe)
-      progress.update(records: written, total: page.envelope.total, page: page.number, lastPage: page.lastPage)
+      progress.update(
+        FetchProgress.State(
+          label: label, count: written - start, total: whole ? page.envelope.total : nil,
+          overall: kindLabel == nil ? nil : written, page: page.number, lastPage: page.lastPage,
+          part: whole ? nil : what))
       return more
     }
   }

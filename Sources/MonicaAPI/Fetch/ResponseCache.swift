@@ -225,8 +225,9 @@ final class ResponseCache: Sendable {
   /// The answer to one GET (a record, `--page N`): replayed when the cache may answer it at
   /// once, else from `network` and stored, else (the instance out of reach) the cached copy.
   /// `target` names the request in messages, `what` its object.
+  /// A record not cached on its own is looked for in its kind's stored listing, `listed`.
   func answer(
-    _ path: String, _ query: [(String, String)], what: String, target: String,
+    _ path: String, _ query: [(String, String)], what: String, target: String, listed: ListedRecord? = nil,
     network: () async throws(MonicaError) -> HTTPResponse
   ) async throws(MonicaError) -> PageEnvelope {
     let key = requestKey(path, query)
@@ -243,6 +244,7 @@ final class ResponseCache: Sendable {
       replayed(target, age: stored.entry.age())
       return stored.envelope
     }
+    if stored == nil, let listed, let envelope = record(listed, what: what) { return envelope }
     if sendsNothing { throw unavailable(target, what: what) }
     let response: HTTPResponse
     do { response = try await network() } catch {

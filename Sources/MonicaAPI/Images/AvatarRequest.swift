@@ -29,7 +29,9 @@ package struct AvatarRequest: Sendable {
     let avatar = record["information"]?["avatar"]
     source = avatar?["source"]?.stringValue
     url = avatar?["url"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-    initials = record["initials"]?.stringValue
+    initials = InitialsAvatar.letters(
+      initials: record["initials"]?.stringValue, firstName: record["first_name"]?.stringValue,
+      lastName: record["last_name"]?.stringValue)
     color = avatar?["default_avatar_color"]?.stringValue
     place = "\(name):\(number)"
   }

@@ -93,7 +93,8 @@ package struct AvatarSaver {
       } emit: { (result: AvatarResult) throws(MonicaError) in
         if let failure = result.failure {
           StandardError.line(
-            "\(tool): warning: contact \(result.contactID): \(result.source ?? "avatar"): \(failure.reason); "
+            "\(tool): warning: contact \(result.contactID): \(result.source ?? "avatar")"
+              + "\(result.host.map { " from \($0)" } ?? ""): \(failure.reason); "
               + "saved the initials instead")
           failures.append(("contact \(result.contactID)", failure.error))
         }
@@ -163,6 +164,7 @@ package struct AvatarSaver {
       if failure.error == .outputClosed { throw .outputClosed }
       result.failure = failure
       result.reason = failure.reason
+      result.host = request.url.flatMap { URL(string: $0)?.host }
       image = FetchedImage(
         bytes: InitialsAvatar.svg(initials: request.initials, color: request.color), kind: .svg, from: "initials")
     case nil:
@@ -237,6 +239,8 @@ struct AvatarResult: Sendable {
   var reason: String?
   /// The source's failure, when the initials stand in for it.
   var failure: SourceFailure?
+  /// The host the image was asked of, for the warning (not in the result line).
+  var host: String?
 
   init(contactID: Int, source: String?) {
     self.contactID = contactID

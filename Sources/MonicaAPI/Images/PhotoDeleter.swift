@@ -30,6 +30,7 @@ package struct PhotoDeleter {
       )
     }
     var targets = ids
+    var known: [Int: JSONObject] = [:]
     if targets.isEmpty {
       let input = PushInput(sources)
       while let line = try input.next() {
@@ -39,6 +40,7 @@ package struct PhotoDeleter {
           throw .malformedInput(source: line.source, line: line.number, reason: "not a photo record with an \"id\"")
         }
         targets.append(id)
+        known[id] = record
       }
     }
     guard !targets.isEmpty else { return }
@@ -55,6 +57,8 @@ package struct PhotoDeleter {
     do throws(MonicaError) {
       for id in targets {
         if output.readerIsGone { throw .outputClosed }
+        var photo = known[id]
+        if photo == nil { photo = try await Self.photo(id, client: client) }
         let response = try await client.send(WriteRequest(.delete, "/photos/\(id)"))
         try client.check(response, path: "/photos/\(id)", what: "photo #\(id)")
         guard let line = String(data: response.body, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
@@ -64,6 +68,9 @@ package struct PhotoDeleter {
         }
         try output.writeLine(line)
         try output.flush()
+        if let photo, let reset = try await Self.resetAvatar(after: id, photo: photo, client: client) {
+          StandardError.line("\(tool): \(reset)")
+        }
       }
     } catch {
       if error != .outputClosed { try? output.flush() }

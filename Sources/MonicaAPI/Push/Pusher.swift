@@ -55,6 +55,8 @@ package struct Pusher {
     }
     let input = PushInput(sources)
     if options.dryRun {
+      StandardError.line(
+        "\(tool): dry run for \(PushTarget.describe(environment: environment, profile: profile)): nothing is sent")
       try output.finishing { () throws(MonicaError) in try dryRun(input, output: output) }
       return
     }
@@ -76,7 +78,9 @@ package struct Pusher {
           do { lines.append(try line(raw)) } catch { try session.unreadable(error) }
         }
         if !lines.isEmpty {
-          guard let answer = confirm?("\(tool): delete \(Self.count(lines))?") else {
+          let target = PushTarget.describe(environment: environment, profile: profile)
+          let question = "\(tool): delete \(Self.count(lines)) on \(target): \(PushTarget.records(lines))?"
+          guard let answer = confirm?(question) else {
             throw MonicaError.usage("--delete without --yes: no answer from the terminal; nothing was deleted")
           }
           guard answer else {

@@ -43,13 +43,23 @@ package struct CredentialResolver: Sendable {
       }
       return Credentials(instance: instance, token: try environmentToken(), profile: nil)
     }
-    guard let profile = try profileName(explicit) else {
-      throw .configuration("not logged in: run monica-auth login (or set MONICA_URL and MONICA_TOKEN)")
-    }
+    guard let profile = try profileName(explicit) else { throw noProfile() }
     let loaded = try store.load(profile: profile) { () throws(MonicaError) in try passphrase(for: profile) }
     return Credentials(
       instance: loaded.instance, token: loaded.payload.token, profile: profile, keyFileKey: loaded.keyFileKey,
       savedFile: loaded.file)
+  }
+
+  /// The error when no profile is named and none is the default: not logged in at all, or
+  /// logged in to several with none chosen (after a logout of the default), naming them.
+  package func noProfile() -> MonicaError {
+    let saved = store.profiles()
+    guard !saved.isEmpty else {
+      return .configuration("not logged in: run monica-auth login (or set MONICA_URL and MONICA_TOKEN)")
+    }
+    return .configuration(
+      "no default profile: choose one with --profile or monica-auth switch PROFILE (profiles: "
+        + saved.joined(separator: ", ") + ")")
   }
 
   /// The saved user of a profile (for `status` when the server cannot be asked).

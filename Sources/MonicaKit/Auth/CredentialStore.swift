@@ -191,8 +191,20 @@ package struct CredentialStore: Sendable {
       file: FileIdentity.of(credentialPath(profile)))
   }
 
-  /// Deletes a profile's credentials, key and cache; false when there was nothing to delete.
-  package func delete(profile: String) throws(MonicaError) -> Bool {
+  /// What `delete` did to the default profile.
+  package enum DefaultAfterDelete: Sendable, Equatable {
+    /// The deleted profile was not the default; the default is unchanged.
+    case unchanged
+    /// The deleted profile was the default and the one profile left is the default now.
+    case chose(String)
+    /// The deleted profile was the default; several (or no) profiles are left, and none is the
+    /// default, so that no command reaches another instance without being told which.
+    case none
+  }
+
+  /// Deletes a profile's credentials, key and cache; `nil` when there was nothing to delete,
+  /// else what became of the default profile.
+  package func delete(profile: String) throws(MonicaError) -> DefaultAfterDelete? {
     let lock = ProfileLock(existing: lockPath(profile), exclusive: true)
     defer { lock?.release() }
     let existed = FileManager.default.fileExists(atPath: credentialPath(profile))
@@ -200,11 +212,19 @@ package struct CredentialStore: Sendable {
     try SecureFiles.remove(keyPath(profile))
     // Its own directory and its `avatars/<profile>/`: the lock is held already.
     try? CacheDirectory(profile: profile, store: self).removeAll()
+    var after = DefaultAfterDelete.unchanged
     if (try? defaultProfile()) == profile {
       try SecureFiles.remove(defaultPath)
-      if let next = profiles().first { try setDefault(next) }
+      // Only an unambiguous successor is chosen, and the caller says so.
+      let left = profiles()
+      if left.count == 1 {
+        try setDefault(left[0])
+        after = .chose(left[0])
+      } else {
+        after = .none
+      }
     }
-    return existed
+    return existed ? after : nil
   }
 
   private func damaged(_ profile: String, _ bytes: [UInt8]) -> MonicaError {

@@ -53,12 +53,16 @@ extension Help {
 
     upload sends each FILE as POST /api/photos (multipart field photo) for the contact and \
     prints the created photo records. A file that is not an image by its first bytes (PNG, \
-    JPEG, GIF, WebP) or is over 10 MB, Monica's upload limit, is refused before anything is \
-    sent (status 65). A failed upload is never sent again unless Monica said 429.
+    JPEG, GIF, WebP or SVG: what Laravel's image rule in Monica's UploadPhoto.php:39 takes, \
+    BMP aside) or is over 10 MB, Monica's upload limit, is refused before anything is sent \
+    (status 65). A failed upload is never sent again unless Monica said 429.
 
     delete sends DELETE /api/photos/ID for each ID, given as arguments or as photo records on \
     stdin, and prints Monica's answers. Without --yes it asks on the terminal, and with no \
-    terminal it refuses (status 64) and sends nothing.
+    terminal it refuses (status 64) and sends nothing. Monica's API leaves the avatar of a \
+    contact whose avatar was the deleted photo pointing at it (its web page resets it, \
+    PhotosController.php:73-80): delete resets such an avatar to Adorable, as the web page \
+    does, and says so on stderr.
 
     EXAMPLES
       monica-fetch photos --contact 4 | monica-photo save --dir photos

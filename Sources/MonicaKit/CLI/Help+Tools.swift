@@ -94,6 +94,16 @@ extension Help {
                 missing or null value is empty, and a placeholder that no
                 record has (a typo?) is said on stderr at the end
 
+    COMPUTED COLUMNS
+      Worked out here for contacts, from the birthdate and --today, in every
+      format, --fields, --template and --sort; not in Monica's records, added
+      to a record only on its way to the writer when named, never written back:
+      next_birthday        the date of the coming birthday (today included;
+                           29 February on the 28th in common years)
+      days_until_birthday  how many days until then, 0 today
+      age                  how old the contact turns then (null when the
+                           year is unknown)
+
     EXAMPLES
       monica-fetch contacts | monica-filter --dead | monica-format table
       monica-fetch contacts | monica-format csv --fields id,first_name,last_name
@@ -131,6 +141,12 @@ extension Help {
     MONICA_TOKEN_FILE, else the profile named by --profile or MONICA_PROFILE, else the \
     default one. The token is never taken from the command line, and only monica-auth token \
     prints it.
+
+    The first login becomes the default profile; monica-auth switch PROFILE makes another one \
+    the default. logout says what it deleted and which profile is the default after: when the \
+    default goes and one profile is left, that one; with several left, none, and a tool run \
+    without --profile then stops with status 78 naming the profiles, rather than reach another \
+    instance unannounced. cache clear says what it removed (entries, bytes, where).
 
     EXAMPLES
       monica-auth login --url https://monica.example.com

@@ -11,3 +11,12 @@ extension LineOutput {
     try flush()
   }
 }
+
+extension LineOutput {
+  /// Writes each text as a line, then flushes.
+  package func writeEach(_ lines: [String]) throws(MonicaError) {
+    try finishing { () throws(MonicaError) in
+      for line in lines { try writeLine(line) }
+    }
+  }
+}

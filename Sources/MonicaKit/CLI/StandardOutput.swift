@@ -77,7 +77,7 @@ package enum StandardError {
   /// quote outside text (file names, profile names, server messages) that must not reach the
   /// terminal as escape sequences or break the one-line form.
   package static func line(_ text: String) {
-    let bytes = Array((text.escapingControlCharacters + "\n").utf8)
+    let bytes = Array((ProgressLine.takeClearing() + text.escapingControlCharacters + "\n").utf8)
     bytes.withUnsafeBytes { raw in
       guard let base = raw.baseAddress else { return }
       var offset = 0

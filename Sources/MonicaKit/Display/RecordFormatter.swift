@@ -167,16 +167,23 @@ package struct RecordFormatter {
     case .table, .tsv, .csv, .markdown:
       sink = TabularSink(output: output, options: options, environment: environment, warn: warn)
     }
+    let computed = ComputedColumns.named(in: requestedPaths)
+    let today = options.context.today
+    var scanner = RecordScanner()
     try output.finishing { () throws(MonicaError) in
       let read = Result { () throws(MonicaError) in
+        // Computed columns join a record on its way to the writer, never before the sorter
+        // (which works its keys out itself), so a record passed through whole stays as it was.
+        let deliver = { (record: Record) throws(MonicaError) in
+          try ComputedColumns.withColumns(record, wanted: computed, today: today, scanner: &scanner) {
+            (record) throws(MonicaError) in try sink.consume(record)
+          }
+        }
         switch options.sort {
         case .none:
-          try stream.forEach { (record) throws(MonicaError) in try sink.consume(record) }
+          try stream.forEach(deliver)
         case .auto, .fields:
-          try RecordSorter(order: options.sort, today: options.context.today).sorted(stream) {
-            (record) throws(MonicaError) in
-            try sink.consume(record)
-          }
+          try RecordSorter(order: options.sort, today: today).sorted(stream, deliver)
         }
       }
       // The records before a bad line still come out complete: a table held in its
@@ -192,6 +199,15 @@ package struct RecordFormatter {
     if let calendar = sink as? CalendarSink, calendar.skipped > 0 {
       warn("\(calendar.skipped) records that are not contacts, reminders or tasks were left out of the calendar")
     }
+  }
+}
+
+extension RecordFormatter {
+  /// The paths a written record shows: `--fields` and `--template` placeholders.
+  var requestedPaths: [FieldPath] {
+    var paths = options.fields ?? []
+    for segment in segments { if case .field(let path) = segment { paths.append(path) } }
+    return paths
   }
 }
 

@@ -64,6 +64,8 @@ struct RecordSorter {
     case .fields(let fields):
       return fields.map { field in
         switch field.key {
+        case .path(let path) where ComputedColumns.isComputed(path) && record.member(path.components[0]) == nil:
+          (computedKey(record, path.components[0]), field.descending)
         case .path(let path): (Key(record.value(at: path)), field.descending)
         case .nextBirthday: (nextBirthday(record), field.descending)
         }
@@ -82,6 +84,15 @@ struct RecordSorter {
       default: return [(.number(Double(rank)), false)]
       }
     }
+  }
+
+  /// A computed column's value as a sort key (`ComputedColumns`).
+  private func computedKey(_ record: Record, _ name: String) -> Key {
+    guard let text = ComputedColumns.values(of: record, wanted: [name], today: today).first?.1, text != "null" else {
+      return .missing
+    }
+    if let number = Double(text) { return .number(number) }
+    return .text(text)
   }
 
   /// Days until a contact's next birthday, or missing for records without one.

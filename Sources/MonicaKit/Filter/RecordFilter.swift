@@ -68,9 +68,11 @@ package struct RecordFilter {
   package init(_ criteria: FilterCriteria) throws(MonicaError) {
     var conditions: [Condition] = []
     invert = criteria.invert
-    if let kind = criteria.kind {
+    if let typed = criteria.kind {
+      // Either number, a route or an object name: `journal`, `entries` and `entry` alike.
+      let kind = RecordKind.called(typed)?.object ?? typed
       guard FilterCriteria.kinds.contains(kind) else {
-        throw .usage("--object: unknown kind '\(kind)' (expected \(FilterCriteria.kinds.joined(separator: ", ")))")
+        throw .usage("--object: unknown kind '\(typed)' (expected \(FilterCriteria.kinds.joined(separator: ", ")))")
       }
       conditions.append { $0.isKind(kind) }
     }

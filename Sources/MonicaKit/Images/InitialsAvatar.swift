@@ -6,6 +6,21 @@ package enum InitialsAvatar {
   /// The colour when a record names none (or not a `#rgb`/`#rrggbb` one).
   package static let fallbackColor = "#b3d5fe"
 
+  /// The letters to draw: the API's `initials` when it has some, else the first grapheme of
+  /// the first and the last name. Monica builds `initials` from `Str::ascii($name)`
+  /// (app/Models/Contact/Contact.php:742-748), which leaves nothing of names in scripts it cannot
+  /// transliterate (שרה, 芳), so those would otherwise all be `?`.
+  package static func letters(initials: String?, firstName: String?, lastName: String?) -> String? {
+    if let initials, initials.contains(where: { !$0.isWhitespace }) { return initials }
+    let firsts = [firstName, lastName].compactMap { name -> String? in
+      guard let first = name?.first(where: { !$0.isWhitespace && !$0.isPunctuation }) else { return nil }
+      let upper = String(first).uppercased()
+      // `ß` is `SS` in capitals: a grapheme that does not stay one is drawn as it was.
+      return upper.count == 1 ? upper : String(first)
+    }
+    return firsts.isEmpty ? initials : firsts.joined()
+  }
+
   /// An SVG of `initials` (XML-escaped, at most 3 characters) on `color`.
   package static func svg(initials: String?, color: String?) -> [UInt8] {
     let background = color.flatMap { isHexColor($0) ? $0 : nil } ?? fallbackColor

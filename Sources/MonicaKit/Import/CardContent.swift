@@ -62,6 +62,10 @@ package struct CardContent {
           if isBirth { birthdate = date } else { deceasedDate = date }
         } else {
           noteLines.append("\(isBirth ? "Birthday" : "Died"): \(property.text)")
+          if VCardDate.isImpossible(property) {
+            dropped.append(
+              (property.line, "\(property.name) \(property.text) is not a day of the calendar; kept in the note"))
+          }
         }
       case "EMAIL":
         let address = property.text.trimmingWhiteSpace
@@ -229,6 +233,18 @@ package struct VCardDate: Equatable {
       return nil
     }
     guard CalendarDate(year: year ?? 2000, month: month, day: day) != nil else { return nil }
+  }
+
+  /// Whether the property has a date's shape (`1990-02-30`, `--0230`) but names no day of the
+  /// calendar, which a card should be warned about rather than quietly kept as text.
+  static func isImpossible(_ property: VCardProperty) -> Bool {
+    guard VCardDate(property) == nil, !property.values(of: "VALUE").contains(where: { $0.lowercased() == "text" })
+    else { return false }
+    var text = property.text.trimmingWhiteSpace
+    if let time = text.firstIndex(of: "T") { text = String(text[..<time]) }
+    let digits = text.filter { $0 != "-" }
+    guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return false }
+    return text.hasPrefix("--") ? digits.count == 4 : digits.count == 8
   }
 
   /// Monica's special date: a year-unknown date is stored in the current year (SpecialDate.php:

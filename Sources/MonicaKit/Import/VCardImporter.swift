@@ -131,12 +131,15 @@ package final class VCardImporter {
     }
     // A matched contact keeps its photo: a second import must not add the same photo again.
     if let photo = content.photo, match == nil {
-      let ext = photo.mime == "image/jpeg" ? "jpg" : String(photo.mime.dropFirst("image/".count))
+      // `link` is what the contact's avatar names: monica-push --create makes the uploaded photo
+      // the avatar (as the phone showed it), by the link, as it does for a migrated account.
+      let name = Self.photoName(id, photo.mime)
       records.append(
         JSONObject([
           .init("id", .int(next("photo"))), .init("object", .string("photo")),
-          .init("original_filename", .string("contact-\(id).\(ext)")), .init("filesize", .int(photo.size)),
-          .init("mime_type", .string(photo.mime)), .init("dataUrl", .string(photo.dataURL)),
+          .init("original_filename", .string(name)), .init("filesize", .int(photo.size)),
+          .init("mime_type", .string(photo.mime)), .init("link", .string(name)),
+          .init("dataUrl", .string(photo.dataURL)),
           .init("contact", reference(id)),
         ]))
     }
@@ -203,11 +206,22 @@ package final class VCardImporter {
             "career": .object(JSONObject(["job": text(content.job), "company": text(content.company)])),
           ]))),
     ]
+    if let photo = content.photo, case .object(var information)? = members.last?.value {
+      // The card's photo is the avatar, as a phone shows it (the photo record's `link`).
+      information["avatar"] = .object(
+        JSONObject(["source": .string("photo"), "url": .string(Self.photoName(id, photo.mime))]))
+      members[members.count - 1].value = .object(information)
+    }
     if !content.tags.isEmpty {
       let tags = content.tags.map { JSONValue.object(JSONObject(["object": .string("tag"), "name": .string($0)])) }
       members.append(.init("tags", .array(tags)))
     }
     return JSONObject(members)
+  }
+
+  /// The file name of card `id`'s photo, which is also its link: `contact-3.jpg`.
+  private static func photoName(_ id: Int, _ mime: String) -> String {
+    "contact-\(id).\(mime == "image/jpeg" ? "jpg" : String(mime.dropFirst("image/".count)))"
   }
 
   /// An address record; the country by name, or by ISO code when the card gives two letters.

@@ -2,7 +2,7 @@ extension RecordKind {
   /// The kind a user typed: its name, or a usage error that suggests the kind meant
   /// (`contact` is `contacts`, `Notes` is `notes`, `actvities` is `activities`).
   package init(parsing word: String) throws(MonicaError) {
-    if let kind = RecordKind.routed(word) {
+    if let kind = RecordKind.routed(word) ?? RecordKind.called(word) {
       self = kind
       return
     }
@@ -11,6 +11,40 @@ extension RecordKind {
       throw .usage("kind '\(word)' does not exist (kinds: \(names))")
     }
     throw .usage("kind '\(word)' does not exist; did you mean \(meant.name)? (kinds: \(names))")
+  }
+
+  /// The kind a word names in either number, as a route or as an `object`, in any case:
+  /// `journal`, `entry` and `entries`; `logs`, `log`, `auditlog` and `auditlogs`; `me` and
+  /// `user`; `activitytype` and `activityType`. Every tool that takes a kind reads it here.
+  package static func called(_ word: String) -> RecordKind? { byWord[word.lowercased()] }
+
+  /// The words `called` knows, for help: each kind's route name and `object` name.
+  package static var acceptedWords: [String] { all.flatMap { [$0.name, $0.object] } }
+
+  private static let byWord: [String: RecordKind] = {
+    var words: [String: RecordKind] = [:]
+    for kind in all {
+      let object = kind.object.lowercased()
+      for word in [kind.name, singular(of: kind.name), object, plural(of: object)] where words[word] == nil {
+        words[word] = kind
+      }
+    }
+    return words
+  }()
+
+  /// `entry` -> `entries`, `address` -> `addresses`, `auditlog` -> `auditlogs`.
+  static func plural(of word: String) -> String {
+    if word.hasSuffix("y"), !["ay", "ey", "oy", "uy"].contains(where: word.hasSuffix) {
+      return word.dropLast() + "ies"
+    }
+    return word.hasSuffix("s") ? word + "es" : word + "s"
+  }
+
+  /// `activities` -> `activity`, `addresses` -> `address`, `logs` -> `log`, `journal` as it is.
+  static func singular(of word: String) -> String {
+    if word.hasSuffix("ies") { return word.dropLast(3) + "y" }
+    if word.hasSuffix("sses") { return String(word.dropLast(2)) }
+    return word.hasSuffix("s") ? String(word.dropLast()) : word
   }
 
   /// The kind a misspelt word most likely means: a singular, an `object` name, another case, a

@@ -1,0 +1,32 @@
+import Foundation
+import MonicaKit
+
+extension PhotoDeleter {
+  /// The photo record before it goes, for its contact and link; `nil` when it cannot be read
+  /// (the DELETE then says why).
+  static func photo(_ id: Int, client: MonicaClient) async throws(MonicaError) -> JSONObject? {
+    let response: HTTPResponse
+    do { response = try await client.get("/photos/\(id)", what: "photo #\(id)") } catch .notFound { return nil }
+    return (try? JSONValue(parsing: response.body))?["data"]?.objectValue
+  }
+
+  /// Monica's API deletes a photo without touching the avatar that shows it
+  /// (app/Http/Controllers/Api/Contact/ApiPhotoController.php:117-133), where its web page resets
+  /// such an avatar to Adorable (app/Http/Controllers/Contacts/PhotosController.php:73-80). So
+  /// the contact is read, and an avatar that was this photo is reset the same way; the result
+  /// says what was done, `nil` when the avatar was another.
+  static func resetAvatar(after id: Int, photo: JSONObject, client: MonicaClient) async throws(MonicaError) -> String? {
+    guard let contact = photo["contact"]?["id"]?.intValue, let link = photo["link"]?.stringValue, !link.isEmpty else {
+      return nil
+    }
+    let read = try await client.get("/contacts/\(contact)", what: "contact #\(contact)")
+    let avatar = (try? JSONValue(parsing: read.body))?["data"]?["information"]?["avatar"]
+    guard avatar?["source"]?.stringValue == "photo", avatar?["url"]?.stringValue == link else { return nil }
+    let request = WriteRequest(
+      .update, "/contacts/\(contact)/avatar", body: JSONObject(["source": .string("adorable")]))
+    let response = try await client.send(request)
+    try client.check(response, path: request.path, what: "contact #\(contact)")
+    return "photo #\(id) was the avatar of contact #\(contact); its avatar is Adorable now, "
+      + "as Monica's web page makes it when the photo goes"
+  }
+}
