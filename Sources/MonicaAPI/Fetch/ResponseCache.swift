@@ -176,7 +176,7 @@ final class ResponseCache: Sendable {
       defer { state.reportedDamage = true }
       return !state.reportedDamage
     }
-    if first { warn("cache: discarded an entry that was \(reason) (\(target)); it is fetched again") }
+    if first { warn("cache: discarded an entry (\(target)): \(reason); it is fetched again") }
   }
 
   // MARK: writing

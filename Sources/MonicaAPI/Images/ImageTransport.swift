@@ -12,6 +12,9 @@ package enum ImageExchange: Sendable {
   /// The body passed the limit (by its Content-Length, or counted as it arrived): the transfer
   /// was stopped there and nothing of it kept.
   case tooLarge
+  /// The answer began (its status and headers came) but its body did not end within the
+  /// time-out: a body that trickles. The transfer was stopped and nothing of it kept.
+  case tooSlow
   /// No answer.
   case failed(TransportFailure)
 }
@@ -57,7 +60,7 @@ package final class ImageTransport: Sendable {
         // a task cancelled before it started, and a wait that nothing ends would hang the tool.
         guard downloads.start(id, continuation: continuation) else { return }
         let expiry = DispatchWorkItem { [downloads] in
-          if downloads.abandon(id, with: .failed(.timedOut)) { task.cancel() }
+          if downloads.expire(id) { task.cancel() }
         }
         downloads.attach(id, expiry: expiry)
         task.resume()
@@ -144,16 +147,18 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
     return cancel
   }
 
+  /// Ends the wait for a transfer whose time is up: `tooSlow` when its answer had begun,
+  /// `failed(.timedOut)` when nothing came; true when the caller is to cancel the task.
+  func expire(_ id: Int) -> Bool {
+    let began = withDownloads { $0[id]?.response != nil }
+    return abandon(id, with: began ? .tooSlow : .failed(.timedOut))
+  }
+
   /// Marks a task cancelled unless its end was decided already; whether it was. Under `lock`.
   private func markCancelled(_ id: Int) -> Bool {
     guard endings[id] == nil else { return false }
     endings[id] = .cancelled
     return true
-  }
-
-  /// Cancels a task from a delegate callback (its body is too large) unless its end was decided.
-  private func cancel(_ task: URLSessionTask) {
-    if withDownloads({ _ in markCancelled(task.taskIdentifier) }) { task.cancel() }
   }
 
   func attach(_ id: Int, expiry: DispatchWorkItem) {
@@ -192,19 +197,22 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
     }
   }
 
+  /// Counts the body as it arrives and cancels the transfer the moment it passes the limit,
+  /// whatever its framing (no Content-Length, chunked without end). The body is appended in
+  /// place: URLSession queues these callbacks without waiting for them, so one that copied the
+  /// body (quadratic) let the queue, and memory, grow by gigabytes behind a fast sender.
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let id = dataTask.taskIdentifier
     let over = withDownloads { downloads -> Bool in
-      guard var download = downloads[dataTask.taskIdentifier], !download.tooLarge else { return false }
-      if download.body.count + data.count > limit {
-        download.tooLarge = true
-        download.body = Data()
-      } else {
-        download.body.append(data)
-      }
-      downloads[dataTask.taskIdentifier] = download
-      return download.tooLarge
+      // No copy of the entry is bound: it would share the body and make the append copy it.
+      guard downloads[id]?.tooLarge == false else { return false }
+      if (downloads[id]?.body.count ?? 0) + data.count > limit { return true }
+      downloads[id]?.body.append(data)
+      return false
     }
-    if over { cancel(dataTask) }
+    // The wait ends now, the body is dropped, and the transfer is cancelled: the callbacks still
+    // queued find no entry and return at once.
+    if over, abandon(id, with: .tooLarge) { dataTask.cancel() }
   }
 
   /// Redirects are not followed: the 3xx is the answer. Answered once, and only while the task
