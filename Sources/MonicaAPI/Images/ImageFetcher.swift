@@ -139,7 +139,8 @@ package final class ImageFetcher: Sendable {
       case .tooSlow:
         await pacer.abandon(ticket)
         observe(target, nil, started)
-        let reason = "the image did not arrive within \(Waits.describe(policy.timeout))"
+        let seconds = policy.timeout == policy.timeout.rounded() ? "\(Int(policy.timeout))" : "\(policy.timeout)"
+        let reason = "the image did not arrive within \(seconds) s"
         throw refuse(url, SourceFailure(reason: reason, error: .temporary(request: target, reason: reason)))
       case .failed(let why):
         await pacer.abandon(ticket)
@@ -152,6 +153,8 @@ package final class ImageFetcher: Sendable {
             reason: "network error: no answer in time", error: .temporary(request: target, reason: "no answer in time"))
         case .dropped(let text):
           failure = SourceFailure(reason: "network error: \(text)", error: .unavailable(request: target, detail: text))
+        case .tooLarge(let text):
+          throw SourceFailure(reason: text, error: .protocolViolation(request: target, detail: text))
         }
         delay = backoff(attempt)
       }

@@ -79,14 +79,6 @@ package final class VCardReader {
         continue
       }
       if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-      count += 1
-      total += bytes.count
-      if problem == nil, count > Limits.properties {
-        problem = (line, "card \(card.number): more than \(Limits.properties) properties")
-      }
-      if problem == nil, total > Limits.cardBytes {
-        problem = (line, "card \(card.number): more than \(Self.size(Limits.cardBytes)) of properties")
-      }
       if Self.isBegin(bytes) {
         pushedBack.append((bytes, line))
         return .invalid(
@@ -95,6 +87,16 @@ package final class VCardReader {
       guard let property = VCardProperty(parsing: bytes, line: line) else {
         if problem == nil { problem = (line, "card \(card.number): not a vCard content line (NAME:value)") }
         continue
+      }
+      if property.name != "END" {
+        count += 1
+        total += bytes.count
+        if problem == nil, count > Limits.properties {
+          problem = (line, "card \(card.number): more than \(Limits.properties) properties")
+        }
+        if problem == nil, total > Limits.cardBytes {
+          problem = (line, "card \(card.number): more than \(Self.size(Limits.cardBytes)) of properties")
+        }
       }
       switch property.name {
       case "END":
