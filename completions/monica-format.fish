@@ -20,7 +20,7 @@ function __monica-format_parse_tokens -S
     set -l unparsed_tokens (__monica-format_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-format'
-        __monica-format_parse_subcommand -r 2 'fields=' 'sort=' 'template=' 'color=' 'today=' 'no-header' 'skip-invalid' 'calendar-name=' 'alarm=' 'since=' 'until=' 'photos=' 'version' 'h/help'
+        __monica-format_parse_subcommand -r 2 'fields=' 'sort=' 'template=' 'color=' 'today=' 'no-header' 'skip-invalid' 'safe' 'calendar-name=' 'alarm=' 'since=' 'until=' 'photos=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-format_parse_subcommand -r 1 'version'
@@ -86,6 +86,7 @@ complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_fla
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" today' -l 'today' -d 'The day next birthdays and relative dates count from (YYYY-MM-DD; default: today).' -rfka ''
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" no-header' -l 'no-header' -d 'Leave out the header row of table, tsv, csv and markdown.'
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" skip-invalid' -l 'skip-invalid' -d 'Warn about lines that are not JSON objects and go on.'
+complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" safe' -l 'safe' -d 'Replace control and bidi characters of the data with U+FFFD in every format but vcard and ics, as on a terminal (table and markdown always do).'
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" calendar-name' -l 'calendar-name' -d 'ics: the calendar\'s name in calendar apps (X-WR-CALNAME).' -rfka ''
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" alarm' -l 'alarm' -d 'ics: an alarm DAYS before each event (0: on the day).' -rfka ''
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" since' -l 'since' -d 'ics: one event per occurrence from DATE on (YYYY-MM-DD), instead of yearly rules; a year unless --until.' -rfka ''

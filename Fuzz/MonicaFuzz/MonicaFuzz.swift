@@ -16,7 +16,9 @@ enum FuzzTarget: String {
     let name = ProcessInfo.processInfo.environment["MONICA_FUZZ_TARGET"] ?? ""
     guard let target = FuzzTarget(rawValue: name) else {
       FileHandle.standardError.write(
-        Data("MONICA_FUZZ_TARGET: one of json scanner envelope ratelimit credential lines contract cache vcard terminal\n".utf8))
+        Data(
+          "MONICA_FUZZ_TARGET: one of json scanner envelope ratelimit credential lines contract cache vcard terminal\n"
+            .utf8))
       exit(2)
     }
     return target

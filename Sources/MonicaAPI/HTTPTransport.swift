@@ -113,7 +113,9 @@ package final class HTTPTransport: Sendable {
 
   /// The failure an error of URLSession stands for.
   static func failure(_ error: any Error) -> TransportFailure {
-    guard let error = error as? URLError else { return .dropped("the connection failed before the response was complete") }
+    guard let error = error as? URLError else {
+      return .dropped("the connection failed before the response was complete")
+    }
     switch error.code {
     case .timedOut: return .timedOut
     case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,

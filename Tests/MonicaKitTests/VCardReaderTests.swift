@@ -92,13 +92,19 @@ import Testing
     let directory = NSTemporaryDirectory() + "/vcard-bounds-\(getpid())"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    func card(_ lines: [String]) -> String { (["BEGIN:VCARD", "VERSION:3.0", "FN:A"] + lines + ["END:VCARD"]).map { $0 + "\r\n" }.joined() }
-    let folded = "NOTE:" + String(repeating: "x", count: 70) + String(repeating: "\r\n " + String(repeating: "y", count: 1_000), count: 1_100)
+    func card(_ lines: [String]) -> String {
+      (["BEGIN:VCARD", "VERSION:3.0", "FN:A"] + lines + ["END:VCARD"]).map { $0 + "\r\n" }.joined()
+    }
+    let folded =
+      "NOTE:" + String(repeating: "x", count: 70)
+      + String(repeating: "\r\n " + String(repeating: "y", count: 1_000), count: 1_100)
     let photo = "PHOTO;ENCODING=b;TYPE=PNG:" + String(repeating: "A", count: 2 << 20)
     let bigPhoto = "PHOTO;ENCODING=b;TYPE=PNG:" + String(repeating: "A", count: 14 << 20)
-    let qp = "NOTE;ENCODING=QUOTED-PRINTABLE:" + String(repeating: "=41=42=43=44=45=46=47=48=49=50=51=52=53=54=55=56=\r\n", count: 22_000) + "x"
+    let softLine = "=41=42=43=44=45=46=47=48=49=50=51=52=53=54=55=56=\r\n"
+    let qp = "NOTE;ENCODING=QUOTED-PRINTABLE:" + String(repeating: softLine, count: 22_000) + "x"
     let text =
-      card([folded]) + card(Array(repeating: "EMAIL:a@b.c", count: 998)) + card(Array(repeating: "EMAIL:a@b.c", count: 999))
+      card([folded]) + card(Array(repeating: "EMAIL:a@b.c", count: 998))
+      + card(Array(repeating: "EMAIL:a@b.c", count: 999))
       + card([photo]) + card([bigPhoto]) + card([qp]) + card(["NOTE:ok"])
     try text.write(toFile: directory + "/c.vcf", atomically: true, encoding: .utf8)
     let reader = VCardReader([InputSource(directory + "/c.vcf")])

@@ -236,7 +236,9 @@ final class TableSection {
     var text = text
     if text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
       var result = String.UnicodeScalarView()
-      for scalar in text.unicodeScalars { result.append(scalar == "\t" || scalar == "\n" || scalar == "\r" ? " " : scalar) }
+      for scalar in text.unicodeScalars {
+        result.append(scalar == "\t" || scalar == "\n" || scalar == "\r" ? " " : scalar)
+      }
       text = String(result)
     }
     return neutralises ? TerminalText.safe(text) : text

@@ -74,7 +74,8 @@ package final class VCardReader {
       let (bytes, line) = (logical.bytes, logical.line)
       if let overLimit = logical.overLimit {
         if problem == nil {
-          problem = (line, "card \(card.number): a \(logical.name) property longer than \(Self.size(overLimit)) unfolded")
+          let size = Self.size(overLimit)
+          problem = (line, "card \(card.number): a \(logical.name) property longer than \(size) unfolded")
         }
         continue
       }
