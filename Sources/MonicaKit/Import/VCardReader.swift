@@ -85,6 +85,8 @@ package final class VCardReader {
         return .invalid(
           source: reader.name, line: start, number: card.number, reason: "card \(card.number) has no END:VCARD")
       }
+      // A card already bad is only read past: its lines are not parsed, only its END looked for.
+      if problem != nil, !Self.isEnd(bytes) { continue }
       guard let property = VCardProperty(parsing: bytes, line: line) else {
         if problem == nil { problem = (line, "card \(card.number): not a vCard content line (NAME:value)") }
         continue
@@ -199,6 +201,12 @@ package final class VCardReader {
   private static func declaresQuotedPrintable(_ line: [UInt8]) -> Bool {
     let head = line.prefix { $0 != UInt8(ascii: ":") }
     return String(decoding: head, as: UTF8.self).uppercased().contains("QUOTED-PRINTABLE")
+  }
+
+  /// Whether a content line is an END (`END:VCARD`, any case, or `END;...`).
+  private static func isEnd(_ line: [UInt8]) -> Bool {
+    line.count >= 4 && line[0] | 0x20 == UInt8(ascii: "e") && line[1] | 0x20 == UInt8(ascii: "n")
+      && line[2] | 0x20 == UInt8(ascii: "d") && (line[3] == UInt8(ascii: ":") || line[3] == UInt8(ascii: ";"))
   }
 
   private static func isBegin(_ line: [UInt8]) -> Bool {
