@@ -30,6 +30,7 @@ test-deps:
 	  echo "installing: $$pkgs" >&2; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$pkgs >/dev/null; \
 	fi
+	@[ -x /usr/bin/time ] || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; }
 	@python3 -c 'import vobject' 2>/dev/null || python3 -m pip install -q vobject
 	@python3 -c 'import icalendar' 2>/dev/null || python3 -m pip install -q icalendar
 

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-30}
-targets=${FUZZ_TARGETS:-json scanner envelope ratelimit credential lines contract cache}
+targets=${FUZZ_TARGETS:-json scanner envelope ratelimit credential lines contract cache vcard terminal}
 out=.build-fuzz/run
 MONICA_FUZZ=1 swift build --scratch-path .build-fuzz --product monica-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld >&2
 fuzzer=$(MONICA_FUZZ=1 swift build --scratch-path .build-fuzz --show-bin-path)/monica-fuzz
@@ -41,6 +41,11 @@ printf '%s\n' "$token" | "$bin/monica-auth" login --url "$url" --token-stdin --p
 cp "$XDG_CONFIG_HOME/monica/fuzz.credentials" "$out/corpus/credential/seed-keyfile"
 printf '%s\n' "$token" | MONICA_PASSPHRASE=fuzz "$bin/monica-auth" login --url "$url" --token-stdin --profile fuzzp \
   --passphrase >/dev/null 2>&1 && cp "$XDG_CONFIG_HOME/monica/fuzzp.credentials" "$out/corpus/credential/seed-passphrase"
+# vCard seeds: the test fixtures, and a card of each kind the reader bounds.
+cp Tests/EndToEndTests/Fixtures/vcard/*.vcf "$out/corpus/vcard/" 2>/dev/null || true
+printf 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nNOTE:a\r\n b\r\n c\r\nEND:VCARD\r\n' >"$out/corpus/vcard/seed-folded"
+printf 'BEGIN:VCARD\r\nVERSION:2.1\r\nN;ENCODING=QUOTED-PRINTABLE:M=C3=BC=\r\nller;J\r\nEND:VCARD\r\n' >"$out/corpus/vcard/seed-qp"
+printf 'Alice\x1b]0;title\x07 \xc2\x9b2J \xe2\x80\xae gnp.exe \x7f' >"$out/corpus/terminal/seed-1"
 i=0
 for headers in '60\x0059\x00\x00' '60\x000\x001\x001700000060' '60\x000\x00inf\x00' '60\x000\x00\x001e30' \
   '60\x000\x00Sun, 06 Nov 1994 08:49:37 GMT\x00' '60\x0059\x00nan\x00-1'; do

@@ -9,6 +9,10 @@
 # grouped URL with an Apple label; one in ten a folded 4.5 KB inline JPEG PHOTO; one in seven
 # is vCard 2.1 with quoted-printable and CHARSET=Windows-1252. Constant memory means the peak
 # stays flat as the card count grows tenfold and a hundredfold.
+#
+# Then the two hostile cards of issue 24, each between two ordinary cards: one with a million
+# EMAIL lines (21 MB), one whose NOTE is folded over a million continuation lines (100 MB).
+# Each is refused (65, the card's line) and skipped with --skip-invalid, before it is held whole.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=bench/out/import
@@ -45,20 +49,50 @@ for i in range(1, n + 1):
 PY
 }
 
-# measure NAME FILE: peak RSS (MB) and wall time of one import, as a table row.
+# measure NAME FILE [OPTION...]: peak RSS (MB), wall time and exit status of one import, as a
+# table row.
 measure() {
-  local cards rss seconds records
-  /usr/bin/time -f '%M %e' -o "$out/time" "$bin/monica-import" vcard "$2" > "$out/records.ndjson" 2> "$out/stderr"
-  read -r rss seconds < "$out/time"
+  local cards rss seconds records status=0 name=$1 file=$2
+  shift 2
+  /usr/bin/time -f '%M %e' -o "$out/time" "$bin/monica-import" vcard "$@" "$file" > "$out/records.ndjson" \
+    2> "$out/stderr" || status=$?
+  read -r rss seconds < <(tail -n 1 "$out/time")
   cards=$(grep -c '"object":"contact"' "$out/records.ndjson" || true)
   records=$(wc -l < "$out/records.ndjson")
-  printf '| %s | %s | %s | %s | %.1f MB | %s s |\n' "$1" "$(du -h "$2" | cut -f1)" "$cards" "$records" \
-    "$(echo "$rss / 1024" | bc -l)" "$seconds"
+  printf '| %s | %s | %s | %s | %.1f MB | %s s | %s |\n' "$name" "$(du -h "$file" | cut -f1)" "$cards" "$records" \
+    "$(echo "$rss / 1024" | bc -l)" "$seconds" "$status"
+}
+
+# hostile KIND: an ordinary card, the hostile card, an ordinary card.
+hostile() {
+  python3 - "$1" <<'PY'
+import sys
+out = open(1, "wb")
+card = lambda name: b"BEGIN:VCARD\r\nVERSION:3.0\r\nFN:%s\r\nEND:VCARD\r\n" % name
+out.write(card(b"Ann Before"))
+out.write(b"BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Hostile Card\r\n")
+if sys.argv[1] == "emails":
+    for start in range(1, 1_000_001, 10_000):
+        out.write(b"".join(b"EMAIL:user%d@example.com\r\n" % i for i in range(start, start + 10_000)))
+else:
+    out.write(b"NOTE:start\r\n")
+    block = (b" " + b"x" * 97 + b"\r\n") * 10_000
+    for _ in range(100):
+        out.write(block)
+out.write(b"END:VCARD\r\n")
+out.write(card(b"Bob After"))
+PY
 }
 
 : > "$out/empty.vcf"
 for n in 1000 10000 100000; do generate "$n" > "$out/cards-$n.vcf"; done
-echo "| input | size | contacts | records | peak RSS | wall time |"
-echo "|---|---:|---:|---:|---:|---:|"
+hostile emails > "$out/hostile-emails.vcf"
+hostile note > "$out/hostile-note.vcf"
+echo "| input | size | contacts | records | peak RSS | wall time | exit |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
 measure "empty (floor)" "$out/empty.vcf"
 for n in 1000 10000 100000; do measure "$n cards" "$out/cards-$n.vcf"; done
+for kind in emails note; do
+  measure "hostile: $kind" "$out/hostile-$kind.vcf"
+  measure "hostile: $kind, --skip-invalid" "$out/hostile-$kind.vcf" --skip-invalid
+done

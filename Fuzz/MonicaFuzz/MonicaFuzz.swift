@@ -6,16 +6,19 @@ import MonicaKit
 
 /// libFuzzer targets for everything that reads outside bytes, built only by `make fuzz`
 /// (MONICA_FUZZ=1, `-sanitize=fuzzer,address`). `MONICA_FUZZ_TARGET` picks one:
-/// `json`, `scanner`, `envelope`, `ratelimit`, `credential`, `lines`, `contract`, `cache`.
+/// `json`, `scanner`, `envelope`, `ratelimit`, `credential`, `lines`, `contract`, `cache`, `vcard`,
+/// `terminal`.
 /// Besides crashes, each target checks that two readers of the same bytes agree.
 enum FuzzTarget: String {
-  case json, scanner, envelope, ratelimit, credential, lines, contract, cache
+  case json, scanner, envelope, ratelimit, credential, lines, contract, cache, vcard, terminal
 
   static let chosen: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["MONICA_FUZZ_TARGET"] ?? ""
     guard let target = FuzzTarget(rawValue: name) else {
       FileHandle.standardError.write(
-        Data("MONICA_FUZZ_TARGET: one of json scanner envelope ratelimit credential lines contract cache\n".utf8))
+        Data(
+          "MONICA_FUZZ_TARGET: one of json scanner envelope ratelimit credential lines contract cache vcard terminal\n"
+            .utf8))
       exit(2)
     }
     return target
@@ -140,6 +143,24 @@ enum FuzzTarget: String {
       var total = 0
       try? reader.forEachLine { line in total += line.count }
       precondition(total <= bytes.count)
+    case .vcard:
+      // Every card read stays within the reader's bounds, and its content is made without a trap.
+      let path = NSTemporaryDirectory() + "/monica-fuzz-vcard-\(getpid())"
+      _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+      defer { unlink(path) }
+      let reader = VCardReader([InputSource(path)])
+      while case .some(let item) = try? reader.nextItem() {
+        guard case .card(let card) = item else { continue }
+        precondition(card.properties.count <= VCardReader.Limits.properties)
+        precondition(card.properties.allSatisfy { $0.rawValue.count <= VCardReader.Limits.photoBytes })
+        if let today = CalendarDate(year: 2025, month: 6, day: 1) { _ = try? CardContent(card, today: today) }
+      }
+    case .terminal:
+      // What is made safe holds no control, and making it safe again changes nothing.
+      let text = String(decoding: bytes, as: UTF8.self)
+      let safe = TerminalText.safe(text)
+      precondition(!safe.unicodeScalars.contains(where: TerminalText.isControl))
+      precondition(TerminalText.safe(safe) == safe && TerminalText.safe(Array(bytes)) == Array(safe.utf8))
     }
   }
 }

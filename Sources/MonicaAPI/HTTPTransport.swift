@@ -29,32 +29,31 @@ package enum TransportFailure: Error, Sendable, Equatable {
   case cannotConnect(String)
   /// The connection broke before the whole response arrived.
   case dropped(String)
+  /// The answer passed the body limit, and was cut there: it is not asked again.
+  case tooLarge(String)
 }
 
 /// Sends requests with URLSession, never following redirects: a redirect is an answer to look at
-/// (Monica's login page), and following one could carry the token to another host.
-package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
-  private let session: URLSession
+/// (Monica's login page), and following one could carry the token to another host. Answers are
+/// counted as they arrive and cut past `limit` (`BodyLimits.apiAnswer`), whatever their framing.
+package final class HTTPTransport: Sendable {
+  private let session: BoundedSession
   /// The configuration of `session`, for the one-connection sessions POSTs go through.
   private let configuration: URLSessionConfiguration
   /// Seconds to wait for an answer; enforced here because URLSession on Linux rounds its own
   /// time-outs down to whole seconds (0.5 s became 0).
   private let timeout: TimeInterval
+  /// The most bytes of one answer's body.
+  package let limit: Int
 
-  /// A transport whose requests give up after `timeout` seconds without an answer.
-  package init(timeout: TimeInterval) {
+  /// A transport whose requests give up after `timeout` seconds without a whole answer, or
+  /// once an answer passes `limit` bytes.
+  package init(timeout: TimeInterval, limit: Int = BodyLimits.apiAnswer) {
     self.timeout = timeout
+    self.limit = limit
     configuration = Self.configuration(timeout: timeout)
-    session = Self.session(configuration)
+    session = BoundedSession(configuration: configuration, timeout: timeout, limit: limit)
   }
-
-  private static func session(_ configuration: URLSessionConfiguration) -> URLSession {
-    let delegateQueue = OperationQueue()
-    delegateQueue.maxConcurrentOperationCount = 1
-    return URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: delegateQueue)
-  }
-
-  deinit { session.finishTasksAndInvalidate() }
 
   /// The configuration of every session: ephemeral, no URL cache, no cookies, and a backstop
   /// time-out only (the caller cancels a request itself when `timeout` has passed).
@@ -97,63 +96,35 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
 
   /// Sends `request` and returns the whole response.
   package func send(_ request: URLRequest) async throws(TransportFailure) -> HTTPResponse {
-    do {
-      let (body, response) = try await data(for: request)
-      guard let http = response as? HTTPURLResponse else { throw TransportFailure.dropped("not an HTTP response") }
-      var headers: [String: String] = [:]
-      for (name, value) in http.allHeaderFields {
-        if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
-      }
-      return HTTPResponse(status: http.statusCode, headers: headers, body: body)
-    } catch let failure as TransportFailure {
-      throw failure
-    } catch let error as URLError {
-      switch error.code {
-      case .timedOut: throw .timedOut
-      case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
-        .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-        .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
-        .appTransportSecurityRequiresSecureConnection, .unsupportedURL:
-        throw .cannotConnect(Self.describe(error))
-      default: throw .dropped(Self.describe(error))
-      }
-    } catch {
-      throw .dropped("the connection failed before the response was complete")
-    }
-  }
-
-  /// The body and response of one request, cancelled when the calling task is or when the
-  /// time-out passes. URLSession's own async `data(for:)` can miss a cancellation that arrives
-  /// while the request is being set up, and then never returns: a closed pipe hung the tool.
-  private func data(for request: URLRequest) async throws -> (Data, URLResponse) {
     // libcurl sends a request again, unasked, when a connection it reused dies before any byte
     // of the answer: safe for a read, not for a POST that the server may have carried out (a
     // reset POST was logged twice by the sandbox). A POST gets a session, so a connection, of
     // its own, which libcurl never retries on; the rate limit makes the extra connect cheap.
-    let session = request.httpMethod == "POST" ? Self.session(configuration) : self.session
-    defer { if session !== self.session { session.finishTasksAndInvalidate() } }
-    let exchange = PendingExchange()
-    let outcome: Result<(Data, URLResponse), any Error> = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let task = session.dataTask(with: request) { data, response, error in
-          exchange.finish()
-          if let error {
-            continuation.resume(returning: .failure(exchange.timedOut ? URLError(.timedOut) : error))
-          } else if let data, let response {
-            continuation.resume(returning: .success((data, response)))
-          } else {
-            continuation.resume(returning: .failure(URLError(.badServerResponse)))
-          }
-        }
-        let expiry = DispatchWorkItem { exchange.cancel(timedOut: true) }
-        exchange.attach(task, expiry: expiry)
-        task.resume()
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: expiry)
-      }
-    } onCancel: {
-      exchange.cancel(timedOut: false)
+    let session =
+      request.httpMethod == "POST"
+      ? BoundedSession(configuration: configuration, timeout: timeout, limit: limit) : self.session
+    switch await session.exchange(request) {
+    case .answered(let response): return response
+    case .tooLarge: throw .tooLarge("the answer is larger than \(BodyLimits.describe(limit))")
+    case .tooSlow: throw .timedOut
+    case .failed(let failure): throw failure
     }
-    return try outcome.get()
+  }
+
+  /// The failure an error of URLSession stands for.
+  static func failure(_ error: any Error) -> TransportFailure {
+    guard let error = error as? URLError else {
+      return .dropped("the connection failed before the response was complete")
+    }
+    switch error.code {
+    case .timedOut: return .timedOut
+    case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
+      .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
+      .appTransportSecurityRequiresSecureConnection, .unsupportedURL:
+      return .cannotConnect(describe(error))
+    default: return .dropped(describe(error))
+    }
   }
 
   /// A plain sentence for every way URLSession can fail: never Foundation's or libcurl's own
@@ -181,61 +152,4 @@ package final class HTTPTransport: NSObject, URLSessionTaskDelegate, Sendable {
     }
   }
 
-}
-
-/// Refuses every redirect so that the 3xx itself reaches the caller.
-private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-  ) {
-    completionHandler(nil)
-  }
-}
-
-/// One request under way, so that a cancellation or a time-out reaches it whenever it comes.
-private final class PendingExchange: @unchecked Sendable {
-  private let lock = NSLock()
-  private var task: URLSessionDataTask?
-  private var cancelled = false
-  private var expired = false
-
-  /// Whether the time-out, rather than the caller, cancelled the request.
-  var timedOut: Bool { lock.withLock { expired } }
-
-  /// The time-out's pending work, dropped once the answer is in.
-  private var expiry: DispatchWorkItem?
-
-  /// Records the task and its time-out; one cancelled before it existed is cancelled now.
-  func attach(_ task: URLSessionDataTask, expiry: DispatchWorkItem) {
-    let cancelNow = lock.withLock {
-      self.task = task
-      self.expiry = expiry
-      return cancelled
-    }
-    if cancelNow { task.cancel() }
-  }
-
-  /// The answer is in: the time-out is called off and nothing is kept alive for it.
-  func finish() {
-    let expiry: DispatchWorkItem? = lock.withLock {
-      defer {
-        self.expiry = nil
-        task = nil
-      }
-      return self.expiry
-    }
-    expiry?.cancel()
-  }
-
-  /// Cancels the request (once it exists), noting whether the time-out did it.
-  func cancel(timedOut: Bool) {
-    let task: URLSessionDataTask? = lock.withLock {
-      guard !cancelled else { return nil }
-      cancelled = true
-      expired = timedOut
-      return self.task
-    }
-    task?.cancel()
-  }
 }

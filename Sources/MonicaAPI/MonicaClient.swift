@@ -120,6 +120,7 @@ package final class MonicaClient: Sendable {
       case .cannotConnect(let why):
         throw .unavailable(request: credentials.instance.instance, detail: "cannot connect: \(why)")
       case .dropped(let why): throw .unavailable(request: target, detail: why)
+      case .tooLarge(let why): throw .protocolViolation(request: target, detail: why)
       }
     }
   }

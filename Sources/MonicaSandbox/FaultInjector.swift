@@ -35,6 +35,9 @@ package struct FaultRule: Sendable, Equatable {
     case shrink(Int)
     /// Laravel's 404 for a path no route matches: an instance older than the route.
     case missingRoute
+    /// A 200 `application/json` answer, chunked with no Content-Length, whose body never ends
+    /// (until the client hangs up): what a client must cut at its body limit.
+    case endless
   }
 
   /// When the rule fires.
@@ -75,6 +78,7 @@ package struct FaultRule: Sendable, Equatable {
       badutf8              a 200 JSON answer with invalid UTF-8 in a string
       grow=N, shrink=N     N contacts added (newest deleted), then the answer
       cut                  a 200 cut off half-way, then the connection closes
+      endless              a 200 JSON answer, chunked, that never ends
       reset                the connection is reset with no answer at all
       html                 a 200 HTML page instead of JSON
       login                a 302 to the login page
@@ -111,6 +115,7 @@ package struct FaultRule: Sendable, Equatable {
     switch what {
     case "500", "502", "503", "429", "401", "403", "404": effect = .status(Int(what) ?? 500)
     case "cut": effect = .cut
+    case "endless": effect = .endless
     case "reset": effect = .reset
     case "html": effect = .html
     case "login": effect = .login
@@ -139,7 +144,7 @@ package struct FaultRule: Sendable, Equatable {
         effect = .shrink(count)
       } else {
         throw bad(
-          "unknown fault '\(what)': use 500, 502, 503, 429, 429=TEXT, 429reset=TEXT, 429bare, 401, 403, 404, 404route, cut, reset, "
+          "unknown fault '\(what)': use 500, 502, 503, 429, 429=TEXT, 429reset=TEXT, 429bare, 401, 403, 404, 404route, cut, endless, reset, "
             + "html, login, badjson, badutf8, slow, slow=MS, late=MS, remaining=N, grow=N or shrink=N")
       }
     }

@@ -21,6 +21,8 @@ import Synchronization
 ///   fakepng-    a 200 HTML page sent as `image/png`
 ///   huge-       a PNG signature followed by 11 MB, chunked, with no Content-Length
 ///   sized-      the same with its Content-Length (over 10 MB: refused by the header alone)
+///   endless-    a PNG signature followed by 1 MiB chunks without end, until the client hangs up
+///   trickle-    a PNG signature followed by one byte a second, until the client hangs up
 ///   redirect-   a 302 to the instance's /store/avatars/NAME.jpg (another origin)
 ///   status-N-   HTTP N (404, 401, 403, 500...; 429 with Retry-After: 0)
 package enum GravatarOrigin {
@@ -110,6 +112,20 @@ struct GravatarResponder: HTTPResponder {
         try await writer.write(ByteBuffer(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         let chunk = ByteBuffer(repeating: 0, count: 1 << 20)
         for _ in 0..<11 { try await writer.write(chunk) }
+        try await writer.finish(nil)
+      }
+      return Response(status: .ok, headers: [.contentType: "image/png"], body: body)
+    }
+    if name.hasPrefix("endless-") || name.hasPrefix("trickle-") {
+      let trickle = name.hasPrefix("trickle-")
+      let body = ResponseBody { writer in
+        try await writer.write(ByteBuffer(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        let chunk = ByteBuffer(repeating: 0, count: trickle ? 1 : 1 << 20)
+        // Until the client hangs up (a write then throws) or the server stops: at most a day.
+        for _ in 0..<86_400 {
+          if trickle { try await Task.sleep(for: .seconds(1)) }
+          try await writer.write(chunk)
+        }
         try await writer.finish(nil)
       }
       return Response(status: .ok, headers: [.contentType: "image/png"], body: body)

@@ -110,6 +110,9 @@ final class SandboxHandler: Sendable {
         _ = api.respond(
           .delete(.contact, String(id)), APIRequest(method: "DELETE", segments: ["contacts", String(id)], query: [:]))
       }
+    case .endless?:
+      record(200, fault: "endless")
+      return Response(status: .ok, headers: [.contentType: "application/json"], body: Self.endlessBody)
     case .badJSON?:
       record(200, fault: "badjson")
       return make(
@@ -310,6 +313,15 @@ final class SandboxHandler: Sendable {
       if let field = HTTPField.Name(name) { fields[field] = value }
     }
     return fields
+  }
+
+  /// `{"data":[` and then 1 MiB chunks of records without end, until the client hangs up.
+  private static let endlessBody = ResponseBody { writer in
+    try await writer.write(ByteBuffer(string: #"{"data":["#))
+    let record = #"{"id":1,"object":"contact","first_name":"Endless"},"#
+    let chunk = ByteBuffer(string: String(repeating: record, count: (1 << 20) / record.utf8.count))
+    for _ in 0..<1_000_000 { try await writer.write(chunk) }
+    try await writer.finish(nil)
   }
 
   private func make(_ answer: Answer) -> Response {

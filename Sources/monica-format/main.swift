@@ -46,6 +46,12 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
   var today: String?
   @Flag(help: "Leave out the header row of table, tsv, csv and markdown.") var noHeader = false
   @Flag(help: "Warn about lines that are not JSON objects and go on.") var skipInvalid = false
+  @Flag(
+    help: """
+      Replace control and bidi characters of the data with U+FFFD in every format but vcard and ics, as on \
+      a terminal (table and markdown always do).
+      """)
+  var safe = false
   @OptionGroup var calendar: CalendarArguments
   @OptionGroup var export: ExportArguments
 
@@ -94,6 +100,7 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
       options.template = template
       options.color = color.enabled(in: environment)
       options.header = !noHeader
+      options.safe = options.safe || safe
       (options.calendar, options.photos) = (try calendar.options(), calendar.photos)
       export.apply(to: &options)
       try RecordFormatter(options).run(

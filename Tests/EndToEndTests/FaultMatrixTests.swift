@@ -44,6 +44,8 @@ import Testing
       message: "rate limited by the instance (HTTP 429) after 1 retry"),
     Row(sandbox: ["--fault", "cut@*1"], status: 69, message: "before the response was complete"),
     Row(sandbox: ["--fault", "cut@3"], status: 0),
+    // Chunked without end: cut at the API's body limit, not retried.
+    Row(sandbox: ["--fault", "endless@*1"], status: 76, message: "the answer is larger than 64 MiB"),
     Row(sandbox: ["--fault", "reset@*1"], status: 69, message: "the connection was closed"),
     Row(sandbox: ["--fault", "reset@2"], status: 0),
     Row(sandbox: ["--fault", "html@*1"], status: 76, message: "HTML page"),

@@ -87,6 +87,48 @@ import Testing
       ])
   }
 
+  @Test("a card is bounded: a property over 1 MiB unfolded, a PHOTO over the image cut, too many properties")
+  func bounds() throws {
+    let directory = NSTemporaryDirectory() + "/vcard-bounds-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    func card(_ lines: [String]) -> String {
+      (["BEGIN:VCARD", "VERSION:3.0", "FN:A"] + lines + ["END:VCARD"]).map { $0 + "\r\n" }.joined()
+    }
+    let folded =
+      "NOTE:" + String(repeating: "x", count: 70)
+      + String(repeating: "\r\n " + String(repeating: "y", count: 1_000), count: 1_100)
+    let photo = "PHOTO;ENCODING=b;TYPE=PNG:" + String(repeating: "A", count: 2 << 20)
+    let bigPhoto = "PHOTO;ENCODING=b;TYPE=PNG:" + String(repeating: "A", count: 14 << 20)
+    let softLine = "=41=42=43=44=45=46=47=48=49=50=51=52=53=54=55=56=\r\n"
+    let qp = "NOTE;ENCODING=QUOTED-PRINTABLE:" + String(repeating: softLine, count: 22_000) + "x"
+    let text =
+      card([folded]) + card(Array(repeating: "EMAIL:a@b.c", count: 998))
+      + card(Array(repeating: "EMAIL:a@b.c", count: 999))
+      + card([photo]) + card([bigPhoto]) + card([qp]) + card(["NOTE:ok"])
+    try text.write(toFile: directory + "/c.vcf", atomically: true, encoding: .utf8)
+    let reader = VCardReader([InputSource(directory + "/c.vcf")])
+    var seen: [String] = []
+    while let item = try reader.nextItem() {
+      switch item {
+      case .card(let card): seen.append("card \(card.number): \(card.properties.count)")
+      case .invalid(_, let line, let number, let reason):
+        seen.append("bad \(number.map(String.init) ?? "-") at \(line): \(reason)")
+      }
+    }
+    #expect(
+      seen == [
+        "bad 1 at 4: card 1: a NOTE property longer than 1 MiB unfolded",
+        // VERSION and FN count: 1,000 properties are one card, 1,001 are too many.
+        "card 2: 999",
+        "bad 3 at 3109: card 3: more than 1000 properties",
+        "card 4: 2",
+        "bad 5 at 3119: card 5: a PHOTO property longer than \(VCardReader.Limits.photoBytes) bytes unfolded",
+        "bad 6 at 3124: card 6: a NOTE property longer than 1 MiB unfolded",
+        "card 7: 2",
+      ])
+  }
+
   @Test("calendar dates step by days and months as RFC 5545 counts them")
   func calendarSteps() throws {
     let start = try #require(CalendarDate(year: 2024, month: 1, day: 31))

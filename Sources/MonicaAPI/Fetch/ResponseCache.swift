@@ -45,7 +45,7 @@ final class ResponseCache: Sendable {
   /// The subdirectory of the profile's cache.
   static let namespace = "responses"
   /// The most a listing stores (all its pages); a page may be at most 64 MiB.
-  static let entryLimit = 1 << 30
+  static let entryLimit = BodyLimits.cachedListing
 
   let mode: CacheMode
   private let client: MonicaClient
@@ -176,7 +176,7 @@ final class ResponseCache: Sendable {
       defer { state.reportedDamage = true }
       return !state.reportedDamage
     }
-    if first { warn("cache: discarded an entry that was \(reason) (\(target)); it is fetched again") }
+    if first { warn("cache: discarded an entry (\(target)): \(reason); it is fetched again") }
   }
 
   // MARK: writing

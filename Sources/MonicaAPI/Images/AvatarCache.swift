@@ -30,7 +30,7 @@ package struct AvatarCache: Sendable {
   /// The cache of `credentials`; `nil` (with a warning) when its directories cannot be used.
   package init?(credentials: Credentials, store: CredentialStore, warn: (String) -> Void) {
     let section = ProfileCache(credentials: credentials, store: store)
-      .section(Self.namespace, entryLimit: ImageKind.byteLimit)
+      .section(Self.namespace, entryLimit: BodyLimits.image)
     do { try section.checkDirectories() } catch {
       warn("cache: \(error.message ?? "unusable"); going on without it")
       return nil

@@ -31,6 +31,9 @@ package final class ImageFetcher: Sendable {
   private let cache: AvatarCache?
   private let pacers = Mutex<[String: RateLimitPacer]>([:])
   private let slots: DownloadSlots
+  /// The URLs whose answer was over the size cut or never ended, with why: asked once a run.
+  private let refused = Mutex<[String: SourceFailure]>([:])
+  private let gate = URLGate()
 
   /// A fetcher with at most `jobs` downloads under way at once.
   package init(policy: ClientPolicy, cache: AvatarCache?, jobs: Int = 8) {
@@ -45,6 +48,17 @@ package final class ImageFetcher: Sendable {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
       let host = url.host, !host.isEmpty
     else { throw SourceFailure(reason: "not an http(s) URL", error: .usage("\(text): not an http(s) URL")) }
+    // One download of a URL at a time: a second contact with the same avatar waits for the
+    // first, then finds it cached, or refused (`refused`) without asking again.
+    await gate.enter(text)
+    let outcome: Result<FetchedImage, SourceFailure>
+    do { outcome = .success(try await image(text, url: url, refresh: refresh)) } catch { outcome = .failure(error) }
+    await gate.leave(text)
+    return try outcome.get()
+  }
+
+  /// `image(_:refresh:)` once `url` is checked and its turn has come.
+  private func image(_ text: String, url: URL, refresh: Bool) async throws(SourceFailure) -> FetchedImage {
     let key = cache?.imageKey(text)
     let cached = key.flatMap { cache?.image($0) }
     if let cached, !refresh, let maxAge = cached.entry["max-age"].flatMap(Double.init),
@@ -76,10 +90,12 @@ package final class ImageFetcher: Sendable {
     return FetchedImage(bytes: Array(response.body), kind: kind, from: "network")
   }
 
-  /// The final answer of a GET after the retries a read gets.
+  /// The final answer of a GET after the retries a read gets. An answer over the size cut, or
+  /// whose body does not end within the time-out, is not retried, nor asked again in this run.
   private func get(_ url: URL, headers: [String: String], target: String) async throws(SourceFailure)
     -> HTTPResponse
   {
+    if let failure = refused.withLock({ $0[url.absoluteString] }) { throw failure }
     let pacer = self.pacer(for: url)
     var attempt = 0
     while true {
@@ -115,9 +131,17 @@ package final class ImageFetcher: Sendable {
       case .tooLarge:
         await pacer.abandon(ticket)
         observe(target, nil, started)
-        throw SourceFailure(
-          reason: "larger than 10 MB",
-          error: .protocolViolation(request: target, detail: "the image is larger than 10 MB"))
+        throw refuse(
+          url,
+          SourceFailure(
+            reason: "larger than 10 MB",
+            error: .protocolViolation(request: target, detail: "the image is larger than 10 MB")))
+      case .tooSlow:
+        await pacer.abandon(ticket)
+        observe(target, nil, started)
+        let seconds = policy.timeout == policy.timeout.rounded() ? "\(Int(policy.timeout))" : "\(policy.timeout)"
+        let reason = "the image did not arrive within \(seconds) s"
+        throw refuse(url, SourceFailure(reason: reason, error: .temporary(request: target, reason: reason)))
       case .failed(let why):
         await pacer.abandon(ticket)
         observe(target, nil, started)
@@ -129,6 +153,8 @@ package final class ImageFetcher: Sendable {
             reason: "network error: no answer in time", error: .temporary(request: target, reason: "no answer in time"))
         case .dropped(let text):
           failure = SourceFailure(reason: "network error: \(text)", error: .unavailable(request: target, detail: text))
+        case .tooLarge(let text):
+          throw SourceFailure(reason: text, error: .protocolViolation(request: target, detail: text))
         }
         delay = backoff(attempt)
       }
@@ -163,6 +189,12 @@ package final class ImageFetcher: Sendable {
         reason: "HTTP \(response.status)",
         error: .protocolViolation(request: target, detail: "unexpected HTTP \(response.status)"))
     }
+  }
+
+  /// Notes that `url` is not to be asked again this run; `failure`.
+  private func refuse(_ url: URL, _ failure: SourceFailure) -> SourceFailure {
+    refused.withLock { $0[url.absoluteString] = failure }
+    return failure
   }
 
   private func pacer(for url: URL) -> RateLimitPacer {
@@ -230,5 +262,30 @@ actor DownloadSlots {
     } else {
       waiters.removeFirst().resume()
     }
+  }
+}
+
+/// One holder per URL at a time; the others wait in turn.
+actor URLGate {
+  private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+  /// Waits until no one holds `url`, then holds it.
+  func enter(_ url: String) async {
+    guard waiting[url] != nil else {
+      waiting[url] = []
+      return
+    }
+    await withCheckedContinuation { waiting[url, default: []].append($0) }
+  }
+
+  /// Hands `url` to the next waiter, or lets it go.
+  func leave(_ url: String) {
+    guard var queue = waiting[url], !queue.isEmpty else {
+      waiting[url] = nil
+      return
+    }
+    let next = queue.removeFirst()
+    waiting[url] = queue
+    next.resume()
   }
 }

@@ -6,39 +6,22 @@ import MonicaKit
 #endif
 
 /// What one image GET came to.
-package enum ImageExchange: Sendable {
-  /// A whole answer, its body within the limit.
-  case answered(HTTPResponse)
-  /// The body passed the limit (by its Content-Length, or counted as it arrived): the transfer
-  /// was stopped there and nothing of it kept.
-  case tooLarge
-  /// No answer.
-  case failed(TransportFailure)
-}
+package typealias ImageExchange = BoundedExchange
 
 /// GETs images from any origin with no credentials: no Authorization header, no cookies, no
 /// redirect followed (a 3xx is an answer, so nothing is ever carried to another origin), and the
-/// body counted while it arrives, the transfer cancelled once it passes `limit` bytes, so that
-/// an endless or huge answer costs no more than the limit in memory.
+/// body counted while it arrives, the transfer cancelled once it passes `limit` bytes
+/// (`BoundedSession`), so that an endless or huge answer costs no more than the limit in memory.
 package final class ImageTransport: Sendable {
-  private let session: URLSession
-  private let downloads: DownloadDelegate
-  private let timeout: TimeInterval
+  private let session: BoundedSession
   /// The most body bytes kept.
-  package let limit: Int
+  package var limit: Int { session.limit }
 
   /// A transport giving up after `timeout` seconds and past `limit` body bytes.
-  package init(timeout: TimeInterval, limit: Int = ImageKind.byteLimit) {
-    self.timeout = timeout
-    self.limit = limit
-    let configuration = HTTPTransport.configuration(timeout: timeout)
-    downloads = DownloadDelegate(limit: limit)
-    let queue = OperationQueue()
-    queue.maxConcurrentOperationCount = 1
-    session = URLSession(configuration: configuration, delegate: downloads, delegateQueue: queue)
+  package init(timeout: TimeInterval, limit: Int = BodyLimits.image) {
+    session = BoundedSession(
+      configuration: HTTPTransport.configuration(timeout: timeout), timeout: timeout, limit: limit)
   }
-
-  deinit { session.finishTasksAndInvalidate() }
 
   /// GETs `url` with `headers` (never an Authorization header: it is removed if given).
   package func get(_ url: URL, headers: [String: String]) async -> ImageExchange {
@@ -48,209 +31,6 @@ package final class ImageTransport: Sendable {
       request.setValue(value, forHTTPHeaderField: name)
     }
     request.setValue("monica-toolset/\(toolsetVersion)", forHTTPHeaderField: "User-Agent")
-    if Task.isCancelled { return .failed(.dropped("the request was cancelled")) }
-    let task = session.dataTask(with: request)
-    let id = task.taskIdentifier
-    return await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        // A cancellation or the time-out ends the wait itself: URLSession does not always report
-        // a task cancelled before it started, and a wait that nothing ends would hang the tool.
-        guard downloads.start(id, continuation: continuation) else { return }
-        let expiry = DispatchWorkItem { [downloads] in
-          if downloads.abandon(id, with: .failed(.timedOut)) { task.cancel() }
-        }
-        downloads.attach(id, expiry: expiry)
-        task.resume()
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: expiry)
-      }
-    } onCancel: {
-      if downloads.abandon(id, with: .failed(.dropped("the request was cancelled"))) { task.cancel() }
-    }
-  }
-}
-
-/// The transfers under way, fed by URLSession's delegate callbacks.
-/// `@unchecked`: every field is behind `lock`.
-///
-/// A task is never both cancelled and answered a redirect. In FoundationNetworking a task that
-/// met a 3xx waits in `waitingForRedirectCompletionHandler`; the answer to
-/// `willPerformHTTPRedirection` is queued on the task's work queue and traps ("Received callback
-/// for HTTP redirection, but we're not waiting for it") unless the task is still waiting, while
-/// `cancel()` queues `stopLoading`, which moves it to `transferFailed`
-/// (swift-corelibs-foundation HTTPURLProtocol.swift `redirectFor`, `didCompleteRedirectCallback`;
-/// URLSessionTask.swift `cancel`; NativeProtocol.swift `stopLoading`). So whichever comes first,
-/// under `lock`, wins: a redirect answered (with nil: not followed) is never cancelled, it
-/// completes by itself; a task cancelled (time-out, cancellation, too large) never gets its
-/// redirect answered, its cancellation completes it. URLSession's own time-out, which would also
-/// end the wait, is set a second past this transport's (`HTTPTransport.configuration`). The
-/// answer to `didReceive response` is held to the same rule.
-private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  struct Download {
-    var continuation: CheckedContinuation<ImageExchange, Never>
-    var body = Data()
-    var response: HTTPURLResponse?
-    var tooLarge = false
-    var expiry: DispatchWorkItem?
-  }
-
-  /// How a task's end was decided, beside its transfer.
-  enum Ending {
-    /// Its redirect was answered: it completes by itself and must not be cancelled.
-    case redirectAnswered
-    /// It was cancelled: its redirect, if one comes, must not be answered.
-    case cancelled
-    /// URLSession reported it complete.
-    case finished
-  }
-
-  private let limit: Int
-  private let lock = NSLock()
-  private var table: [Int: Download] = [:]
-  private var endings: [Int: Ending] = [:]
-
-  private func withDownloads<T>(_ body: (inout [Int: Download]) -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&table)
-  }
-
-  init(limit: Int) { self.limit = limit }
-
-  /// Ids abandoned before their transfer was registered.
-  private var abandoned: Set<Int> = []
-
-  /// Registers a transfer; false (and the continuation resumed) when it was abandoned already.
-  func start(_ id: Int, continuation: CheckedContinuation<ImageExchange, Never>) -> Bool {
-    let early = withDownloads { table -> Bool in
-      if abandoned.remove(id) != nil { return true }
-      table[id] = Download(continuation: continuation)
-      return false
-    }
-    if early { continuation.resume(returning: .failed(.dropped("the request was cancelled"))) }
-    return !early
-  }
-
-  /// Ends the wait for a transfer with `outcome` now, whatever URLSession reports later; true
-  /// when the caller is to cancel the task (no redirect of it was answered, it did not finish,
-  /// it was not cancelled already), and then it is marked cancelled.
-  func abandon(_ id: Int, with outcome: ImageExchange) -> Bool {
-    let (download, cancel) = withDownloads { table -> (Download?, Bool) in
-      let download = table.removeValue(forKey: id)
-      if download == nil && endings[id] == nil { abandoned.insert(id) }
-      return (download, markCancelled(id))
-    }
-    download?.expiry?.cancel()
-    download?.continuation.resume(returning: outcome)
-    return cancel
-  }
-
-  /// Marks a task cancelled unless its end was decided already; whether it was. Under `lock`.
-  private func markCancelled(_ id: Int) -> Bool {
-    guard endings[id] == nil else { return false }
-    endings[id] = .cancelled
-    return true
-  }
-
-  /// Cancels a task from a delegate callback (its body is too large) unless its end was decided.
-  private func cancel(_ task: URLSessionTask) {
-    if withDownloads({ _ in markCancelled(task.taskIdentifier) }) { task.cancel() }
-  }
-
-  func attach(_ id: Int, expiry: DispatchWorkItem) {
-    withDownloads { $0[id]?.expiry = expiry }
-  }
-
-  /// Answered under `lock`, and not at all once the task was cancelled: FoundationNetworking
-  /// traps ("Received response disposition, but we're not waiting for it",
-  /// NativeProtocol.swift `didCompleteResponseCallback`) when the answer reaches a task its
-  /// cancellation moved on. Answering under the lock queues the answer before any cancellation
-  /// decided after it, and the task's work queue runs them in that order.
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-  ) {
-    let http = response as? HTTPURLResponse
-    let declared = response.expectedContentLength
-    withDownloads { downloads in
-      let id = dataTask.taskIdentifier
-      downloads[id]?.response = http
-      let over = declared > Int64(limit)
-      if over { downloads[id]?.tooLarge = true }
-      switch endings[id] {
-      case .cancelled?:
-        // Its cancellation ends it.
-        return
-      case nil where over:
-        // Too large by its header: the answer cancels it, nothing else may.
-        endings[id] = .cancelled
-        completionHandler(.cancel)
-      default:
-        // Within the limit, or a redirect's own answer (never cancelled): the body is still
-        // counted as it arrives.
-        completionHandler(.allow)
-      }
-    }
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let over = withDownloads { downloads -> Bool in
-      guard var download = downloads[dataTask.taskIdentifier], !download.tooLarge else { return false }
-      if download.body.count + data.count > limit {
-        download.tooLarge = true
-        download.body = Data()
-      } else {
-        download.body.append(data)
-      }
-      downloads[dataTask.taskIdentifier] = download
-      return download.tooLarge
-    }
-    if over { cancel(dataTask) }
-  }
-
-  /// Redirects are not followed: the 3xx is the answer. Answered once, and only while the task
-  /// was not cancelled (then its cancellation ends it, and an answer would trap).
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-  ) {
-    withDownloads { _ in
-      guard endings[task.taskIdentifier] == nil else { return }
-      endings[task.taskIdentifier] = .redirectAnswered
-      completionHandler(nil)
-    }
-  }
-
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-    let download = withDownloads { table -> Download? in
-      endings[task.taskIdentifier] = .finished
-      return table.removeValue(forKey: task.taskIdentifier)
-    }
-    guard let download else { return }
-    download.expiry?.cancel()
-    let http = download.response ?? (task.response as? HTTPURLResponse)
-    let outcome: ImageExchange
-    if download.tooLarge {
-      outcome = .tooLarge
-    } else if let error {
-      let code = (error as? URLError)?.code
-      switch code {
-      case .cancelled?: outcome = .failed(.dropped("the request was cancelled"))
-      case .cannotConnectToHost?, .cannotFindHost?, .dnsLookupFailed?, .notConnectedToInternet?,
-        .secureConnectionFailed?, .serverCertificateUntrusted?, .unsupportedURL?:
-        outcome = .failed(.cannotConnect((error as? URLError).map(HTTPTransport.describe) ?? "cannot connect"))
-      case .timedOut?: outcome = .failed(.timedOut)
-      default:
-        outcome = .failed(.dropped((error as? URLError).map(HTTPTransport.describe) ?? "the connection failed"))
-      }
-    } else if let http {
-      var headers: [String: String] = [:]
-      for (name, value) in http.allHeaderFields {
-        if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
-      }
-      outcome = .answered(HTTPResponse(status: http.statusCode, headers: headers, body: download.body))
-    } else {
-      outcome = .failed(.dropped("not an HTTP response"))
-    }
-    download.continuation.resume(returning: outcome)
+    return await session.exchange(request)
   }
 }

@@ -42,12 +42,13 @@ package struct PhotoSaver {
   }
 
   /// A file name from a name someone else chose: one component (no `/` or `\`), no `..`, no
-  /// control characters, at most 200 bytes; `photo.<ext>` when nothing is left.
+  /// control or bidi characters (`TerminalText.isControl`, and tab and line feed: a listing must
+  /// show the name as it is), at most 200 bytes; `photo.<ext>` when nothing is left.
   package static func safeName(_ original: String?, kind: ImageKind) -> String {
     var name = String(
       (original ?? "").unicodeScalars.map { scalar -> Character in
         if scalar == "/" || scalar == "\\" { return "_" }
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return "_" }
+        if scalar == "\t" || scalar == "\n" || TerminalText.isControl(scalar) { return "_" }
         return Character(scalar)
       })
     while name.contains("..") { name = name.replacingOccurrences(of: "..", with: ".") }

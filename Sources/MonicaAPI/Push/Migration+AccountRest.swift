@@ -123,11 +123,13 @@ extension Migration {
     switch await transport.get(url, headers: ["Accept": "*/*"]) {
     case .tooLarge:
       return .failure(DocumentRefusal(reason: "its download is larger than 10 MiB"))
+    case .tooSlow:
+      return .failure(DocumentRefusal(reason: "its download did not end in time"))
     case .failed(let failure):
       let why =
         switch failure {
         case .timedOut: "no answer in time"
-        case .cannotConnect(let detail), .dropped(let detail): detail.escapingControlCharacters
+        case .cannotConnect(let detail), .dropped(let detail), .tooLarge(let detail): detail.escapingControlCharacters
         }
       return .failure(DocumentRefusal(reason: "its link could not be downloaded: \(why)"))
     case .answered(let response) where (300..<400).contains(response.status):

@@ -13,7 +13,10 @@ extension Help {
     default, or no URL, is an initials SVG on the contact's default_avatar_color, with no \
     request. A source that fails (HTTP error, network error, a redirect, a body that is not \
     an image or is over 10 MB) falls back to the initials with a warning; the status is 0 \
-    unless --strict. The token goes to the instance alone, never to another origin, and no \
+    unless --strict. A body is counted as it arrives and the download stops at 10 MB \
+    whatever its framing (chunked without end), or when it has not ended within the \
+    time-out (MONICA_TIMEOUT_MS, one byte a second); such a URL is not asked for again in \
+    the same run, and a URL shared by several contacts is downloaded once at a time. The token goes to the instance alone, never to another origin, and no \
     redirect is followed.
 
     set sends PUT /api/contacts/ID/avatar and prints the updated contact.
@@ -49,7 +52,7 @@ extension Help {
   package static let photo = """
     save reads photo records (monica-fetch photos) and writes each photo's bytes, decoded \
     from its dataUrl, as DIR/<photo id>-<original_filename> (the name cleaned of /, .. and \
-    control characters), printing {"photo_id","contact_id","file","bytes","mime_type"} for each.
+    control and bidi characters, each replaced by _), printing {"photo_id","contact_id","file","bytes","mime_type"} for each.
 
     upload sends each FILE as POST /api/photos (multipart field photo) for the contact and \
     prints the created photo records. A file that is not an image by its first bytes (PNG, \

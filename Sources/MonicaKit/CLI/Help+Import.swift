@@ -41,6 +41,13 @@ extension Help {
     the import with 65 at FILE:LINE; the records of the cards before it are out, whole. \
     --skip-invalid reports it and goes on. The card numbers stay the same either way.
 
+    A card is bounded before it is held whole, so that memory stays under 150 MB whatever \
+    the input: a property over 1 MiB unfolded (PHOTO: over the 10 MB image cut, base64 \
+    encoded), more than 1,000 properties, or more than 16 MiB of properties makes the card \
+    bad at the line that passed the bound (65, or skipped with --skip-invalid); the rest of \
+    it is read past, not kept. A physical line over 16 MiB stops the \
+    import with 65 even with --skip-invalid.
+
     EXAMPLES
       monica-import vcard contacts.vcf | jq -r 'select(.first_name) | .first_name'
       monica-fetch contacts --with-fields > old.ndjson

@@ -104,6 +104,16 @@ extension Help {
       age                  how old the contact turns then (null when the
                            year is unknown)
 
+    TERMINALS
+      Data comes from anyone with access to the account. Characters in it that
+      would control a terminal or reorder text (C0 controls but tab and line
+      feed, DEL, C1 controls U+0080-U+009F, bidi controls U+061C, U+200E,
+      U+200F, U+202A-U+202E, U+2066-U+2069) are shown as U+FFFD: always in table
+      and markdown; in csv, tsv, json, ndjson and template when stdout is a
+      terminal or with --safe. To a file or a pipe those keep the data byte for
+      byte. dot labels always show them as U+FFFD; vcard and ics are written
+      unchanged.
+
     EXAMPLES
       monica-fetch contacts | monica-filter --dead | monica-format table
       monica-fetch contacts | monica-format csv --fields id,first_name,last_name

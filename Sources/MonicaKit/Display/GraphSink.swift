@@ -99,7 +99,8 @@ final class GraphSink: RecordSink {
     return nil
   }
 
-  /// A DOT string: quotes and backslashes escaped, line breaks as `\n`, other controls dropped.
+  /// A DOT string: quotes and backslashes escaped, line breaks as `\n`, other controls (and
+  /// bidi controls) as `TerminalText.replacement`, as every writer shows them.
   static func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
@@ -107,13 +108,14 @@ final class GraphSink: RecordSink {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
       case "\n": out += "\\n"
-      default: if scalar.value >= 0x20 && scalar.value != 0x7F { out.unicodeScalars.append(scalar) }
+      default: out.unicodeScalars.append(TerminalText.isControl(scalar) ? TerminalText.replacement : scalar)
       }
     }
     return out + "\""
   }
 
-  /// Text for an HTML-like label: `&`, `<`, `>` and `"` as entities, controls dropped.
+  /// Text for an HTML-like label: `&`, `<`, `>` and `"` as entities, controls replaced as in
+  /// `quoted(_:)`.
   static func htmlEscaped(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -122,7 +124,7 @@ final class GraphSink: RecordSink {
       case "<": out += "&lt;"
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
-      default: if scalar.value >= 0x20 && scalar.value != 0x7F { out.unicodeScalars.append(scalar) }
+      default: out.unicodeScalars.append(TerminalText.isControl(scalar) ? TerminalText.replacement : scalar)
       }
     }
     return out

@@ -94,6 +94,9 @@ package struct FormatOptions {
   package var vdir: String?
   /// `dot --around ID --depth N`: one contact's circle.
   package var around: (id: Int, depth: Int)?
+  /// Pass csv, tsv, template, json and ndjson output through `TerminalText.safe` (table and
+  /// markdown always are): set when stdout is a terminal, or by `--safe`.
+  package var safe = false
 
   package init() {}
 
@@ -114,6 +117,7 @@ package struct FormatOptions {
     var options = FormatOptions()
     options.width = environment.terminalWidth
     options.context = DisplayContext(relativeDates: environment.stdoutIsTerminal, today: today)
+    options.safe = environment.stdoutIsTerminal
     return options
   }
 }
@@ -154,9 +158,9 @@ package struct RecordFormatter {
   ) throws(MonicaError) {
     let sink: any RecordSink
     switch options.format {
-    case .ndjson: sink = JSONSink(output: output, fields: options.fields, array: false)
-    case .json: sink = JSONSink(output: output, fields: options.fields, array: true)
-    case .template: sink = TemplateSink(output: output, segments: segments, warn: warn)
+    case .ndjson: sink = JSONSink(output: output, fields: options.fields, array: false, safe: options.safe)
+    case .json: sink = JSONSink(output: output, fields: options.fields, array: true, safe: options.safe)
+    case .template: sink = TemplateSink(output: output, segments: segments, safe: options.safe, warn: warn)
     case .vcard:
       let vdir = options.vdir.map { VdirWriter(directory: $0, fileExtension: "vcf", warn: warn) }
       sink = VCardSink(output: output, photos: options.photos, version: options.vcardVersion, vdir: vdir)
@@ -241,15 +245,19 @@ final class JSONSink: RecordSink {
   private let output: LineOutput
   private let fields: [FieldPath]?
   private let array: Bool
+  /// Lines through `TerminalText.safe` (a terminal, `--safe`): JSON stays valid, as JSON
+  /// escapes every control below 0x20 and the rest become U+FFFD.
+  private let safe: Bool
   private var pending: [UInt8] = []
   private var hasPending = false
   private var line: [UInt8] = []
   private let keys: [[UInt8]]
 
-  init(output: LineOutput, fields: [FieldPath]?, array: Bool) {
+  init(output: LineOutput, fields: [FieldPath]?, array: Bool, safe: Bool = false) {
     self.output = output
     self.fields = fields
     self.array = array
+    self.safe = safe
     keys = (fields ?? []).map { path in
       var key: [UInt8] = []
       JSONWriter.monica.writeString(path.description, to: &key)
@@ -275,6 +283,7 @@ final class JSONSink: RecordSink {
     } else {
       line.append(contentsOf: UnsafeBufferPointer(rebasing: record.bytes[record.objectRange]))
     }
+    if safe { line = TerminalText.safe(line) }
     guard array else {
       try output.writeLine(line)
       return
@@ -334,14 +343,19 @@ final class TemplateSink: RecordSink {
   private let output: LineOutput
   private let segments: [TemplateSegment]
   private let warn: (String) -> Void
+  /// Lines through `TerminalText.safe` (a terminal, `--safe`).
+  private let safe: Bool
   private var line: [UInt8] = []
   private var records = 0
   /// Per segment, whether some record had its field (null counts: the key is there).
   private var found: [Bool]
 
-  init(output: LineOutput, segments: [TemplateSegment], warn: @escaping (String) -> Void = { _ in }) {
+  init(
+    output: LineOutput, segments: [TemplateSegment], safe: Bool = false, warn: @escaping (String) -> Void = { _ in }
+  ) {
     self.output = output
     self.segments = segments
+    self.safe = safe
     self.warn = warn
     found = segments.map { if case .field = $0 { false } else { true } }
   }
@@ -358,7 +372,7 @@ final class TemplateSink: RecordSink {
         value.appendDisplayText(to: &line)
       }
     }
-    try output.writeLine(line)
+    try output.writeLine(safe ? TerminalText.safe(line) : line)
   }
 
   func finish() throws(MonicaError) {

@@ -77,6 +77,9 @@ final class TableSection {
   private var line: [UInt8] = []
   private var scratch: [UInt8] = []
   private var scanner = RecordScanner()
+  /// Whether cells go through `TerminalText.safe`: table and markdown always (they are for
+  /// people), csv and tsv on a terminal or with `--safe` (else byte for byte).
+  private let neutralises: Bool
 
   private static let bold = "\u{1B}[1m"
   private static let dim = "\u{1B}[2m"
@@ -87,6 +90,7 @@ final class TableSection {
     self.output = output
     self.options = options
     self.warn = warn
+    neutralises = options.format == .table || options.format == .markdown || options.safe
   }
 
   func add(_ record: Record) throws(MonicaError) {
@@ -185,12 +189,12 @@ final class TableSection {
     switch options.format {
     case .table:
       try writeTableRow(
-        columns.map { $0.title ?? $0.name.uppercased() }, style: options.color ? TableSection.bold : nil)
+        columns.map { cellText($0.title ?? $0.name.uppercased()) }, style: options.color ? TableSection.bold : nil)
     case .markdown:
-      try output.writeLine("| " + names.map(markdownEscape).joined(separator: " | ") + " |")
+      try output.writeLine("| " + names.map { markdownEscape(cellText($0)) }.joined(separator: " | ") + " |")
       try output.writeLine("|" + columns.map { $0.alignsRight ? " ---: |" : " --- |" }.joined())
     case .tsv:
-      try output.writeLine(names.map(tsvEscape).joined(separator: "\t"))
+      try output.writeLine(names.map { tsvEscape(cellText($0)) }.joined(separator: "\t"))
     default:
       line.removeAll(keepingCapacity: true)
       for (index, name) in names.enumerated() {
@@ -224,13 +228,20 @@ final class TableSection {
     }
   }
 
-  private func cellText(_ cell: Cell) -> String {
-    // One line per row: a line break inside a cell would break the table.
-    let text = cell.text
-    guard text.utf8.contains(where: { $0 < 0x20 }) else { return text }
-    var result = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars { result.append(scalar.value < 0x20 ? " " : scalar) }
-    return String(result)
+  private func cellText(_ cell: Cell) -> String { cellText(cell.text) }
+
+  /// A cell's text on one line (a tab or line break inside a cell would break the row), and
+  /// with nothing that controls a terminal when the table `neutralises`.
+  private func cellText(_ text: String) -> String {
+    var text = text
+    if text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+      var result = String.UnicodeScalarView()
+      for scalar in text.unicodeScalars {
+        result.append(scalar == "\t" || scalar == "\n" || scalar == "\r" ? " " : scalar)
+      }
+      text = String(result)
+    }
+    return neutralises ? TerminalText.safe(text) : text
   }
 
   private func writeTableRow(_ cells: [String], style: String?) throws(MonicaError) {
@@ -311,6 +322,14 @@ final class TableSection {
   }
 
   private func appendCSV(_ bytes: some Collection<UInt8>, quoteAlways: Bool) {
+    if neutralises {
+      appendCSVField(TerminalText.safe(bytes), quoteAlways: quoteAlways)
+    } else {
+      appendCSVField(bytes, quoteAlways: quoteAlways)
+    }
+  }
+
+  private func appendCSVField(_ bytes: some Collection<UInt8>, quoteAlways: Bool) {
     let needsQuotes =
       quoteAlways || bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
     guard needsQuotes else {

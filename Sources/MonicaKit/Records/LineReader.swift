@@ -17,9 +17,12 @@ package struct InputSource: Sendable, Equatable {
   /// The name used in `source:line: reason` messages: `stdin` or the path.
   package var name: String { path == "-" ? "stdin" : path }
 
-  /// Opens the source; a missing or unreadable file is `notFound` (66).
-  package func open() throws(MonicaError) -> LineReader {
-    if path == "-" { return LineReader(descriptor: 0, ownsDescriptor: false, name: name) }
+  /// Opens the source, its lines at most `maximumLineLength` long; a missing or unreadable file
+  /// is `notFound` (66).
+  package func open(maximumLineLength: Int = LineReader.maximumLineLength) throws(MonicaError) -> LineReader {
+    if path == "-" {
+      return LineReader(descriptor: 0, ownsDescriptor: false, name: name, maximumLineLength: maximumLineLength)
+    }
     let descriptor = openForReading(path)
     guard descriptor >= 0 else {
       throw .notFound("\(path): \(systemErrorText(errno))")
@@ -29,7 +32,8 @@ package struct InputSource: Sendable, Equatable {
       close(descriptor)
       throw .notFound("\(path): is a directory, not a file of records")
     }
-    return LineReader(descriptor: descriptor, ownsDescriptor: true, name: name)
+    return LineReader(
+      descriptor: descriptor, ownsDescriptor: true, name: name, maximumLineLength: maximumLineLength)
   }
 }
 

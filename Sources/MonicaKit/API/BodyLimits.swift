@@ -1,0 +1,26 @@
+/// The most bytes each reader of a body from elsewhere keeps: the one place the caps are stated.
+/// A body is counted as it arrives and cut at its cap whatever its framing (a Content-Length, or
+/// chunked without end); an answer cut is not asked for again in the same run.
+package enum BodyLimits {
+  /// An image from any origin (gravatar, an avatar's URL, a document's link) and an image in a
+  /// photo's `dataUrl`, decoded: Monica's own upload limit, 10 MB (`ImageKind.byteLimit`,
+  /// config/monica.php:199 `max_upload_size`). The avatar cache keeps entries of the same size.
+  package static let image = ImageKind.byteLimit
+
+  /// One answer of the Monica API (a page, a record, a write's answer), read by monica-fetch,
+  /// -push, -avatar, -photo, -auth: 64 MiB, the longest line the stream tools read
+  /// (`LineReader.maximumLineLength`), so a record in it can always be passed on. A page over
+  /// it is refused (76); a smaller `--page-size` fetches the same records.
+  package static let apiAnswer = LineReader.maximumLineLength
+
+  /// One cached listing, all its pages: 1 GiB, each page at most `apiAnswer`
+  /// (`CacheEntryFile.partLimit`); read part by part, never whole.
+  package static let cachedListing = 1 << 30
+
+  /// `64 MiB`, `10240 KiB`, or bytes, for messages.
+  package static func describe(_ bytes: Int) -> String {
+    if bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes % 1024 == 0 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
+  }
+}
