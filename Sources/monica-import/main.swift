@@ -40,7 +40,9 @@ struct MonicaImport: AsyncParsableCommand, MonicaTool {
 
   func validate() throws {
     guard format == "vcard" else { throw ValidationError("\(format): not a format monica-import reads (vcard)") }
-    if createAmbiguous && dedupeAgainst == nil { throw ValidationError("--create-ambiguous goes with --dedupe-against") }
+    if createAmbiguous && dedupeAgainst == nil {
+      throw ValidationError("--create-ambiguous goes with --dedupe-against")
+    }
     if skipExisting && dedupeAgainst == nil { throw ValidationError("--skip-existing goes with --dedupe-against") }
     if map != nil && dedupeAgainst == nil { throw ValidationError("--map goes with --dedupe-against") }
     if updates != nil && dedupeAgainst == nil { throw ValidationError("--updates goes with --dedupe-against") }
@@ -49,7 +51,9 @@ struct MonicaImport: AsyncParsableCommand, MonicaTool {
   func run() async throws {
     try reportingFailures {
       var options = VCardImportOptions()
-      (options.skipInvalid, options.skipExisting, options.createAmbiguous) = (skipInvalid, skipExisting, createAmbiguous)
+      (options.skipInvalid, options.skipExisting, options.createAmbiguous) = (
+        skipInvalid, skipExisting, createAmbiguous
+      )
       let sources = files.isEmpty ? [InputSource.standardInput] : files.map(InputSource.init)
       try VCardImporter.run(
         sources, dedupeAgainst: dedupeAgainst, map: map, updates: updates, options: options, output: .standardOutput()

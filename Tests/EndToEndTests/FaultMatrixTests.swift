@@ -172,7 +172,8 @@ import Testing
     WriteRow(fault: "429@1:POST:/api/notes", status: 0, posts: 2),
     // The answer lost, the body stored trimmed: the look-up compares values as Monica stores them.
     WriteRow(fault: "cut@1:POST:/api/notes", status: 75, posts: 1, message: "was not repeated", body: "fault matrix  "),
-    WriteRow(fault: "500@1:POST:/api/notes", status: 75, posts: 1, message: "was not repeated", body: #" fault matrix\t"#),
+    WriteRow(
+      fault: "500@1:POST:/api/notes", status: 75, posts: 1, message: "was not repeated", body: #" fault matrix\t"#),
   ]
 
   @Test(

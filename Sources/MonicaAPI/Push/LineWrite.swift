@@ -101,20 +101,9 @@ struct LineWrite {
 
   /// The line's error when a value it gives breaks the kind's write rules (`WriteRule`).
   static func refusal(_ line: PushLine, today: CalendarDate) -> MonicaError? {
-    let mapping = line.mapping
-    var bodies: [JSONObject] = []
-    switch line.action {
-    case .delete: return nil
-    case .create:
-      bodies.append(mapping.body(line: line.record, record: line.record, operation: .create, today: today))
-      bodies.append(mapping.body(line: line.record, record: line.record, operation: .update, today: today))
-    case .update:
-      bodies.append(mapping.partialBody(line: line.record, operation: .update, today: today))
-    }
-    var problems: [String] = []
-    for body in bodies {
-      for problem in mapping.problems(in: body) where !problems.contains(problem) { problems.append(problem) }
-    }
+    if case .delete = line.action { return nil }
+    let creating = line.action == .create
+    let problems = line.mapping.problems(line: line.record, creating: creating, today: today)
     guard !problems.isEmpty else { return nil }
     return .malformedInput(
       source: line.source, line: line.number, reason: problems.joined(separator: "; ") + "; nothing was sent")

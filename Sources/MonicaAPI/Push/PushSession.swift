@@ -51,8 +51,10 @@ final class PushSession {
 
   /// `3 lines written, stopped at stdin:4`: what a run that ends on an error leaves done, so
   /// that the fixed input is re-run from the right line and nothing is written twice.
+  /// Nothing when nothing was written: the fixed input is then simply run again.
   var stopped: String? {
-    place.map { "\(written) line\(written == 1 ? "" : "s") written, stopped at \($0)" }
+    guard written > 0, let place else { return nil }
+    return "\(written) line\(written == 1 ? "" : "s") written, stopped at \(place)"
   }
 
   /// What the server holds after the writes of a failed line that did go through, printed all

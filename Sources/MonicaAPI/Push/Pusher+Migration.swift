@@ -42,7 +42,8 @@ extension Pusher {
       migration.report.planning = true
       migration.report.emit = { (text: String) throws(MonicaError) in try output.writeLine(text) }
     } else if !options.quiet {
-      migration.report.progress = environment.stderrIsTerminal ? .terminal : .log }
+      migration.report.progress = environment.stderrIsTerminal ? .terminal : .log
+    }
     var stoppedAt: String?
     do throws(MonicaError) {
       let reader = try spool.reader()

@@ -102,7 +102,11 @@ package struct Pusher {
     } catch {
       if error != .outputClosed {
         try? output.flush()
-        if let stopped = session.stopped { StandardError.line("\(tool): \(stopped)") }
+        // --keep-going's summary ends a run that went to its end: it did not stop.
+        if case .linesFailed = error {
+        } else if let stopped = session.stopped {
+          StandardError.line("\(tool): \(stopped)")
+        }
       }
       throw error
     }

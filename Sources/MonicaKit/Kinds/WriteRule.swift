@@ -87,6 +87,24 @@ extension WriteMapping {
     }
   }
 
+  /// The problems of a line as monica-push would send it: a create's body and the update that
+  /// follows it (a task's `completed`), or the fields an update line gives. One checker for
+  /// `monica-push` before its first request and for any tool that checks lines without sending.
+  package func problems(line: JSONObject, creating: Bool, today: CalendarDate) -> [String] {
+    let bodies =
+      creating
+      ? [
+        body(line: line, record: line, operation: .create, today: today),
+        body(line: line, record: line, operation: .update, today: today),
+      ]
+      : [partialBody(line: line, operation: .update, today: today)]
+    var found: [String] = []
+    for body in bodies {
+      for problem in problems(in: body) where !found.contains(problem) { found.append(problem) }
+    }
+    return found
+  }
+
   /// The write fields' rules, by field name.
   package var rules: [String: WriteRule] { WriteRule.table[object] ?? [:] }
 }
