@@ -163,7 +163,7 @@ _monica-import() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--skip-existing --skip-invalid --version -h --help)
+    local -a non_repeating_flags=(--skip-existing --create-ambiguous --skip-invalid --version -h --help)
     local -a repeating_options=()
     local -a non_repeating_options=(--dedupe-against --map --updates)
     __monica-import_offer_flags_options -1

@@ -163,7 +163,7 @@ _monica-push() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--delete --yes -y --dry-run --keep-going --create --quiet -q --verbose -v --version -h --help)
+    local -a non_repeating_flags=(--delete --yes -y --dry-run --keep-going --create --quiet -q --strict --verbose -v --version -h --help)
     local -a repeating_options=()
     local -a non_repeating_options=(--object --map --retries --profile --passphrase-fd)
     __monica-push_offer_flags_options -1

@@ -20,7 +20,7 @@ function __monica-push_parse_tokens -S
     set -l unparsed_tokens (__monica-push_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-push'
-        __monica-push_parse_subcommand -r 1 'object=' 'delete' 'y/yes' 'dry-run' 'keep-going' 'create' 'map=' 'q/quiet' 'retries=' 'profile=' 'v/verbose' 'passphrase-fd=' 'version' 'h/help'
+        __monica-push_parse_subcommand -r 1 'object=' 'delete' 'y/yes' 'dry-run' 'keep-going' 'create' 'map=' 'q/quiet' 'strict' 'retries=' 'profile=' 'v/verbose' 'passphrase-fd=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-push_parse_subcommand -r 1 'version'
@@ -86,6 +86,7 @@ complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_o
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" create' -l 'create' -d 'Create every record of a stream (with --map): a restore or a migration.'
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" map' -l 'map' -d 'Which source ids are which target ids; appended as records are created.' -rF
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" q quiet' -l 'quiet' -s 'q' -d 'With --create, no progress or counts on stderr.'
+complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" strict' -l 'strict' -d 'Refuse a create line with a field no write field takes, instead of warning.'
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" retries' -l 'retries' -d 'Retries of a read, update or delete after a 5xx or a time-out.' -rfka ''
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" profile' -l 'profile' -d 'The profile to use (default: $MONICA_PROFILE, else the default profile).' -rfka '(__monica-push_custom_completion ---completion -- --profile (count (__monica-push_tokens -pc)) (__monica-push_tokens -tC))'
 complete -c 'monica-push' -n '__monica-push_should_offer_completions_for_flags_or_options "monica-push" v verbose' -l 'verbose' -s 'v' -d 'One stderr line per request: method, path, status, time, rate limit left. Never the token.'

@@ -18,6 +18,8 @@ extension SandboxAPI {
       guard let value = try? JSONValue(parsing: request.body) else { return .error(400, 37) }
       input = value.objectValue ?? JSONObject()
     }
+    // Monica's TrimStrings and ConvertEmptyStringsToNull, before any route sees the input.
+    input = MonicaInput.cleaned(input)
     let now = Int(Date().timeIntervalSince1970)
     return store.withState { state in
       var writer = StoreWriter(state: state, baseURL: baseURL, now: now)

@@ -17,7 +17,7 @@ struct MonicaImport: AsyncParsableCommand, MonicaTool {
   var files: [String] = []
   @Option(
     help: ArgumentHelp(
-      "Contacts already in Monica (monica-fetch contacts --with-fields): a card with one's e-mail address or full name adds only what it lacks.",
+      "Contacts already in Monica (monica-fetch contacts --with-fields): a card that is one (its UID, an e-mail address or phone number, or a name no other contact has) adds only what it lacks.",
       valueName: "FILE"),
     completion: .file(extensions: ["ndjson"]))
   var dedupeAgainst: String?
@@ -34,10 +34,15 @@ struct MonicaImport: AsyncParsableCommand, MonicaTool {
       valueName: "FILE"),
     completion: .file())
   var updates: String?
+  @Flag(help: "With --dedupe-against: create the cards whose name several contacts share, instead of leaving them out.")
+  var createAmbiguous = false
   @Flag(help: "Report each bad card (FILE:LINE:) and go on, instead of stopping with 65.") var skipInvalid = false
 
   func validate() throws {
     guard format == "vcard" else { throw ValidationError("\(format): not a format monica-import reads (vcard)") }
+    if createAmbiguous && dedupeAgainst == nil {
+      throw ValidationError("--create-ambiguous goes with --dedupe-against")
+    }
     if skipExisting && dedupeAgainst == nil { throw ValidationError("--skip-existing goes with --dedupe-against") }
     if map != nil && dedupeAgainst == nil { throw ValidationError("--map goes with --dedupe-against") }
     if updates != nil && dedupeAgainst == nil { throw ValidationError("--updates goes with --dedupe-against") }
@@ -46,7 +51,9 @@ struct MonicaImport: AsyncParsableCommand, MonicaTool {
   func run() async throws {
     try reportingFailures {
       var options = VCardImportOptions()
-      (options.skipInvalid, options.skipExisting) = (skipInvalid, skipExisting)
+      (options.skipInvalid, options.skipExisting, options.createAmbiguous) = (
+        skipInvalid, skipExisting, createAmbiguous
+      )
       let sources = files.isEmpty ? [InputSource.standardInput] : files.map(InputSource.init)
       try VCardImporter.run(
         sources, dedupeAgainst: dedupeAgainst, map: map, updates: updates, options: options, output: .standardOutput()

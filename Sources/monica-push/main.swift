@@ -27,6 +27,7 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
     completion: .file())
   var map: String?
   @Flag(name: .shortAndLong, help: "With --create, no progress or counts on stderr.") var quiet = false
+  @Flag(help: "Refuse a create line with a field no write field takes, instead of warning.") var strict = false
   @Option(help: ArgumentHelp("Retries of a read, update or delete after a 5xx or a time-out.", valueName: "N"))
   var retries = 3
   @OptionGroup var connection: ConnectionOptions
@@ -43,7 +44,7 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
     if create != (map != nil) {
       throw ValidationError(create ? "--create needs --map FILE" : "--map goes with --create")
     }
-    if create, let clash = [(delete, "--delete"), (dryRun, "--dry-run"), (kind != nil, "--object")].first(where: \.0) {
+    if create, let clash = [(delete, "--delete"), (kind != nil, "--object")].first(where: \.0) {
       throw ValidationError("--create does not go with \(clash.1)")
     }
     if map == "-" || map == "" { throw ValidationError("--map needs a file: standard input holds the records") }
@@ -56,7 +57,7 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
       var options = PushOptions()
       (options.object, options.delete, options.yes) = (object, delete, yes)
       (options.dryRun, options.keepGoing) = (dryRun, keepGoing)
-      (options.map, options.quiet) = (map, quiet)
+      (options.map, options.quiet, options.strict) = (map, quiet, strict)
       var policy = connection.policy(environment, tool: Self.toolName)
       policy.retries = retries
       if quiet { policy.notice = nil }

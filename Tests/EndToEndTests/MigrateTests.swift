@@ -310,9 +310,13 @@ import Testing
     #expect(writes > 0)
     let again = try pair.migrate()
     #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
-    // Only the kinds this version does not create are said again.
+    // The summary, every record already on the target, and what cannot be carried, again.
     let said = again.stderr.split(separator: "\n")
-    #expect(said.allSatisfy { $0.contains(": not carried: ") }, "\(again)")
+    #expect(
+      said.allSatisfy {
+        $0.contains(": not carried: ") || $0.contains(" records: 0 created, ") || $0.hasSuffix(" already on the target")
+      }, "\(again)")
+    #expect(said.contains { $0.contains(" records: 0 created, ") }, "\(again)")
     #expect(pair.targetWrites().count == writes, "\(pair.targetWrites().suffix(3))")
     #expect(try pair.mapLines() == lines)
   }
@@ -321,7 +325,7 @@ import Testing
   func killedRunResumes() throws {
     let pair = try Pair(target: ["--latency", "15"])
     let old = try pair.account(pair.source)
-    let killed = try pair.killedRun(when: "wc -l", reaches: 75)
+    let killed = try pair.killedRun(when: "grep -vc '^#'", reaches: 75)
     #expect(killed.stdout == "status 137\n", "\(killed)")
     let half = try pair.mapLines().count
     #expect(half >= 75 && half < 110, "killed at \(half) map lines")
@@ -377,7 +381,6 @@ import Testing
       ("--create", "--create needs --map FILE"),
       ("--map m.tsv", "--map goes with --create"),
       ("--create --map m.tsv --delete --yes", "--create does not go with --delete"),
-      ("--create --map m.tsv --dry-run", "--create does not go with --dry-run"),
       ("--create --map m.tsv --object note", "--create does not go with --object"),
       ("--create --map -", "--map needs a file"),
       ("--quiet", "--quiet goes with --create"),
@@ -411,7 +414,8 @@ import Testing
     #expect(run.stderr.contains("monica-push: error: stdin:2: ") && run.stderr.contains(message), "\(run)")
     let posts = sandbox.requests().filter { $0["method"]?.stringValue == "POST" }
     #expect(posts.count == 1 && posts.first?["path"]?.stringValue == "/api/contacts")
-    #expect(try String(contentsOfFile: map, encoding: .utf8).hasPrefix("contact\t1\t"))
+    let mapped = try String(contentsOfFile: map, encoding: .utf8).split(separator: "\n")
+    #expect(mapped.first { !$0.hasPrefix("#") }?.hasPrefix("contact\t1\t") == true, "\(mapped)")
   }
 
   @Test("on a terminal, progress redraws one line: records done per kind, the ETA at the instance's limit")

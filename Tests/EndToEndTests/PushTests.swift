@@ -291,7 +291,10 @@ struct PushCase: Sendable, CustomTestStringConvertible {
     try input.write(toFile: directory + "/tasks.ndjson", atomically: true, encoding: .utf8)
     let stopped = try sh("monica-push tasks.ndjson", env: env(sandbox), directory: directory)
     #expect(stopped.status == 65, "\(stopped)")
-    #expect(stopped.stderr == "monica-push: error: tasks.ndjson:2: The title field is required.\n")
+    #expect(
+      stopped.stderr
+        == "monica-push: 1 line written, stopped at tasks.ndjson:2\n"
+        + "monica-push: error: tasks.ndjson:2: The title field is required.\n")
     #expect(try records(stopped.stdout).map { $0["title"] } == [.string("first")])
     #expect(writes(sandbox) == ["POST /api/tasks 200", "POST /api/tasks 422"])
 
@@ -334,7 +337,8 @@ struct PushCase: Sendable, CustomTestStringConvertible {
       + "\n" + #"{"object":"note","contact_id":\#(a),"body":"three"}"# + "\n"
     let run = try sh("monica-push", env: env(sandbox), stdin: input)
     #expect(run.status == 65, "\(run)")
-    #expect(run.stderr.hasPrefix("monica-push: error: stdin:2: invalid JSON"), "\(run.stderr)")
+    #expect(run.stderr.hasPrefix("monica-push: 1 line written, stopped at stdin:2\n"), "\(run.stderr)")
+    #expect(run.stderr.contains("monica-push: error: stdin:2: invalid JSON"), "\(run.stderr)")
     #expect(run.lines.count == 1)
     #expect(writes(sandbox) == ["POST /api/notes 201"])
     let unknown = try sh("monica-push", env: env(sandbox), stdin: #"{"object":"photo","id":1}"# + "\n[1]\n")

@@ -131,6 +131,47 @@ import Testing
     }
   }
 
+  /// Messages told from another thread.
+  final class Told: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+    func add(_ message: String) { lock.withLock { messages.append(message) } }
+    var first: String? { lock.withLock { messages.first } }
+  }
+
+  @Test("a run's lock: a second map on the file waits, saying so, and reads what the first appended")
+  func runLock() async throws {
+    let path = try directory().appendingPathComponent("map").path
+    var first: IDMap? = try IDMap(path: path)
+    try first?.lockForRun { _ in Issue.record("the first run waited") }
+    try first?.append("contact", source: 1, target: 10)
+    let told = Told()
+    let second = Task.detached {
+      let map = try IDMap(path: path)
+      try map.lockForRun { told.add($0) }
+      return map.target(of: "contact", source: 2)
+    }
+    while told.first == nil { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(told.first?.contains("another run is writing this map; waiting") == true)
+    try first?.append("contact", source: 2, target: 20)
+    first = nil
+    #expect(try await second.value == 20)
+  }
+
+  @Test("#floor lines: the highest id before the first create, or the highest the map holds")
+  func floors() throws {
+    let path = try directory().appendingPathComponent("map").path
+    let map = try IDMap(path: path)
+    #expect(map.floor(of: "note") == nil)
+    try map.appendFloor("note", 40)
+    try map.append("contact", source: 1, target: 12)
+    #expect(map.floor(of: "note") == 40 && map.floor(of: "contact") == 12)
+    try map.append("note", source: 1, target: 41)
+    #expect(try text(path) == "#floor\tnote\t40\ncontact\t1\t12\nnote\t1\t41\n")
+    let again = try IDMap(path: path)
+    #expect(again.floor(of: "note") == 41 && again.count() == 2)
+  }
+
   @Test("a map opened before another process appended sees those lines at its next append")
   func takesInOthers() throws {
     let path = try directory().appendingPathComponent("map").path

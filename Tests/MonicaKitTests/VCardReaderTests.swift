@@ -48,7 +48,9 @@ import Testing
     #expect(try date("BDAY:--04-12") == "?-4-12")
     #expect(try date("BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-12") == "?-4-12")
     #expect(try date("BDAY:--0229") == "?-2-29")
-    for bad in ["BDAY:1985", "BDAY:1985-03", "BDAY:2023-02-29", "BDAY;VALUE=text:circa 1800", "BDAY:--1332"] {
+    // A year alone is a birthday guessed from an age, as monica-format vcard writes it (1 January).
+    #expect(try date("BDAY:1985") == "1985-1-1")
+    for bad in ["BDAY:1985-03", "BDAY:2023-02-29", "BDAY;VALUE=text:circa 1800", "BDAY:--1332"] {
       #expect(try date(bad) == nil, "\(bad)")
     }
     let today = try #require(CalendarDate(year: 2026, month: 5, day: 1))

@@ -11,6 +11,7 @@ enum DryRun {
     case .success(let names): tags = names
     case .failure(let error): throw .malformedInput(source: line.source, line: line.number, reason: error.reason)
     }
+    if let refusal = LineWrite.refusal(line, today: today) { throw refusal }
     var lines: [String] = []
     switch line.action {
     case .delete(let id):

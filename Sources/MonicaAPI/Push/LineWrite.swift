@@ -17,6 +17,13 @@ struct LineWrite {
   /// Told the new record's id as soon as a create is answered, before the requests that follow
   /// it (a migration's map line must not wait for them).
   var created: ((Int) throws(MonicaError) -> Void)?
+  /// Whether a create line's unknown fields are named (a warning), or with `--strict` refused.
+  var unknownFields: UnknownFields = .ignored
+
+  /// What a create line's members that no write field takes get.
+  enum UnknownFields {
+    case ignored, named, refused
+  }
 
   init(line: PushLine, client: MonicaClient, today: CalendarDate) {
     self.line = line
@@ -33,6 +40,7 @@ struct LineWrite {
     case .success(let names): tags = names
     case .failure(let error): throw .malformedInput(source: line.source, line: line.number, reason: error.reason)
     }
+    try check()
     switch line.action {
     case .delete(let id):
       latest = try await delete(id)
@@ -75,6 +83,30 @@ struct LineWrite {
       }
       if let tags { try await setTags(tags, of: id, on: record) }
     }
+  }
+
+  /// Refuses a line, before anything is sent, whose values Monica's rules would refuse, so
+  /// that no line is applied in half (a task created, then its `completed` refused).
+  private mutating func check() throws(MonicaError) {
+    if let refusal = Self.refusal(line, today: today) { throw refusal }
+    guard case .create = line.action, unknownFields != .ignored else { return }
+    let unknown = mapping.unknownFields(in: line.record)
+    guard !unknown.isEmpty else { return }
+    let text = mapping.unknownFieldsText(unknown)
+    if unknownFields == .refused {
+      throw .malformedInput(source: line.source, line: line.number, reason: text + " (--strict)")
+    }
+    warning = text + ": left out"
+  }
+
+  /// The line's error when a value it gives breaks the kind's write rules (`WriteRule`).
+  static func refusal(_ line: PushLine, today: CalendarDate) -> MonicaError? {
+    if case .delete = line.action { return nil }
+    let creating = line.action == .create
+    let problems = line.mapping.problems(line: line.record, creating: creating, today: today)
+    guard !problems.isEmpty else { return nil }
+    return .malformedInput(
+      source: line.source, line: line.number, reason: problems.joined(separator: "; ") + "; nothing was sent")
   }
 
   /// Unsets the tags `record` has and `names` lacks, then sets the names it lacks.

@@ -35,6 +35,8 @@ final class Migration {
   var relations = RelationState()
   /// What contacts' own routes, gifts' photos and the user's own contact need across lines.
   var extras = ExtrasState()
+  /// `--create --dry-run`: count what would be done, send no write and append nothing to the map.
+  var plan = false
 
   init(client: MonicaClient, map: IDMap, output: LineOutput, tool: String, keepGoing: Bool, today: CalendarDate) {
     self.client = client
@@ -65,7 +67,7 @@ final class Migration {
   /// Ends the run: the summary on stderr, and the failures `--keep-going` went past.
   func finish(quiet: Bool) throws(MonicaError) {
     reportWaitingExtras()
-    report.finish(quiet: quiet)
+    try report.finish(quiet: quiet)
     if let summary = PushSession.summary(failures, of: report.lines) { throw summary }
   }
 
@@ -74,6 +76,7 @@ final class Migration {
     guard case .object(let record)? = try? JSONValue(parsing: bytes) else {
       throw bad(bytes.withUnsafeBufferPointer { RecordStream.reason($0) })
     }
+    if let key = PushLine.repeatedKey(bytes) { throw bad("\(OutsideText.quoted(key)) appears twice in one object") }
     guard let object = record["object"]?.stringValue else {
       throw bad("no \"object\" member says what kind of record this is")
     }
@@ -98,11 +101,11 @@ final class Migration {
     relations.notice(record)
     noticeExtras(record, object: object, id: id)
     if let target = map.target(of: object, source: id) {
-      if let last = lastMapped, last.object == object, last.source == id {
+      if !plan, let last = lastMapped, last.object == object, last.source == id {
         try await finishInterrupted(kind, record, target: target)
       }
-      if object == "conversation" { try await carryMessages(record, conversation: target, fresh: false) }
-      report.known(object)
+      if !plan, object == "conversation" { try await carryMessages(record, conversation: target, fresh: false) }
+      report.known(object, losing: MigrationLosses.of(object, record))
       return
     }
     if let reason = setAside(object, record) {
@@ -115,7 +118,7 @@ final class Migration {
     }
     if kind.matching == .byName, let name = record["name"]?.stringValue {
       if let target = try await targetID(named: name, of: kind) {
-        try map.append(object, source: id, target: target)
+        if !plan { try map.append(object, source: id, target: target) }
         report.matched(object)
         return
       }
@@ -124,6 +127,8 @@ final class Migration {
         return
       }
     }
+    if plan { return report.created(object, losing: MigrationLosses.of(object, record)) }
+    try await noteFloor(kind)
     let place = (source: source, number: number)
     if object == "photo" {
       try await createPhoto(record, id: id, place: place)
@@ -148,8 +153,9 @@ final class Migration {
     translated["id"] = nil
     if inDoubt {
       inDoubt = false
-      let body = Self.comparable(
-        mapping.body(line: translated, record: translated, operation: .create, today: today), mapping)
+      // Compared as Monica stored it: trimmed, "" as null (TrimStrings, ConvertEmptyStringsToNull).
+      let body = MonicaInput.cleaned(
+        Self.comparable(mapping.body(line: translated, record: translated, operation: .create, today: today), mapping))
       // A kind without a list of its own (contact fields) is looked for in its contact's.
       let nested = RecordKind.named(kind.object).map { !$0.routes.contains(.list) } ?? false
       let contact = translated["contact"]?["id"]?.intValue
@@ -230,39 +236,6 @@ final class Migration {
   private func avatar(of sourceContact: Int, contact: Int, photo: Int, link: JSONValue?) async throws(MonicaError) {
     guard let link = link?.stringValue, avatarPhotos[sourceContact] == link else { return }
     try await putAvatar(contact: contact, body: JSONObject(["source": .string("photo"), "photo_id": .int(photo)]))
-  }
-
-  /// The newest records of `kind` on the target that no map line names yet, searched for the one
-  /// an interrupted run created without learning its id: a record that `matches` is taken into
-  /// the map instead of being created a second time. One read, once per run.
-  func adopt(_ kind: MigrationKind?, path: String? = nil, matches: (JSONObject) -> Bool)
-    async throws(MonicaError) -> (Int, [UInt8], JSONObject)?
-  {
-    guard let kind else { return nil }
-    let path = path ?? kind.path
-    // Records made in one second tie on created_at, and a tie comes back in any order: a whole
-    // page of the newest holds the one in doubt unless 100 records were created after it.
-    let query = [("sort", "-created_at"), ("limit", "100")]
-    let response = try await client.get(path, query: query, what: "\(kind.object) records")
-    let envelope = try PageEnvelope(response.body, request: "GET /api\(path)")
-    var found: (Int, [UInt8], JSONObject)?
-    envelope.forEachRecord { raw in
-      let bytes = Array(raw)
-      if case .object(let candidate)? = try? JSONValue(parsing: bytes), let id = candidate["id"]?.intValue,
-        !map.holds(kind.object, target: id), matches(candidate), id > (found?.0 ?? 0)
-      {
-        found = (id, bytes, candidate)
-      }
-      return true
-    }
-    return found
-  }
-
-  /// A create body without the fields no record gives back (write-only ones, such as `gender_id`).
-  private static func comparable(_ body: JSONObject, _ mapping: WriteMapping) -> JSONObject {
-    var kept = body
-    for field in mapping.fields where field.source == .writeName { kept[field.name] = nil }
-    return kept
   }
 
   /// The record with every reference translated to the target's ids, and the fields referred to

@@ -28,8 +28,13 @@ final class MigrationReport {
   /// The instance's rate limit: requests per window of so many seconds.
   var pace: (limit: Int, window: Double)?
   private(set) var lines = 0
+  /// Where the summary goes: stderr, or a `--create --dry-run` plan's standard output.
+  var emit: (String) throws(MonicaError) -> Void = { StandardError.line($0) }
+  /// Whether this is a plan: "to create" rather than "created".
+  var planning = false
   private var createdByKind: [(String, Int)] = []
   private var knownCount = 0
+  private var knownByKind: [(String, Int)] = []
   private var matchedByKind: [(String, Int)] = []
   private var alongByKind: [(String, Int)] = []
   private var skippedCount = 0
@@ -53,8 +58,13 @@ final class MigrationReport {
     for phrase in lost + [MigrationLosses.timestamps] { Self.add(phrase, to: &losses) }
   }
 
-  /// A record the map says the target has.
-  func known(_ object: String) { knownCount += 1 }
+  /// A record the map says the target has, and what its create could not take along: said
+  /// again by every run, so that a resumed run reports what the first one could not carry.
+  func known(_ object: String, losing lost: [String] = []) {
+    knownCount += 1
+    Self.add(object, to: &knownByKind)
+    for phrase in lost + [MigrationLosses.timestamps] { Self.add(phrase, to: &losses) }
+  }
 
   /// A record matched by name to one the target has.
   func matched(_ object: String) { Self.add(object, to: &matchedByKind) }
@@ -85,7 +95,7 @@ final class MigrationReport {
       drawn = true
       FetchProgress.write("\r\u{1B}[K\(tool): \(status(now))")
     case .log:
-      guard now.timeIntervalSince(lastShown) >= 15 else { return }
+      guard now.timeIntervalSince(lastShown) >= 10 else { return }
       if lastShown == .distantPast {
         lastShown = now
         return
@@ -96,11 +106,13 @@ final class MigrationReport {
   }
 
   /// The summary: counts per kind, then each kind of loss with its count.
-  func finish(quiet: Bool) {
+  func finish(quiet: Bool) throws(MonicaError) {
     if drawn { FetchProgress.write("\n") }
-    if !quiet && (!createdByKind.isEmpty || !matchedByKind.isEmpty) {
+    // Said on every run, a no-op re-run included, terminal or not: a cron log tells what it did.
+    if !quiet {
       let created = createdByKind.isEmpty ? "" : " (\(Self.list(createdByKind)))"
-      var parts = ["\(Self.sum(createdByKind)) created" + created]
+      let made = planning ? "to create" : "created"
+      var parts = ["\(Self.sum(createdByKind)) \(made)" + created]
       if !matchedByKind.isEmpty {
         parts.append("\(Self.sum(matchedByKind)) matched by name (\(Self.list(matchedByKind)))")
       }
@@ -112,14 +124,21 @@ final class MigrationReport {
         parts.append("\(Self.sum(madeByOthersByKind)) made by their addresses (\(Self.list(madeByOthersByKind)))")
       }
       if skippedCount > 0 { parts.append("\(skippedCount) not copied (the target's own)") }
-      StandardError.line("\(tool): \(lines) records: \(parts.joined(separator: ", "))")
+      try emit("\(tool): \(lines) records: \(parts.joined(separator: ", "))")
+      for kind in Self.kinds(createdByKind, knownByKind, matchedByKind) {
+        let counts = [
+          (Self.count(kind, createdByKind), made), (Self.count(kind, knownByKind), "already on the target"),
+          (Self.count(kind, matchedByKind), "matched by name"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        try emit("\(tool): \(kind): \(counts.joined(separator: ", "))")
+      }
     }
     // What was not carried is said even with --quiet: nothing is dropped without a word.
     for (phrase, count) in notCarried {
-      StandardError.line("\(tool): not carried: \(count) record\(count == 1 ? "" : "s") of \(phrase)")
+      try emit("\(tool): not carried: \(count) record\(count == 1 ? "" : "s") of \(phrase)")
     }
     for (phrase, count) in losses {
-      StandardError.line("\(tool): not carried: \(phrase): \(count) record\(count == 1 ? "" : "s")")
+      try emit("\(tool): not carried: \(phrase): \(count) record\(count == 1 ? "" : "s")")
     }
   }
 
@@ -152,6 +171,17 @@ final class MigrationReport {
     } else {
       counts.append((key, 1))
     }
+  }
+
+  private static func count(_ key: String, _ counts: [(String, Int)]) -> Int {
+    counts.first { $0.0 == key }?.1 ?? 0
+  }
+
+  /// The kinds named in any of the counts, in the order first met.
+  private static func kinds(_ lists: [(String, Int)]...) -> [String] {
+    var kinds: [String] = []
+    for list in lists { for (kind, _) in list where !kinds.contains(kind) { kinds.append(kind) } }
+    return kinds
   }
 
   private static func sum(_ counts: [(String, Int)]) -> Int { counts.reduce(0) { $0 + $1.1 } }

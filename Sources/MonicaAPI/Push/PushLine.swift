@@ -35,6 +35,9 @@ package struct PushLine: Sendable {
     guard case .object(let record)? = try? JSONValue(parsing: bytes) else {
       throw bad(bytes.withUnsafeBufferPointer { RecordStream.reason($0) })
     }
+    // JSON leaves a repeated key's meaning open: the reader that shows the first value and the
+    // writer that takes the last must never disagree about which record is deleted.
+    if let key = Self.repeatedKey(bytes) { throw bad("\(OutsideText.quoted(key)) appears twice in one object") }
     self.record = record
     let kind: String
     switch (record["object"], object) {
@@ -75,6 +78,40 @@ package struct PushLine: Sendable {
     self.action = action
     self.source = source
     self.number = number
+  }
+
+  /// The first key that appears twice in one object of a valid JSON text, at any depth.
+  package static func repeatedKey(_ bytes: [UInt8]) -> String? {
+    bytes.withUnsafeBufferPointer { buffer in
+      var start = 0
+      while start < buffer.count, [0x20, 0x09, 0x0D, 0x0A].contains(buffer[start]) { start += 1 }
+      var end = buffer.count
+      while end > start, [0x20, 0x09, 0x0D, 0x0A].contains(buffer[end - 1]) { end -= 1 }
+      return repeatedKey(in: RawValue(bytes: buffer, range: start..<end))
+    }
+  }
+
+  private static func repeatedKey(in value: RawValue) -> String? {
+    var found: String?
+    if value.isArray {
+      value.forEachElement { element in
+        found = repeatedKey(in: element)
+        return found == nil
+      }
+    } else if value.isObject {
+      var keys = Set<[UInt8]>()
+      value.forEachMember { range, _, member in
+        var key: [UInt8] = []
+        RawValue.appendUnescaped(UnsafeBufferPointer(rebasing: value.bytes[range]), to: &key)
+        if !keys.insert(key).inserted {
+          found = String(decoding: key, as: UTF8.self)
+        } else {
+          found = repeatedKey(in: member)
+        }
+        return found == nil
+      }
+    }
+    return found
   }
 
   /// `stdin:3`, for messages.

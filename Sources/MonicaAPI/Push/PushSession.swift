@@ -9,8 +9,14 @@ final class PushSession {
   private let tool: String
   private let keepGoing: Bool
   private let today: CalendarDate
+  /// `--strict`: a create line's unknown fields are an error rather than a warning.
+  var strict = false
   private var failures: [(place: String, error: MonicaError)] = []
   private var lines = 0
+  /// The lines whose writes all went through.
+  private var written = 0
+  /// The place of the line being written, where a run that stops has stopped.
+  private var place: String?
 
   init(client: MonicaClient, output: LineOutput, tool: String, keepGoing: Bool, today: CalendarDate) {
     self.client = client
@@ -24,7 +30,9 @@ final class PushSession {
   func push(_ line: PushLine) async throws(MonicaError) {
     if output.readerIsGone { throw .outputClosed }
     lines += 1
+    place = line.place
     var write = LineWrite(line: line, client: client, today: today)
+    write.unknownFields = strict ? .refused : .named
     do {
       try await write.run()
     } catch {
@@ -38,6 +46,15 @@ final class PushSession {
     }
     try output.writeLine(result)
     try output.flush()
+    written += 1
+  }
+
+  /// `3 lines written, stopped at stdin:4`: what a run that ends on an error leaves done, so
+  /// that the fixed input is re-run from the right line and nothing is written twice.
+  /// Nothing when nothing was written: the fixed input is then simply run again.
+  var stopped: String? {
+    guard written > 0, let place else { return nil }
+    return "\(written) line\(written == 1 ? "" : "s") written, stopped at \(place)"
   }
 
   /// What the server holds after the writes of a failed line that did go through, printed all
@@ -54,6 +71,7 @@ final class PushSession {
   func unreadable(_ error: MonicaError) throws(MonicaError) {
     lines += 1
     guard case .malformedInput(let source, let line, _) = error else { throw error }
+    place = "\(source):\(line)"
     try failed(error, at: "\(source):\(line)")
   }
 

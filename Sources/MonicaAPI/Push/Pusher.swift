@@ -16,6 +16,8 @@ package struct PushOptions: Sendable {
   package var map: String?
   /// `--quiet`: no progress or summary counts on stderr.
   package var quiet = false
+  /// `--strict`: a create line's members that no write field takes are an error, not a warning.
+  package var strict = false
 
   package init() {}
 }
@@ -70,6 +72,7 @@ package struct Pusher {
     let session = PushSession(
       client: MonicaClient(credentials: credentials, policy: policy), output: output, tool: tool,
       keepGoing: options.keepGoing, today: today)
+    session.strict = options.strict
     do throws(MonicaError) {
       if options.delete && !options.yes {
         // Every line is read and checked before the question, which names what goes.
@@ -101,7 +104,14 @@ package struct Pusher {
       }
       try session.finish()
     } catch {
-      if error != .outputClosed { try? output.flush() }
+      if error != .outputClosed {
+        try? output.flush()
+        // --keep-going's summary ends a run that went to its end: it did not stop.
+        if case .linesFailed = error {
+        } else if let stopped = session.stopped {
+          StandardError.line("\(tool): \(stopped)")
+        }
+      }
       throw error
     }
   }

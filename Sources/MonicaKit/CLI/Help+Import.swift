@@ -14,7 +14,8 @@ extension Help {
     name at its end; else split before its last word, or whole for a company card), N's \
     family name, ORG, NICKNAME, the local part of the first EMAIL, the first TEL. A card \
     with none of these is bad. BDAY --0412 and Apple's X-APPLE-OMIT-YEAR (and its year \
-    1604) give a birthday whose year is unknown. NOTE is the description when it fits in \
+    1604) give a birthday whose year is unknown; a year alone (BDAY:1994, as monica-format \
+    vcard writes a birthday guessed from an age) gives an age-based birthday. NOTE is the description when it fits in \
     Monica's 255 characters, else part of the note. ORG and TITLE are the company and job. \
     CATEGORIES are tags.
 
@@ -22,14 +23,20 @@ extension Help {
     note as 'Name: value'; what cannot be carried at all (inline data other than the first \
     photo, a photo given as a link, which is not downloaded, text not in its charset) is \
     reported on stderr as FILE:LINE: card N (name): .... Read and not carried: the card's \
-    own bookkeeping (PRODID, REV, UID, X-ABUID, KIND, X-ABShowAs, Apple's X-ABLabel, which \
+    own bookkeeping (PRODID, REV, UID (read only to know the contact), X-ABUID, KIND, X-ABShowAs, Apple's X-ABLabel, which \
     names a grouped URL or ADR, and LABEL beside an ADR), and the TYPE of an e-mail or phone \
     (Monica's contact fields have no label).
 
     --dedupe-against FILE takes the contacts already in Monica (monica-fetch contacts \
-    --with-fields, for their e-mail addresses and latest notes). A card with an e-mail \
-    address of one of them, or else the same first and last name (case, accents and spaces \
-    folded), is that contact: it is not created again. Its contact fields, addresses and \
+    --with-fields, for their e-mail addresses and latest notes). A card is one of them, \
+    in this order: by its UID, when it is urn:uuid: and a contact's uuid (monica-format vcard \
+    writes it, so an export imported back is its own contacts); by an e-mail address or a \
+    phone number (its digits) of one of them; by its first and last name (case, accents and \
+    spaces folded) only when one contact alone has that name and the card's birthday and \
+    e-mail addresses do not contradict it. A name that several contacts share matches none: \
+    the card is reported as ambiguous on stderr, left out of the output, --map and \
+    --updates, and created as a new contact only with --create-ambiguous. A matched card's \
+    contact is not created again. Its contact fields, addresses and \
     note are added when the contact lacks them. Its own empty fields that the card fills \
     (nickname, description, birthday, date of death) become update lines in --updates FILE, \
     for monica-push without --create, which reads each contact and merges its line; its \

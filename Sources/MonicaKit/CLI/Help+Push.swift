@@ -8,6 +8,15 @@ extension Help {
     tag names it should end with. Each line's record, as the server answers it, goes to \
     stdout. Kinds: \(WriteMapping.objects.joined(separator: ", ")).
 
+    Before a line's first request its values are checked against Monica's rules for the \
+    kind (booleans, whole numbers, dates, allowed values, lengths, from the services at \
+    v4.1.2): a line that breaks one is refused with status 65 and nothing of it is sent, so \
+    no line is left half-applied. A create line's members that no write field takes and that \
+    are not fields of the kind's records are named in a warning, with the write fields \
+    meant (--strict refuses the line instead). A line with a key twice in one object is \
+    refused with 65. A run that stops on an error says how far it got: N lines written, \
+    stopped at FILE:LINE.
+
     EXAMPLES
       monica-fetch tasks --contact 7 | monica-filter --pending \\
         | jq -c '.completed = true' | monica-push | monica-format table
@@ -24,7 +33,13 @@ extension Help {
     and its "id" on the source. FILE keeps one "object<TAB>source id<TAB>target id" line per \
     record the target holds, appended and synced to disk as each is created; a record FILE \
     holds is not sent again, so a run that was stopped or killed resumes where it stopped and a \
-    second run sends nothing. The ids a record refers to (a note's contact, an activity's \
+    second run sends nothing. One run at a time writes to FILE: a run holds its lock from \
+    the end of its input to its end, and a second run says it is waiting and waits, then \
+    finds what the first created; no record is created twice. FILE is read once the input \
+    has ended, so monica-import ... --map FILE | monica-push --create --map FILE sees the \
+    lines the import wrote. --create --dry-run prints a plan on stdout: per kind, the \
+    records that would be created, matched by name and already on the target (by FILE), \
+    and what cannot be carried and why; only reads are sent and FILE is not written. The ids a record refers to (a note's contact, an activity's \
     attendees, a gift's recipient, a photo's contact) are translated through FILE: the stream \
     must give each record after those it refers to, as monica-fetch --all does; a reference \
     FILE does not hold stops the run with status 65. Tags, genders and activity types are \
@@ -39,13 +54,18 @@ extension Help {
     a link that answers a redirect to the login page (private storage, Monica's default) is \
     named in a warning and counted as not carried. A create that may have gone through \
     before a failure (a 5xx, no answer, a killed run) is looked for among the target's newest \
-    records of its kind when the run is resumed, and taken into FILE rather than made again. \
-    The input is read whole first; progress (records done per kind, the ETA at the instance's \
-    rate limit) goes to stderr, then a summary of what was created and matched (not with \
-    --quiet) and of each value the API cannot set, with how many records it concerns: the \
-    archived state, favourites, stay-in-touch, where contacts were first met, and the dates \
-    the server sets itself. Kinds monica-push does not create yet are counted \
-    there too.
+    records of its kind when the run is resumed, and taken into FILE rather than made again: \
+    only a record above the highest id of its kind the target had before the migration's \
+    first create of that kind (a "#floor" comment line in FILE), whose values are those sent \
+    as Monica stores them (trimmed, "" as null); otherwise it is created. The input is read \
+    whole first; progress (records done per kind, the ETA at the instance's rate limit) goes \
+    to stderr, redrawn on a terminal, else a line at most every 10 seconds. Every run, a \
+    resumed or a no-op one included, ends with its summary on stderr, recomputed from the \
+    input and FILE: records created, already on the target and matched by name, in all and \
+    a line per kind (not with --quiet), then each value the API cannot set, with how many \
+    records it concerns: the archived state, favourites, stay-in-touch, where contacts were \
+    first met, and the dates the server sets itself. Kinds monica-push does not create yet \
+    are counted there too.
 
     DIAGNOSTICS
     A line Monica refuses (HTTP 422) stops the run with status 65, its source and line \

@@ -20,6 +20,10 @@ package struct CardContent {
   package var photo: (dataURL: String, mime: String, size: Int)?
   /// What was not carried, with the line of its property.
   package var dropped: [(line: Int, text: String)] = []
+  /// The card's `UID`: a Monica contact's `urn:uuid:` when the card is a Monica export.
+  package var uid: String?
+  /// The card's phone numbers, as written.
+  package var phones: [String] { fields.filter { $0.kind == .phone }.map(\.content) }
 
   /// The e-mail addresses, lower-cased, for matching existing contacts.
   package var emails: [String] { fields.filter { $0.kind == .email }.map { $0.content.lowercased() } }
@@ -50,6 +54,7 @@ package struct CardContent {
       }
       let label = property.group.flatMap { labels[$0] }
       switch property.name {
+      case "UID": if uid == nil { uid = property.text.trimmingWhiteSpace }
       case "FN": if formatted.isEmpty { formatted = property.text.trimmingWhiteSpace }
       case "N": n = property.components.map(\.trimmingWhiteSpace)
       case "NICKNAME":
@@ -209,6 +214,9 @@ package struct VCardDate: Equatable {
   package let year: Int?
   package let month: Int
   package let day: Int
+  /// A year alone (`1994`): Monica's birthdate guessed from an age, as `monica-format vcard`
+  /// writes it (its 1 January, as `createFromAge` stores it).
+  package private(set) var isAgeBased = false
 
   /// `1985-03-14`, `19850314`, `--0314`, `--03-14` (RFC 6350 4.3.1, a time after `T` ignored);
   /// Apple's `X-APPLE-OMIT-YEAR=1604` and its placeholder year 1604 mean the year is unknown.
@@ -224,6 +232,8 @@ package struct VCardDate: Equatable {
     func number(_ range: Range<Int>) -> Int { numbers[range].reduce(0) { $0 * 10 + $1 } }
     if yearless, numbers.count == 4 {
       (year, month, day) = (nil, number(0..<2), number(2..<4))
+    } else if !yearless, numbers.count == 4, text.count == 4 {
+      (year, month, day, isAgeBased) = (number(0..<4), 1, 1, true)
     } else if !yearless, numbers.count == 8 {
       let omitted = property.values(of: "X-APPLE-OMIT-YEAR").compactMap { Int($0) }
       let given = number(0..<4)
@@ -247,6 +257,21 @@ package struct VCardDate: Equatable {
     return text.hasPrefix("--") ? digits.count == 4 : digits.count == 8
   }
 
+  /// A Monica special date (`{is_age_based, is_year_unknown, date}`) as a card's date.
+  init?(special value: JSONValue?) {
+    guard let text = value?["date"]?.stringValue, let date = CalendarDate(parsing: text) else { return nil }
+    year = value?["is_year_unknown"] == .bool(true) ? nil : date.year
+    (month, day) = (date.month, date.day)
+    isAgeBased = value?["is_age_based"] == .bool(true)
+  }
+
+  /// Whether two dates can be one person's birthday: an age-based one only says the year.
+  func agrees(with other: VCardDate) -> Bool {
+    if let year, let other = other.year, year != other { return false }
+    if isAgeBased || other.isAgeBased { return true }
+    return month == other.month && day == other.day
+  }
+
   /// Monica's special date: a year-unknown date is stored in the current year (SpecialDate.php:
   /// 161), 29 February in the last leap year.
   func json(today: CalendarDate) -> JSONValue {
@@ -255,7 +280,7 @@ package struct VCardDate: Equatable {
     let date = CalendarDate(year: stored, month: month, day: day)?.description ?? ""
     return .object(
       JSONObject([
-        "is_age_based": .bool(false), "is_year_unknown": .bool(year == nil), "date": .string(date + "T00:00:00Z"),
+        "is_age_based": .bool(isAgeBased), "is_year_unknown": .bool(year == nil), "date": .string(date + "T00:00:00Z"),
       ]))
   }
 }

@@ -10,6 +10,8 @@ package struct VCardImportOptions {
   package var skipInvalid = false
   /// Leave out the cards that match an existing contact, instead of adding what it lacks.
   package var skipExisting = false
+  /// Create a card whose name several existing contacts share, instead of leaving it out.
+  package var createAmbiguous = false
   /// The day a year-unknown birthday is stored in (Monica stores the current year).
   package var today = CalendarDate.today()
 
@@ -21,6 +23,7 @@ package struct ImportSummary: Equatable {
   package var cards = 0
   package var contacts = 0
   package var matched = 0
+  package var ambiguous = 0
   package var invalid = 0
 }
 
@@ -85,7 +88,18 @@ package final class VCardImporter {
     let id = card.number
     let who = "card \(id) (\((content.firstName + " " + content.lastName).trimmingWhiteSpace))"
     for (line, text) in content.dropped { report("\(card.source):\(line): \(who): \(text)") }
-    let match = existing?.match(content)
+    var match: Int?
+    switch existing?.identify(content) ?? .nobody {
+    case .contact(let id): match = id
+    case .nobody: break
+    case .ambiguous(let ids):
+      // Two people of one name: writing one's card onto the other is worse than a duplicate.
+      summary.ambiguous += 1
+      let list = ids.map { "#\($0)" }.joined(separator: ", ")
+      let what = options.createAmbiguous ? "created as a new contact (--create-ambiguous)" : "left out"
+      report("\(card.source):\(card.line): \(who): ambiguous: contacts \(list) have this name; \(what)")
+      guard options.createAmbiguous else { return }
+    }
     if let match {
       summary.matched += 1
       if let map, map.target(of: "contact", source: id) == nil { try map.append("contact", source: id, target: match) }

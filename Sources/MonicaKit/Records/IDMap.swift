@@ -16,6 +16,10 @@
 /// one `write(2)` on an `O_APPEND` descriptor, `fsync`s, and unlocks, so that processes appending
 /// to one map at once never interleave or lose a line. When one (object, source id) appears
 /// twice, the later line wins, as in any append-only log.
+///
+/// One comment has a meaning: `#floor<TAB><object><TAB><id>` says that the target's records of
+/// `object` up to `id` were there before the run that wrote it created any; a record in doubt
+/// (its create's answer lost) is looked for only above it. Readers that skip comments lose nothing.
 package final class IDMap {
   /// The file's path, for messages.
   package let path: String
@@ -30,6 +34,11 @@ package final class IDMap {
   /// The record of the last line read or appended: after a killed run, the one record whose
   /// create went through but whose follow-up requests may not have.
   package private(set) var last: (object: String, source: Int)?
+  /// Whether this process holds the file's exclusive lock for its whole run (`lockForRun`):
+  /// then no other process appends between a "not there yet" and the create that follows it.
+  private var heldForRun = false
+  /// The `#floor` lines: the highest id of each object the target had before its first create.
+  private var floors: [String: Int] = [:]
 
   /// Opens the map at `path`, creating an empty one when there is none, and reads it whole.
   /// A line that is not `object<TAB>id<TAB>id` is malformed input (65) at its place.
@@ -47,7 +56,14 @@ package final class IDMap {
       throw .configuration("\(path): the map must be a regular file")
     }
     do throws(MonicaError) {
-      try locked(LOCK_SH) { () throws(MonicaError) in try readNewLines() }
+      // A run holds the lock for as long as it writes: a reader does not wait for it, but reads
+      // the whole lines written so far (an append is one write(2) of a whole line).
+      if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+        defer { _ = flock(descriptor, LOCK_UN) }
+        try readNewLines()
+      } else {
+        try readNewLines()
+      }
     } catch {
       close(descriptor)
       throw error
@@ -56,9 +72,50 @@ package final class IDMap {
 
   deinit { close(descriptor) }
 
+  /// Takes the map's exclusive lock until this map is closed, so that one run at a time decides
+  /// what to create: a run that finds the lock taken tells `waiting` and waits for it; then the
+  /// lines the other run appended are read before anything is decided.
+  package func lockForRun(waiting: (String) -> Void) throws(MonicaError) {
+    guard !heldForRun else { return }
+    var told = false
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      let code = errno
+      if code == EINTR { continue }
+      guard code == EWOULDBLOCK || code == EAGAIN else { throw failure("cannot lock", code) }
+      if !told {
+        waiting("\(path): another run is writing this map; waiting for it to finish")
+        told = true
+      }
+      while flock(descriptor, LOCK_EX) != 0 {
+        if errno != EINTR { throw failure("cannot lock", errno) }
+      }
+      break
+    }
+    heldForRun = true
+    try readNewLines()
+  }
+
   /// The target's id of the source's `object` record `source`, `nil` when the target has none yet.
   package func target(of object: String, source: Int) -> Int? {
     targets[object]?[source]
+  }
+
+  /// The highest target id of `object` that existed before this map's creates, or that the map
+  /// holds: a record the target made since, and no other, can be one a lost answer created.
+  /// `nil` when the map knows neither.
+  package func floor(of object: String) -> Int? {
+    let held = targets[object]?.values.max()
+    guard let known = floors[object] else { return held }
+    return max(known, held ?? 0)
+  }
+
+  /// Records, before the first create of `object`, the highest id of `object` the target has.
+  package func appendFloor(_ object: String, _ id: Int) throws(MonicaError) {
+    guard Self.isObjectName(object), id >= 0 else {
+      throw .internalError("map floor \(object.debugDescription) \(id) is not a valid map line")
+    }
+    try appendLine(Array("#floor\t\(object)\t\(id)\n".utf8))
+    floors[object] = max(floors[object] ?? 0, id)
   }
 
   /// Whether some source record of `object` is the target's record `target` already.
@@ -79,7 +136,13 @@ package final class IDMap {
     guard Self.isObjectName(object), source > 0, target > 0 else {
       throw .internalError("map line \(object.debugDescription) \(source) \(target) is not a valid map line")
     }
-    let line = Array("\(object)\t\(source)\t\(target)\n".utf8)
+    try appendLine(Array("\(object)\t\(source)\t\(target)\n".utf8))
+    targets[object, default: [:]][source] = target
+    last = (object, source)
+  }
+
+  /// Appends one whole line, synced, after the lines other processes appended since the last read.
+  private func appendLine(_ line: [UInt8]) throws(MonicaError) {
     try locked(LOCK_EX) { () throws(MonicaError) in
       try readNewLines()
       let size = lseek(descriptor, 0, SEEK_END)
@@ -95,8 +158,6 @@ package final class IDMap {
       guard fsync(descriptor) == 0 else { throw failure("cannot sync the map to disk", errno) }
       readEnd += off_t(line.count)
       linesRead += 1
-      targets[object, default: [:]][source] = target
-      last = (object, source)
     }
   }
 
@@ -107,6 +168,8 @@ package final class IDMap {
 
   /// Runs `body` holding the file's lock (`LOCK_SH` or `LOCK_EX`).
   private func locked(_ operation: Int32, _ body: () throws(MonicaError) -> Void) throws(MonicaError) {
+    // Locking again would only convert the run's lock, and unlocking would give it up.
+    if heldForRun { return try body() }
     while flock(descriptor, operation) != 0 {
       if errno != EINTR { throw failure("cannot lock", errno) }
     }
@@ -136,6 +199,9 @@ package final class IDMap {
       number += 1
       var line = raw
       if line.last == 0x0D { line = line.dropLast() }
+      if line.first == UInt8(ascii: "#"), let (object, id) = Self.floor(line) {
+        floors[object] = max(floors[object] ?? 0, id)
+      }
       if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
       parsed.append(try parse(line, number: number))
     }
@@ -143,6 +209,17 @@ package final class IDMap {
     if let final = parsed.last { last = (final.0, final.1) }
     linesRead = number
     readEnd += off_t(lastNewline + 1)
+  }
+
+  /// The object and id of a `#floor` comment; `nil` for any other comment.
+  private static func floor(_ line: ArraySlice<UInt8>) -> (String, Int)? {
+    let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
+    guard fields.count == 3, fields[0].elementsEqual("#floor".utf8) else { return nil }
+    let object = String(decoding: fields[1], as: UTF8.self)
+    guard isObjectName(object), fields[2].count <= 18, let id = Int(String(decoding: fields[2], as: UTF8.self)) else {
+      return nil
+    }
+    return (object, id)
   }
 
   /// One line's three fields.
