@@ -5,7 +5,6 @@ extension Pusher {
   /// `--create --map FILE`: the input is read whole first (into an unlinked temporary file), so
   /// that progress knows the total, then each line is carried over in order.
   func migrate(sources: [InputSource], mapPath: String, output: LineOutput) async throws(MonicaError) {
-    let map = try IDMap(path: mapPath)
     let spool = try Spool(environment: environment)
     var places: [(source: String, number: Int32)] = []
     let input = PushInput(sources)
@@ -17,6 +16,9 @@ extension Pusher {
       extras.prescan(line.bytes)
       places.append((line.source, Int32(clamping: line.number)))
     }
+    // Read once the input is whole: a producer in the same pipeline (monica-diff --restore)
+    // writes the map's lines before its first record.
+    let map = try IDMap(path: mapPath)
     let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
       .resolve(profile: profile)
     let counter = RequestCounter()
