@@ -8,27 +8,41 @@ struct MonicaDiff: MonicaTool, AsyncParsableCommand {
     commandName: "monica-diff",
     abstract: "Compare two Monica backups record by record; give back what the newer one lost.",
     discussion: """
-      Records are matched by (object, id), in any order. Each difference is one NDJSON \
-      line: {"change":"removed"|"added","object","id","record"} with the record as read, \
-      or {"change":"changed","object","id","fields":{"PATH":[old,new]}} with the paths \
-      monica-filter and monica-format --fields name. --format text prints one line each, \
-      a removed contact with what belonged to it. OLD is held in memory (about its size \
-      on disk); NEW is streamed.
+      Records are matched by (object, id), in any order. Each difference is one \
+      NDJSON line: {"change":"removed"|"added","object","id","record"} with the record \
+      as read, or {"change":"changed","object","id","fields":{"PATH":[old,new]}} with \
+      the paths monica-filter and monica-format --fields name. --format text prints \
+      one line each, a removed contact with what belonged to it. Memory: OLD is held \
+      (about its size on disk, plus some 100 bytes a record); NEW is streamed.
 
-      --restore --map FILE writes the records NEW lost (a deleted contact with its \
-      notes, tasks, gifts, photos, relationships...), each after those it refers to, \
-      for monica-push --create --map FILE, and first appends to FILE an identity line \
-      for every record of both, so that references to them stay as they are. Records \
-      the map holds already are not written again: a re-run writes nothing. What cannot \
-      be restored (audit logs, changes to surviving records, ids, timestamps) is said on \
-      stderr with the reason.
+      A deleted contact is soft-deleted by Monica 4 (Contact.php:49, \
+      DestroyContact.php:52): its relationships go at once, while its notes, tasks, \
+      gifts, photos, calls... stay listed with "contact": null until it is pruned a \
+      week later (Contact.php:1585-1588). The diff shows them as changed and counts \
+      them with the contact; --restore makes them again with it.
+
+      --restore --map FILE writes the records NEW lost, each after those it refers \
+      to, for monica-push --create --map FILE, and first appends to FILE an identity \
+      line for every record of both, so that references to them stay as they are. \
+      Records the map holds already are not written again: a re-run writes nothing.
+
+      NOT RESTORED (said on stderr with the reason)
+        ids, timestamps  new ids (the map says which is which), created_at and
+                         updated_at of the time of the restore
+        audit logs       Monica writes them; no API route creates one
+        documents        when their link needs a browser session: the backup
+                         holds the link, not the bytes
+        changed records  an edited note, a gift's recipient, an activity's
+                         attendee: --create only creates; use monica-push
 
       EXAMPLES
-        monica-diff backup-yesterday.ndjson backup-today.ndjson --format text
-        monica-fetch --all | monica-diff --ignore updated_at backup.ndjson - \\
+        monica-fetch --all --quiet | monica-diff --ignore updated_at --format text \\
+          backup.ndjson -
+        monica-fetch --all --quiet | monica-diff backup.ndjson - \\
           | monica-format table --fields change,object,id
-        monica-diff --restore --map restore.tsv old.ndjson new.ndjson \\
-          | monica-push --create --map restore.tsv
+        monica-fetch --all --quiet \\
+          | monica-diff --restore --map restore.tsv backup.ndjson - \\
+          | monica-push --create --map restore.tsv --quiet
 
       \(Help.exitStatus)
       """,
