@@ -142,4 +142,30 @@ import Testing
     #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
     #expect(writes(sandbox).count == writesBefore)
   }
+
+  @Test("a backup taken while a contact is deleted migrates: its records, listed with a null contact, are set aside")
+  func migrateWhileDeleted() throws {
+    let source = try Sandbox.start(["--rate-limit", "0", "--contacts", "20"])
+    let target = try Sandbox.start(["--rate-limit", "0", "--contacts", "0"])
+    let (gone, _) = try push.contacts(source)
+    let deleted = try sh(
+      """
+      echo '{"object":"note","contact_id":\(gone),"body":"Met at the conference"}' | monica-push > /dev/null
+      monica-fetch contacts \(gone) | monica-push --delete --yes
+      """, env: push.env(source))
+    try #require(deleted.status == 0, "\(deleted)")
+    let dir = target.temporary.root
+    let fetched = try sh("monica-fetch --all --quiet > backup.ndjson", env: push.env(source), directory: dir)
+    try #require(fetched.status == 0, "\(fetched)")
+    let notes = try backup(dir + "/backup.ndjson").filter { $0["object"] == .string("note") }
+    let orphans = notes.filter { $0["contact"] == .null }.count
+    #expect(orphans > 0)
+    let run = try sh(
+      "monica-validate backup.ndjson | monica-push --create --map map.tsv --quiet > /dev/null", env: push.env(target),
+      directory: dir)
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stderr.contains("records of a deleted contact"), "\(run.stderr)")
+    #expect(
+      target.requests(path: "/api/notes").filter { $0["method"] == .string("POST") }.count == notes.count - orphans)
+  }
 }
