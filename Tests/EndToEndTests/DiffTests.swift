@@ -168,4 +168,28 @@ import Testing
     #expect(
       target.requests(path: "/api/notes").filter { $0["method"] == .string("POST") }.count == notes.count - orphans)
   }
+
+  @Test("a deleted note of a contact that is still there comes back on it: the pipeline reads diff's map lines")
+  func deletedNoteRestored() throws {
+    let sandbox = try Sandbox.start(["--rate-limit", "0", "--contacts", "20"])
+    let env = push.env(sandbox)
+    let dir = sandbox.temporary.root
+    let (contact, _) = try push.contacts(sandbox)
+    let made = try sh(
+      """
+      echo '{"object":"note","contact_id":\(contact),"body":"Lost and found"}' | monica-push | jq -r .id > note
+      monica-fetch --all --quiet > old.ndjson
+      monica-fetch notes "$(cat note)" | monica-push --delete --yes > /dev/null
+      monica-fetch --all --quiet > new.ndjson
+      """, env: env, directory: dir)
+    try #require(made.status == 0, "\(made)")
+    let before = writes(sandbox).count
+    let restore = try sh(
+      "monica-diff --restore --map map.tsv old.ndjson new.ndjson | monica-push --create --map map.tsv --quiet",
+      env: env, directory: dir)
+    #expect(restore.status == 0, "\(restore)")
+    #expect(writes(sandbox).dropFirst(before) == ["POST /api/notes"], "\(writes(sandbox).dropFirst(before))")
+    let back = try records(restore.stdout).first
+    #expect(back?["body"] == .string("Lost and found") && back?["contact"]?["id"] == .int(contact), "\(restore)")
+  }
 }
