@@ -242,9 +242,18 @@ struct StoreWriter {
     // Monica queues the deletion and answers at once, whatever the id.
     if let number = Int(id), contents[.contact].records[number] != nil, destroyRelationships(of: number) {
       contents[.contact].remove(number)
-      for kind in [RecordKind.note, .task, .gift, .photo] {
-        for record in contents[kind].all where record["contact"]?["id"]?.intValue == number {
-          if let recordID = record["id"]?.intValue { contents[kind].remove(recordID) }
+      // A soft delete (DestroyContact.php:52, SoftDeletes at Contact.php:49): the contact's notes,
+      // tasks, gifts, photos, calls... keep their rows and stay listed, their contact (and a
+      // gift's recipient) null, as the relation no longer finds it, until the contact is pruned
+      // a week later (Contact.php:1585-1588) and the foreign keys' cascade removes them.
+      for kind in RecordKind.all where ![RecordKind.contact, .relationship, .contactField].contains(kind) {
+        let links = kind.contactReferences.filter { !$0.path.contains("[]") && $0.path.hasSuffix(".id") }
+        for record in contents[kind].all {
+          var kept = record
+          for link in links where link.ids(in: .object(record)).contains(number) {
+            kept[String(link.path.dropLast(3))] = .null
+          }
+          if kept != record, let recordID = record["id"]?.intValue { contents[kind].put(recordID, kept) }
         }
       }
       for var activity in contents[.activity].all {

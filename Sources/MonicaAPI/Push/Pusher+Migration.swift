@@ -16,9 +16,10 @@ extension Pusher {
       extras.prescan(line.bytes)
       places.append((line.source, Int32(clamping: line.number)))
     }
-    // The map is opened once the input has ended: a monica-import before it in a pipeline has
-    // appended its lines by then. It stays locked for the whole run, so that two runs on one map
-    // never both decide that a record is still to be created.
+    // The map is opened once the input has ended: a producer before it in a pipeline
+    // (monica-import, monica-diff --restore) has appended its lines by then. It stays locked for
+    // the whole run, so that two runs on one map never both decide that a record is still to be
+    // created.
     let map = try IDMap(path: mapPath)
     if !options.dryRun { try map.lockForRun { StandardError.line("\(tool): \($0)") } }
     let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)

@@ -6,9 +6,11 @@ extension ObjectShape {
     FieldRule("account", .object(.account)), FieldRule("created_at", .timestamp), FieldRule("updated_at", .timestamp),
   ]
 
-  /// `account`, the short contact, then the timestamps: how records about a contact end.
+  /// `account`, the short contact, then the timestamps: how records about a contact end. The
+  /// contact is null while it is soft-deleted (SoftDeletes, Contact.php:49: its relation finds
+  /// no row, and Laravel writes a resource of nothing as null) until it is pruned.
   private static let aboutContact: [FieldRule] = [
-    FieldRule("account", .object(.account)), FieldRule("contact", .object(.shortContact)),
+    FieldRule("account", .object(.account)), FieldRule("contact", .nullable(.object(.shortContact))),
     FieldRule("created_at", .timestamp), FieldRule("updated_at", .timestamp),
   ]
 

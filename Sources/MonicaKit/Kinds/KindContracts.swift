@@ -54,7 +54,7 @@ extension ObjectShape {
       FieldRule("id", .id), FieldRule("uuid", .text(.uuid)), FieldRule("object", .text(.literal("note"))),
       FieldRule("body", .text(.nonEmpty)), FieldRule("is_favorited", .boolean),
       FieldRule("favorited_at", .nullable(.timestamp)), FieldRule("url", .url), FieldRule("account", .object(.account)),
-      FieldRule("contact", .object(.shortContact)), FieldRule("created_at", .timestamp),
+      FieldRule("contact", .nullable(.object(.shortContact))), FieldRule("created_at", .timestamp),
       FieldRule("updated_at", .timestamp),
     ],
     checks: [.noteFavourite, .timestampsInOrder])
@@ -83,7 +83,7 @@ extension ObjectShape {
       FieldRule("amount_with_currency", .string),
       FieldRule("status", .text(.oneOf(["idea", "offered", "received"]))), FieldRule("date", .nullable(.text(.date))),
       FieldRule("recipient", .nullable(.object(.shortContact))), FieldRule("photos", .array(.object(.photo))),
-      FieldRule("contact", .object(.shortContact)), FieldRule("account", .object(.account)),
+      FieldRule("contact", .nullable(.object(.shortContact))), FieldRule("account", .object(.account)),
       FieldRule("created_at", .timestamp), FieldRule("updated_at", .timestamp),
     ],
     checks: [.giftAmount, .timestampsInOrder])

@@ -12,6 +12,12 @@ extension MigrationLosses {
       }
       return nil
     default:
+      // A deleted contact's records stay listed, their contact null, until it is pruned a week
+      // later (SoftDeletes, Contact.php:49,1585-1588): they belong to no one and are not made.
+      if let kind = RecordKind.named(object), kind.owner != nil, kind != .task, record["contact"] == .null {
+        return "records of a deleted contact (\"contact\": null: Monica lists them until the contact is pruned, "
+          + "Contact.php:1585-1588)"
+      }
       return nil
     }
   }

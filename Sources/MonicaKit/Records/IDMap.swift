@@ -161,6 +161,43 @@ package final class IDMap {
     }
   }
 
+  /// Appends many lines at once, in one `write(2)` and one `fsync` under the lock, with the same
+  /// protocol as `append(_:source:target:)`: `monica-diff --restore`'s identity lines, which can
+  /// be a whole account's.
+  package func append(_ lines: [(object: String, source: Int, target: Int)]) throws(MonicaError) {
+    guard !lines.isEmpty else { return }
+    var bytes: [UInt8] = []
+    for line in lines {
+      guard Self.isObjectName(line.object), line.source > 0, line.target > 0 else {
+        throw .internalError("map line \(line.object.debugDescription) \(line.source) \(line.target) is not valid")
+      }
+      bytes += Array("\(line.object)\t\(line.source)\t\(line.target)\n".utf8)
+    }
+    try locked(LOCK_EX) { () throws(MonicaError) in
+      try readNewLines()
+      let size = lseek(descriptor, 0, SEEK_END)
+      if size > readEnd, ftruncate(descriptor, readEnd) != 0 {
+        throw failure("cannot cut off the torn last line", errno)
+      }
+      var done = 0
+      while done < bytes.count {
+        let written = bytes[done...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else {
+          let code = written < 0 ? errno : ENOSPC
+          _ = ftruncate(descriptor, readEnd)
+          throw failure("cannot append lines", code)
+        }
+        done += written
+      }
+      guard fsync(descriptor) == 0 else { throw failure("cannot sync the map to disk", errno) }
+      readEnd += off_t(bytes.count)
+      linesRead += lines.count
+      for line in lines { targets[line.object, default: [:]][line.source] = line.target }
+      last = lines.last.map { ($0.object, $0.source) }
+    }
+  }
+
   /// Whether `name` can be a map line's object: letters, digits and `_`, not empty.
   static func isObjectName(_ name: String) -> Bool {
     !name.isEmpty && name.utf8.allSatisfy { isalnum(Int32($0)) != 0 || $0 == UInt8(ascii: "_") }

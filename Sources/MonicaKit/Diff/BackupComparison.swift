@@ -1,0 +1,171 @@
+/// Two record streams compared by (object, id): `monica-diff OLD NEW`.
+///
+/// The old side is held in memory, each record's bytes as read (about the size of the file, plus
+/// some 100 bytes a record), and the new side streamed past it, so memory follows the old side
+/// alone and either stream may come in any order. A new record whose bytes are the old one's is
+/// the same without being parsed; only records that differ are parsed and walked.
+package final class BackupComparison {
+  /// One old record: its bytes, where it stood in the old stream, and whether the new stream had it.
+  struct Kept {
+    var bytes: [UInt8]
+    let order: Int
+    var seen = false
+  }
+
+  private var old: [RecordKey: Kept] = [:]
+  /// Fields left out of the comparison.
+  private let ignored: Set<String>
+  /// Records of both streams that lost their owner: the owner's key (a note of a deleted contact).
+  package private(set) var orphans: [RecordKey: RecordKey] = [:]
+  /// Records of both streams that no longer refer to a contact they referred to, other than as
+  /// its owner (a gift's recipient, an activity's attendee): the record, the contact, the path.
+  package private(set) var lostLinks: [(record: RecordKey, contact: RecordKey, path: String)] = []
+  /// How many records each side had, and how many differ.
+  package private(set) var counts = (old: 0, new: 0, added: 0, changed: 0, removed: 0)
+
+  /// Reads the old stream whole. A line without `object` and `id` cannot be compared: malformed
+  /// input (65) at its place; a key met twice keeps its first record.
+  package init(old stream: RecordStream, ignoring ignored: Set<String> = []) throws(MonicaError) {
+    self.ignored = ignored
+    var order = 0
+    try stream.forEach { (record) throws(MonicaError) in
+      guard let key = RecordKey(record) else { return try Self.unkeyed(record, stream) }
+      if old[key] != nil { return }
+      old[key] = Kept(bytes: Array(record.root.slice), order: order)
+      order += 1
+    }
+    counts.old = old.count
+  }
+
+  /// Streams the new side past the old one: `report` is given each record added or changed as it
+  /// is met, then each removed one in the old stream's order.
+  package func compare(new stream: RecordStream, report: (Difference) throws(MonicaError) -> Void)
+    throws(MonicaError)
+  {
+    var met: Set<RecordKey> = []
+    try stream.forEach { (record) throws(MonicaError) in
+      guard let key = RecordKey(record) else { return try Self.unkeyed(record, stream) }
+      guard var kept = old[key] else {
+        guard met.insert(key).inserted else { return }
+        counts.new += 1
+        counts.added += 1
+        return try report(.added(key, record: Array(record.root.slice)))
+      }
+      if kept.seen { return }
+      counts.new += 1
+      kept.seen = true
+      let bytes = record.root.slice
+      let same = kept.bytes.elementsEqual(bytes)
+      let before = same ? nil : try? JSONValue(parsing: kept.bytes)
+      let after = before == nil ? nil : try? JSONValue(parsing: bytes)
+      let owner = before.flatMap { old in after.flatMap { Self.lostOwner(key, old, $0) } }
+      // The old bytes stay only when the restore needs them: a record whose owner is gone.
+      if let owner { orphans[key] = owner } else { kept.bytes = [] }
+      old[key] = kept
+      guard let before, let after else { return }
+      noticeLostLinks(key, before, after)
+      let fields = FieldChanges(old: before, new: after, ignoring: ignored)
+      if fields.isEmpty { return }
+      counts.changed += 1
+      try report(.changed(key, fields: fields, orphanOf: orphans[key]))
+    }
+    for (key, kept) in removedRecords {
+      counts.removed += 1
+      try report(.removed(key, record: kept.bytes))
+    }
+  }
+
+  /// The old records the new stream lacks, in the old stream's order.
+  private var removedRecords: [(RecordKey, Kept)] {
+    old.filter { !$0.value.seen }.sorted { $0.value.order < $1.value.order }.map { ($0.key, $0.value) }
+  }
+
+  /// Whether `key` is a record of both streams.
+  package func isInBoth(_ key: RecordKey) -> Bool { old[key]?.seen ?? false }
+
+  /// The keys of the records of both streams, in the old stream's order.
+  package var keysInBoth: [RecordKey] {
+    old.filter(\.value.seen).sorted { $0.value.order < $1.value.order }.map(\.key)
+  }
+
+  /// The old record of `key` as read, when it was removed or lost its owner; `nil` otherwise.
+  package func oldRecord(_ key: RecordKey) -> [UInt8]? {
+    guard let kept = old[key], !kept.bytes.isEmpty else { return nil }
+    return kept.bytes
+  }
+
+  /// Where `key` stood in the old stream.
+  package func oldOrder(_ key: RecordKey) -> Int? { old[key]?.order }
+
+  /// The owner (`contact.id`) the old record had and the new one has no more, when there is one.
+  static func lostOwner(_ key: RecordKey, _ before: JSONValue, _ after: JSONValue) -> RecordKey? {
+    guard let reference = RecordKind.named(key.object)?.owner, let owner = RecordKey(reference, in: before),
+      RecordKey(reference, in: after) == nil
+    else { return nil }
+    return owner
+  }
+
+  private func noticeLostLinks(_ key: RecordKey, _ before: JSONValue, _ after: JSONValue) {
+    guard let kind = RecordKind.named(key.object) else { return }
+    for reference in kind.contactReferences where reference != kind.owner {
+      let kept = Set(reference.ids(in: after))
+      for id in reference.ids(in: before) where !kept.contains(id) {
+        lostLinks.append((key, RecordKey(object: reference.object, id: String(id)), reference.path))
+      }
+    }
+  }
+
+  private static func unkeyed(_ record: Record, _ stream: RecordStream) throws(MonicaError) {
+    try stream.reject(
+      source: record.source, line: record.line,
+      reason: "a record without \"object\" and \"id\" cannot be compared with another")
+  }
+}
+
+/// One difference between the two streams.
+package enum Difference {
+  /// A record only the new stream has, as read.
+  case added(RecordKey, record: [UInt8])
+  /// A record both have, with the fields that differ; `orphanOf` names the owner it lost.
+  case changed(RecordKey, fields: FieldChanges, orphanOf: RecordKey?)
+  /// A record only the old stream has, as read.
+  case removed(RecordKey, record: [UInt8])
+
+  /// The record the difference is about.
+  package var key: RecordKey {
+    switch self {
+    case .added(let key, _), .changed(let key, _, _), .removed(let key, _): key
+    }
+  }
+
+  /// The NDJSON line: `{"change":"removed","object":"contact","id":5,"record":{...}}`, the
+  /// record's bytes as read; `{"change":"changed",...,"fields":{"body":["old","new"]}}`.
+  package var line: [UInt8] {
+    var out: [UInt8] = []
+    let writer = JSONWriter.monica
+    func head(_ change: String) {
+      out += Array(#"{"change":"#.utf8)
+      writer.writeString(change, to: &out)
+      out += Array(#","object":"#.utf8)
+      writer.writeString(key.object, to: &out)
+      out += Array(#","id":"#.utf8)
+      writer.write(key.idValue, to: &out)
+    }
+    switch self {
+    case .added(_, let record), .removed(_, let record):
+      head(self.isAdded ? "added" : "removed")
+      out += Array(#","record":"#.utf8) + record
+    case .changed(_, let fields, _):
+      head("changed")
+      out += Array(#","fields":"#.utf8)
+      writer.write(fields.json, to: &out)
+    }
+    out.append(UInt8(ascii: "}"))
+    return out
+  }
+
+  private var isAdded: Bool {
+    if case .added = self { return true }
+    return false
+  }
+}
