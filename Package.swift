@@ -14,6 +14,7 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-import", ["MonicaKit"]),
   ("monica-avatar", ["MonicaKit", "MonicaAPI"]),
   ("monica-photo", ["MonicaKit", "MonicaAPI"]),
+  ("monica-dedupe", ["MonicaKit"]),
 ]
 
 let strict: [SwiftSetting] = [
