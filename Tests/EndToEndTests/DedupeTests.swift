@@ -17,7 +17,7 @@ import Testing
     for email in emails {
       let field = try sh(
         post + #"contactfields" > /dev/null"#, env: sandbox.env,
-        stdin: #"{"contact_field_type_id":1,"contact_id":\#(id),"content":"\#(email)"}"#)
+        stdin: #"{"contact_field_type_id":1,"contact_id":\#(id),"data":"\#(email)"}"#)
       #expect(field.status == 0, "\(field)")
     }
     return id

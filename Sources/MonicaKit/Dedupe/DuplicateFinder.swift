@@ -117,7 +117,7 @@ package struct DuplicateFinder {
     case "e:": return "the e-mail \(value)"
     case "p:": return "phones ending \(value)"
     case "n:": return "the name \(value)"
-    default: return "the given and last name \(value.replacingOccurrences(of: "|", with: " "))"
+    default: return "the given and last name \(value.split(separator: "|").joined(separator: " "))"
     }
   }
 
