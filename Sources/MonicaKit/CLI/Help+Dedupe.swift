@@ -41,7 +41,8 @@ extension Help {
 
     EXAMPLES
       monica-fetch contacts --with-fields | monica-dedupe | monica-format table
-      monica-fetch contacts --with-fields | monica-dedupe --min-score 0.9 > duplicates.ndjson
+      monica-fetch contacts --with-fields \\
+        | monica-dedupe --min-score 0.9 > duplicates.ndjson
       monica-fetch --all | monica-dedupe | jq -r '[.keep, .merge[]] | @tsv'
 
     \(Help.exitStatus)
