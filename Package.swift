@@ -15,6 +15,7 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-avatar", ["MonicaKit", "MonicaAPI"]),
   ("monica-photo", ["MonicaKit", "MonicaAPI"]),
   ("monica-diff", ["MonicaKit"]),
+  ("monica-dedupe", ["MonicaKit"]),
 ]
 
 let strict: [SwiftSetting] = [

@@ -133,6 +133,22 @@ package struct Column {
         },
         contactColumn("contact", "contact", priority: 1),
       ]
+    case "duplicate":  // monica-dedupe's groups: `contacts` holds the keeper first, then the others
+      let names = { (record: Record, others: Bool) -> String in
+        (record.member("contacts")?.elements ?? []).dropFirst(others ? 1 : 0).prefix(others ? .max : 1)
+          .map { "\($0.member("name")?.stringValue ?? "") (\($0.member("id")?.displayText ?? ""))" }
+          .joined(separator: ", ")
+      }
+      return [
+        Column("score", alignsRight: true, fixed: true) { record, _ in
+          .text(record.member("score")?.displayText ?? "", isText: false)
+        },
+        Column("keep") { record, _ in .text(names(record, false)) },
+        Column("merge") { record, _ in .text(names(record, true)) },
+        Column("reasons", priority: 1) { record, _ in
+          .text((record.member("reasons")?.elements ?? []).map(\.displayText).joined(separator: "; "))
+        },
+      ]
     case "user":
       return [
         id, Column("name") { record, _ in .text(DisplayRules.contactName(record.root)) },

@@ -1,0 +1,52 @@
+/// The normalised forms contacts are compared by, each also a blocking key: only contacts that
+/// share a key are ever compared, so finding duplicates is not quadratic.
+package enum MatchKeys {
+  /// An e-mail address trimmed and case-folded; `nil` when it holds no `@`.
+  package static func email(_ text: String) -> String? {
+    let key = text.trimmingWhiteSpace.lowercased()
+    return key.contains("@") && key.count > 2 ? key : nil
+  }
+
+  /// The fewest digits a phone number needs to be evidence (shorter ones are extensions or
+  /// service numbers).
+  package static let phoneDigitsMinimum = 7
+
+  /// A phone number's digits without leading zeros (a trunk `0`, an international `00`), so that
+  /// `+33 6 12 34 56 78`, `0033 612345678` and `06 12 34 56 78` end the same; `nil` when
+  /// fewer than `phoneDigitsMinimum` digits are left.
+  package static func phoneDigits(_ text: String) -> String? {
+    let digits = text.unicodeScalars.filter { $0.isASCII && ("0"..."9").contains($0) }.map(Character.init)
+    let significant = String(digits.drop { $0 == "0" })
+    return significant.count >= phoneDigitsMinimum ? significant : nil
+  }
+
+  /// The blocking key of a phone's digits: its last `phoneDigitsMinimum`.
+  package static func phoneBlock(_ digits: String) -> String { String(digits.suffix(phoneDigitsMinimum)) }
+
+  /// Whether two phones' digits are one number: equal, or one is the other behind a country
+  /// code of one to three digits.
+  package static func samePhone(_ a: String, _ b: String) -> Bool {
+    let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+    return long.count - short.count <= 3 && long.hasSuffix(short)
+  }
+
+  /// A name's words folded (case, accents, white space), for comparing names as people write them.
+  package static func words(_ text: String) -> [String] {
+    text.folded.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
+  }
+
+  /// A full name's key: its folded words in sorted order, so that `Lima, Ana`, `ana  lima` and
+  /// a first and last name given swapped read the same; `nil` for a contact without a name.
+  package static func fullName(first: String, last: String) -> String? {
+    let words = (words(first) + words(last)).sorted()
+    return words.isEmpty ? nil : words.joined(separator: " ")
+  }
+
+  /// The key one contact's given name (its first name, or its nickname) makes with its last
+  /// name: `nil` unless both are there.
+  package static func givenName(_ given: String, last: String) -> String? {
+    let given = words(given).joined(separator: " ")
+    let last = words(last).joined(separator: " ")
+    return given.isEmpty || last.isEmpty ? nil : given + "|" + last
+  }
+}
