@@ -20,7 +20,7 @@ function __monica-format_parse_tokens -S
     set -l unparsed_tokens (__monica-format_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-format'
-        __monica-format_parse_subcommand -r 2 'fields=' 'sort=' 'template=' 'color=' 'today=' 'no-header' 'skip-invalid' 'safe' 'calendar-name=' 'alarm=' 'since=' 'until=' 'photos=' 'version' 'h/help'
+        __monica-format_parse_subcommand -r 2 'fields=' 'sort=' 'template=' 'color=' 'today=' 'no-header' 'skip-invalid' 'safe' 'calendar-name=' 'alarm=' 'since=' 'until=' 'photos=' 'vcard-version=' 'vdir=' 'around=' 'depth=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-format_parse_subcommand -r 1 'version'
@@ -77,7 +77,7 @@ function __monica-format_custom_completion
 end
 
 complete -c 'monica-format' -f
-complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_positional "monica-format" -eq 1' -fka 'table tsv csv json ndjson markdown vcard ics template'
+complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_positional "monica-format" -eq 1' -fka 'table tsv csv json ndjson markdown vcard ics dot template'
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_positional "monica-format" -ge 2' -F
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" fields' -l 'fields' -d 'The columns or fields to show, as dotted paths (id,first_name,information.career.job).' -rfka ''
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" sort' -l 'sort' -d 'Sort by FIELD[,FIELD] (-FIELD for descending), next-birthday (the soonest first), or auto: pending tasks first, activities newest first, contacts by next birthday when all have one (as after --birthday-within), else by name. Reads all input first.' -rfka 'auto next-birthday'
@@ -91,7 +91,11 @@ complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_fla
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" alarm' -l 'alarm' -d 'ics: an alarm DAYS before each event (0: on the day).' -rfka ''
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" since' -l 'since' -d 'ics: one event per occurrence from DATE on (YYYY-MM-DD), instead of yearly rules; a year unless --until.' -rfka ''
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" until' -l 'until' -d 'ics: occurrences up to DATE (YYYY-MM-DD), from today unless --since.' -rfka ''
-complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" photos' -l 'photos' -d 'vcard: photos saved by monica-avatar, DIR/<contact id>.<ext>, as PHOTO.' -rfa '(__monica-format_complete_directories)'
+complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" photos' -l 'photos' -d 'vcard, dot: photos saved by monica-avatar, DIR/<contact id>.<ext> (PHOTO; a picture in the node).' -rfa '(__monica-format_complete_directories)'
+complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" vcard-version' -l 'vcard-version' -d 'vcard: 4.0 (RFC 6350, the default) or 3.0 (RFC 2426).' -rfka '3.0 4.0'
+complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" vdir' -l 'vdir' -d 'vcard, ics: one file per contact (event, task) in DIR, named from its uid, instead of standard output.' -rfa '(__monica-format_complete_directories)'
+complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" around' -l 'around' -d 'dot: only the people around this contact.' -rfka ''
+complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" depth' -l 'depth' -d 'dot: with --around, how many relationships away (default 1).' -rfka ''
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" version' -l 'version' -d 'Show the version.'
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_positional "monica-format" -eq 3' -fa 'help' -d 'Show subcommand help information.'

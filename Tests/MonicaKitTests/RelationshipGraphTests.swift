@@ -65,4 +65,13 @@ import Testing
     #expect(graph.around(1, depth: 5, edges: edges) == [1, 2, 3])
     #expect(graph.around(9, depth: 1, edges: edges) == nil)
   }
+
+  @Test("DOT labels show terminal and bidi controls as U+FFFD, as every writer does")
+  func labelsAreTerminalSafe() {
+    let name = "Ann\u{1B}]0;x\u{07}\u{9B}2J\u{202E}gnp Lee\u{7F}"
+    let quoted = GraphSink.quoted(name)
+    #expect(!quoted.unicodeScalars.contains(where: TerminalText.isControl), "\(quoted.debugDescription)")
+    #expect(quoted == "\"Ann\u{FFFD}]0;x\u{FFFD}\u{FFFD}2J\u{FFFD}gnp Lee\u{FFFD}\"")
+    #expect(!GraphSink.htmlEscaped(name).unicodeScalars.contains(where: TerminalText.isControl))
+  }
 }
