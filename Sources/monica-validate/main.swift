@@ -14,6 +14,17 @@ struct MonicaValidate: MonicaTool, AsyncParsableCommand {
       any record failed, also with --skip-invalid. --list-rules prints every rule \
       and where Monica's source keeps it.
 
+      --write checks each line as monica-push would send it instead: create lines \
+      (no id) and partial update lines (an id and the fields to change); with \
+      --create, records that monica-push --create --map would create (their ids \
+      are the source's: monica-import's and monica-diff --restore's output, a \
+      backup). The kind comes from "object" or --object; each value \
+      is checked against Monica's write rules (types, lengths, allowed values, \
+      dates, from the services at v4.1.2) by the code monica-push runs before a \
+      line's first request; a key given twice is a problem. Nothing is sent. Not \
+      checked here: whether a referenced record exists, and fields Monica requires \
+      (the server decides those).
+
       EXAMPLES
         monica-fetch tasks | monica-validate > tasks.ndjson
         monica-validate --skip-invalid --report problems.ndjson backup.ndjson \\
@@ -22,6 +33,8 @@ struct MonicaValidate: MonicaTool, AsyncParsableCommand {
         curl -s -H "Authorization: Bearer $TOKEN" -H "Accept: application/json" \\
           "$MONICA_URL/api/tasks?page=2" | monica-validate --envelope
         monica-validate --list-rules | grep '^task'
+        echo '{"object":"task","id":3,"completed":true}' | monica-validate --write
+        monica-import vcard phone.vcf | monica-validate --write --create > new.ndjson
 
       FILES
         FILE...  NDJSON records (envelopes with --envelope); - or none: stdin
@@ -41,11 +54,27 @@ struct MonicaValidate: MonicaTool, AsyncParsableCommand {
     completion: .file())
   var report: String?
   @Flag(help: "Print every rule (shape, field, rule, source) and exit.") var listRules = false
+  @Flag(help: "Check each line as monica-push would send it (create and update lines), not as a record.")
+  var write = false
+  @Option(
+    help: ArgumentHelp("With --write: the kind of lines without an \"object\".", valueName: "KIND"),
+    completion: .list(WriteMapping.objects))
+  var object: String?
+  @Flag(help: "With --write: every line is a record monica-push --create --map would create.")
+  var create = false
 
   func validate() throws {
     if report == "-" { throw ValidationError("--report -: stdout carries the records; give a file") }
-    if listRules, envelope || skipInvalid || report != nil || !input.files.isEmpty {
+    if listRules, envelope || skipInvalid || report != nil || write || !input.files.isEmpty {
       throw ValidationError("--list-rules takes no input and no other option")
+    }
+    if write, envelope { throw ValidationError("--write checks lines monica-push takes, not page envelopes") }
+    if create, !write { throw ValidationError("--create goes with --write") }
+    if let object {
+      guard write else { throw ValidationError("--object goes with --write") }
+      guard WriteMapping.named(RecordKind.called(object)?.object ?? object) != nil else {
+        throw ValidationError("--object \(object): expected \(WriteMapping.objects.joined(separator: ", "))")
+      }
     }
   }
 
@@ -60,8 +89,11 @@ struct MonicaValidate: MonicaTool, AsyncParsableCommand {
       let diagnostics =
         try report.map { path throws(MonicaError) in try DiagnosticSink(reportPath: path) }
         ?? DiagnosticSink { StandardError.line($0) }
-      try ContractValidator(sources: input.sources, envelopes: envelope, skipInvalid: skipInvalid)
-        .run(to: output, diagnostics: diagnostics)
+      var validator = ContractValidator(sources: input.sources, envelopes: envelope, skipInvalid: skipInvalid)
+      validator.write = write
+      validator.object = object.map { RecordKind.called($0)?.object ?? $0 }
+      validator.create = create
+      try validator.run(to: output, diagnostics: diagnostics)
     }
   }
 }

@@ -11,6 +11,14 @@ package struct ContractValidator {
   package var envelopes: Bool
   /// Leave the lines that fail out of the output.
   package var skipInvalid: Bool
+  /// Check each line as `monica-push` would write it (`checkWrite`), not against the contract.
+  package var write = false
+  /// With `write`: the kind of lines without an `object` member, as monica-push's `--object`.
+  package var object: String?
+  /// With `write`: every line is a record `monica-push --create --map` would create.
+  package var create = false
+  /// With `write`: the day relative values are counted from.
+  package var today = CalendarDate.today()
 
   package init(sources: [InputSource], envelopes: Bool = false, skipInvalid: Bool = false) {
     self.sources = sources
@@ -39,9 +47,10 @@ package struct ContractValidator {
     }
     try diagnostics.flush()
     guard tally.failed > 0 else { return }
-    let noun = envelopes ? "envelope lines" : "records"
+    let noun = envelopes ? "envelope lines" : write ? "lines" : "records"
+    let broken = write ? "break Monica's write rules" : "break Monica's data contract"
     throw .invalidData(
-      "\(tally.failed) of \(tally.lines) \(noun) break Monica's data contract "
+      "\(tally.failed) of \(tally.lines) \(noun) \(broken) "
         + "(\(diagnostics.count) problem\(diagnostics.count == 1 ? "" : "s"))")
   }
 
@@ -54,7 +63,10 @@ package struct ContractValidator {
       try RecordStream(sources: sources).forEachLine { (line, source, number) throws(MonicaError) in
         tally.lines += 1
         found.removeAll(keepingCapacity: true)
-        if envelopes {
+        if write {
+          Self.checkWrite(
+            line, source: source, line: number, object: object, create: create, today: today, into: &found)
+        } else if envelopes {
           Self.checkEnvelopes(line, source: source, line: number, checker: &checker, into: &found)
         } else {
           Self.checkRecord(line, source: source, line: number, scanner: &scanner, checker: &checker, into: &found)

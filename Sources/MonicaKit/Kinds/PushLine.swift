@@ -1,5 +1,3 @@
-import MonicaKit
-
 /// One input line of `monica-push`, checked: a JSON object of a kind that can be written, with
 /// what to do to it. Nothing of a line is sent before this has accepted it.
 package struct PushLine: Sendable {

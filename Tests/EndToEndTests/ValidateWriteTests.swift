@@ -1,0 +1,75 @@
+import Foundation
+import MonicaKit
+import Testing
+
+/// `monica-validate --write`: lines checked as monica-push would send them, by the same checker,
+/// with nothing sent (no instance is given: a request would fail the run).
+@Suite struct ValidateWriteTests {
+  func env(_ home: TemporaryHome) -> [String: String] {
+    Fixtures.env(home, ["VCF": Fixtures.path("vcard")])
+  }
+
+  @Test("create lines, partial updates and monica-import's output pass --write unchanged; the contract refuses them")
+  func pushLinesPass() throws {
+    let home = try TemporaryHome()
+    let run = try sh(
+      #"""
+      cat > lines.ndjson <<'LINES'
+      {"object":"note","contact_id":4,"body":"Met at the market  ","is_favorited":false}
+      {"object":"task","title":"Call Ana","contact_id":4,"completed":true}
+      {"object":"task","id":3,"completed":true}
+      {"object":"contact","id":12,"nickname":"Ani","is_starred":true}
+      {"object":"gift","contact_id":4,"name":"A book","status":"idea","amount":"12.50"}
+      LINES
+      monica-validate --write lines.ndjson > out.ndjson; echo "write $?"
+      cmp lines.ndjson out.ndjson && echo same
+      monica-validate lines.ndjson > /dev/null 2> contract.err; echo "contract $?"
+      monica-import vcard "$VCF/apple.vcf" "$VCF/google.vcf" 2> /dev/null > imported.ndjson
+      monica-validate --write --create imported.ndjson | cmp - imported.ndjson && echo "create same"
+      monica-validate imported.ndjson > /dev/null 2> contract.err; echo "contract $?"
+      jq -c 'select(.object == "task") | .completed = "yes"' <<< '{"object":"task","id":9,"title":"t"}' \
+        | monica-validate --write --create 2>&1 >/dev/null | grep -c 'completed: must be true or false'
+      printf '{"title":"Untyped","completed":false}\n' | monica-validate --write --object tasks; echo "object $?"
+      """#, env: env(home), directory: home.root)
+    #expect(run.status == 0, "\(run)")
+    #expect(
+      run.lines == [
+        "write 0", "same", "contract 65", "create same", "contract 65", "1",
+        #"{"title":"Untyped","completed":false}"#, "object 0",
+      ], "\(run)")
+    #expect(run.stderr.isEmpty, "\(run)")
+  }
+
+  @Test("a value monica-push would refuse is named with Monica's rule, as monica-push refuses it; nothing sent")
+  func refusedLikePush() throws {
+    let home = try TemporaryHome()
+    let run = try sh(
+      #"""
+      printf '%s\n' '{"object":"task","title":"Water the plants","completed":"yes"}' \
+        '{"object":"note","id":1,"id":7,"body":"x"}' '{"object":"contact","id":5,"gender_id":"two"}' \
+        '{"object":"call","called_at":"yesterday","contact_id":2}' '{"object":"nothing","id":1}' > bad.ndjson
+      monica-validate --write bad.ndjson > out.ndjson 2> err; echo "status $?"
+      wc -l < out.ndjson
+      cat err
+      head -n 1 bad.ndjson | monica-push --dry-run 2>&1 >/dev/null | grep -c 'completed: must be true or false'
+      monica-validate --write --object nope bad.ndjson; echo "object $?"
+      monica-validate --object task bad.ndjson; echo "alone $?"
+      monica-validate --create bad.ndjson; echo "create alone $?"
+      """#, env: env(home), directory: home.root)
+    #expect(run.lines.first == "status 65", "\(run)")
+    #expect(run.lines.dropFirst().first?.trimmingCharacters(in: .whitespaces) == "5", "\(run)")
+    let messages = run.lines.dropFirst(2).prefix(6).joined(separator: "\n")
+    for expected in [
+      #"bad.ndjson:1: task #?: completed: must be true or false (UpdateTask.php:23), got "yes""#,
+      #"bad.ndjson:2: "id" appears twice in one object"#,
+      "bad.ndjson:3: contact #5: gender_id: must be a whole number",
+      "bad.ndjson:4: call #?: called_at: must be a date",
+      "bad.ndjson:5: nothing records cannot be pushed",
+      "monica-validate: error: 5 of 5 lines break Monica's write rules (5 problems)",
+    ] {
+      #expect(messages.contains(expected), "\(expected) in \(run)")
+    }
+    #expect(run.lines.contains("1"), "monica-push refuses the same line: \(run)")
+    for status in ["object 64", "alone 64", "create alone 64"] { #expect(run.lines.contains(status), "\(run)") }
+  }
+}
