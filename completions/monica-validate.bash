@@ -165,7 +165,7 @@ _monica-validate() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--envelope --skip-invalid --list-rules --write --create --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--report --object)
+    local -a non_repeating_options=(--report --object --map)
     __monica-validate_offer_flags_options -1
 
     # Offer option value completions
@@ -176,6 +176,10 @@ _monica-validate() {
         ;;
     '--object')
         __monica-validate_add_completions -W 'contact'$'\n''activity'$'\n''note'$'\n''task'$'\n''gift'$'\n''tag'$'\n''call'$'\n''conversation'$'\n''reminder'$'\n''debt'$'\n''entry'$'\n''address'$'\n''contactfield'$'\n''pet'$'\n''relationship'$'\n''lifeevent'$'\n''occupation'$'\n''gender'$'\n''place'$'\n''company'$'\n''activityType'$'\n''activityTypeCategory'$'\n''contactfieldtype'
+        return
+        ;;
+    '--map')
+        __monica-validate_add_completions -f
         return
         ;;
     esac

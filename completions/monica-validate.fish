@@ -20,7 +20,7 @@ function __monica-validate_parse_tokens -S
     set -l unparsed_tokens (__monica-validate_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-validate'
-        __monica-validate_parse_subcommand -r 1 'envelope' 'skip-invalid' 'report=' 'list-rules' 'write' 'object=' 'create' 'version' 'h/help'
+        __monica-validate_parse_subcommand -r 1 'envelope' 'skip-invalid' 'report=' 'list-rules' 'write' 'object=' 'create' 'map=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-validate_parse_subcommand -r 1 'version'
@@ -85,6 +85,7 @@ complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for
 complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_flags_or_options "monica-validate" write' -l 'write' -d 'Check each line as monica-push would send it (create and update lines), not as a record.'
 complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_flags_or_options "monica-validate" object' -l 'object' -d 'With --write: the kind of lines without an "object".' -rfka 'contact activity note task gift tag call conversation reminder debt entry address contactfield pet relationship lifeevent occupation gender place company activityType activityTypeCategory contactfieldtype'
 complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_flags_or_options "monica-validate" create' -l 'create' -d 'With --write: every line is a record monica-push --create --map would create.'
+complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_flags_or_options "monica-validate" map' -l 'map' -d 'With --write --create: the map that references may name records of.' -rF
 complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_flags_or_options "monica-validate" version' -l 'version' -d 'Show the version.'
 complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_flags_or_options "monica-validate" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'monica-validate' -n '__monica-validate_should_offer_completions_for_positional "monica-validate" -eq 2' -fa 'help' -d 'Show subcommand help information.'

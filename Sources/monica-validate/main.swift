@@ -18,12 +18,14 @@ struct MonicaValidate: MonicaTool, AsyncParsableCommand {
       (no id) and partial update lines (an id and the fields to change); with \
       --create, records that monica-push --create --map would create (their ids \
       are the source's: monica-import's and monica-diff --restore's output, a \
-      backup). The kind comes from "object" or --object; each value \
+      backup); each reference must then name a record an earlier line creates or \
+      --map's file holds, as monica-push --create needs. The kind comes from \
+      "object" or --object; each value \
       is checked against Monica's write rules (types, lengths, allowed values, \
       dates, from the services at v4.1.2) by the code monica-push runs before a \
       line's first request; a key given twice is a problem. Nothing is sent. Not \
-      checked here: whether a referenced record exists, and fields Monica requires \
-      (the server decides those).
+      checked here: whether a record an id names exists on the instance, and \
+      fields Monica requires (the server decides those).
 
       EXAMPLES
         monica-fetch tasks | monica-validate > tasks.ndjson
@@ -62,6 +64,10 @@ struct MonicaValidate: MonicaTool, AsyncParsableCommand {
   var object: String?
   @Flag(help: "With --write: every line is a record monica-push --create --map would create.")
   var create = false
+  @Option(
+    help: ArgumentHelp("With --write --create: the map that references may name records of.", valueName: "FILE"),
+    completion: .file())
+  var map: String?
 
   func validate() throws {
     if report == "-" { throw ValidationError("--report -: stdout carries the records; give a file") }
@@ -70,6 +76,7 @@ struct MonicaValidate: MonicaTool, AsyncParsableCommand {
     }
     if write, envelope { throw ValidationError("--write checks lines monica-push takes, not page envelopes") }
     if create, !write { throw ValidationError("--create goes with --write") }
+    if map != nil, !create { throw ValidationError("--map goes with --write --create") }
     if let object {
       guard write else { throw ValidationError("--object goes with --write") }
       guard WriteMapping.named(RecordKind.called(object)?.object ?? object) != nil else {
@@ -93,6 +100,7 @@ struct MonicaValidate: MonicaTool, AsyncParsableCommand {
       validator.write = write
       validator.object = object.map { RecordKind.called($0)?.object ?? $0 }
       validator.create = create
+      validator.map = map
       try validator.run(to: output, diagnostics: diagnostics)
     }
   }

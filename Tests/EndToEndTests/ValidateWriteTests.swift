@@ -72,4 +72,33 @@ import Testing
     #expect(run.lines.contains("1"), "monica-push refuses the same line: \(run)")
     for status in ["object 64", "alone 64", "create alone 64"] { #expect(run.lines.contains(status), "\(run)") }
   }
+
+  @Test("--write --create: each reference names a record an earlier line creates or the map holds, as push needs")
+  func referencesPresent() throws {
+    let home = try TemporaryHome()
+    let run = try sh(
+      #"""
+      contact='{"id":1,"object":"contact","first_name":"Ana","last_name":"Lima"}'
+      note='{"id":2,"object":"note","body":"Met at the market","contact":{"id":1}}'
+      printf '%s\n' "$contact" "$note" | monica-validate --write --create > /dev/null; echo "ordered $?"
+      printf '%s\n' "$note" "$contact" | monica-validate --write --create 2>&1 > /dev/null; echo "reversed $?"
+      printf '%s\n' "$note" | monica-validate --write --create --map none.tsv 2>&1; echo "no map $?"
+      test -e none.tsv || echo "none.tsv not made"
+      printf '%s\n' "$contact" "$note" > old.ndjson
+      printf '%s\n' "$contact" > new.ndjson
+      monica-diff --restore --map m.tsv old.ndjson new.ndjson 2> /dev/null > restore.ndjson
+      monica-validate --write --create --map m.tsv restore.ndjson | jq -c '[.object, .id]'; echo "restore $?"
+      monica-validate --write --create restore.ndjson > /dev/null 2>&1; echo "restore without map $?"
+      monica-validate --write --map m.tsv restore.ndjson > /dev/null 2>&1; echo "map alone $?"
+      """#, env: env(home), directory: home.root)
+    #expect(
+      run.lines == [
+        "ordered 0",
+        "stdin:1: note #2: contact.id: refers to contact #1, which neither an earlier line nor the map holds: "
+          + "monica-push --create would stop here (give each record after those it refers to)",
+        "monica-validate: error: 1 of 2 lines break Monica's write rules (1 problem)", "reversed 65",
+        "monica-validate: error: none.tsv: no such map file", "no map 66", "none.tsv not made",
+        #"["note",2]"#, "restore 0", "restore without map 65", "map alone 64",
+      ], "\(run)")
+  }
 }

@@ -260,7 +260,7 @@ final class Migration {
         }
         continue
       }
-      let sent = Self.isSent(reference, by: mapping)
+      let sent = reference.isSent(by: mapping)
       let referred = MigrationKind.named(reference.object)
       if referred?.matching == .global { continue }
       var missing: Int?
@@ -304,16 +304,6 @@ final class Migration {
     throw .malformedInput(
       source: place.source, line: place.number,
       reason: "\(what) refers to contact #\(source), which the map does not hold: it was not created on the target")
-  }
-
-  /// Whether a write field reads the reference's path: only those must be translated.
-  private static func isSent(_ reference: MigrationReference, by mapping: WriteMapping) -> Bool {
-    let components = reference.path.split(separator: ".").map { String($0.hasSuffix("[]") ? $0.dropLast(2) : $0) }
-    if mapping.hasTags && components.first == "tags" { return false }
-    return mapping.fields.contains { field in
-      guard let path = field.source.path?.components else { return false }
-      return components.starts(with: path)
-    }
   }
 
   /// The object with `value` set at a dotted `path` (whose parents exist), or added at the top.

@@ -73,6 +73,17 @@ package struct MigrationReference: Sendable, Equatable, CustomStringConvertible 
 
   package var description: String { "\(path) -> \(object)" }
 
+  /// Whether a write field of `mapping` reads this reference's path: only those are translated
+  /// by a migration, and only those must point at a record the map (or the stream before) holds.
+  package func isSent(by mapping: WriteMapping) -> Bool {
+    let components = path.split(separator: ".").map { String($0.hasSuffix("[]") ? $0.dropLast(2) : $0) }
+    if mapping.hasTags && components.first == "tags" { return false }
+    return mapping.fields.contains { field in
+      guard let path = field.source.path?.components else { return false }
+      return components.starts(with: path)
+    }
+  }
+
   /// The values at the path, in order, `null`s left out.
   package func values(in record: JSONValue) -> [JSONValue] {
     var found: [JSONValue] = []

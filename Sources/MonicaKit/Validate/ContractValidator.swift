@@ -17,6 +17,8 @@ package struct ContractValidator {
   package var object: String?
   /// With `write`: every line is a record `monica-push --create --map` would create.
   package var create = false
+  /// With `write` and `create`: the map the records' references may be found in.
+  package var map: String?
   /// With `write`: the day relative values are counted from.
   package var today = CalendarDate.today()
 
@@ -59,13 +61,15 @@ package struct ContractValidator {
     var scanner = RecordScanner()
     var checker = ContractChecker()
     var found: [RecordDiagnostic] = []
+    let references = write && create ? try WriteReferences(mapPath: map) : nil
     try output.finishing { () throws(MonicaError) in
       try RecordStream(sources: sources).forEachLine { (line, source, number) throws(MonicaError) in
         tally.lines += 1
         found.removeAll(keepingCapacity: true)
         if write {
           Self.checkWrite(
-            line, source: source, line: number, object: object, create: create, today: today, into: &found)
+            line, source: source, line: number, object: object, references: references, today: today,
+            into: &found)
         } else if envelopes {
           Self.checkEnvelopes(line, source: source, line: number, checker: &checker, into: &found)
         } else {
