@@ -284,7 +284,7 @@ struct PushCase: Sendable, CustomTestStringConvertible {
     let directory = sandbox.temporary.root
     let input = """
       {"object":"task","contact_id":\(a),"title":"first"}
-      {"object":"task","contact_id":\(a),"title":""}
+      {"object":"gift","contact_id":999999,"name":"second","status":"idea"}
       {"object":"task","contact_id":\(a),"title":"third"}
 
       """
@@ -294,15 +294,15 @@ struct PushCase: Sendable, CustomTestStringConvertible {
     #expect(
       stopped.stderr
         == "monica-push: 1 line written, stopped at tasks.ndjson:2\n"
-        + "monica-push: error: tasks.ndjson:2: The title field is required.\n")
+        + "monica-push: error: tasks.ndjson:2: The selected contact id is invalid.\n")
     #expect(try records(stopped.stdout).map { $0["title"] } == [.string("first")])
-    #expect(writes(sandbox) == ["POST /api/tasks 200", "POST /api/tasks 422"])
+    #expect(writes(sandbox) == ["POST /api/tasks 200", "POST /api/gifts 422"])
 
     let going = try sh("monica-push --keep-going < tasks.ndjson", env: env(sandbox), directory: directory)
     #expect(going.status == 65, "\(going)")
     #expect(try records(going.stdout).map { $0["title"] } == [.string("first"), .string("third")])
     #expect(
-      going.stderr == "monica-push: error: stdin:2: The title field is required.\n"
+      going.stderr == "monica-push: error: stdin:2: The selected contact id is invalid.\n"
         + "monica-push: error: 1 of 3 lines failed: stdin:2\n")
   }
 

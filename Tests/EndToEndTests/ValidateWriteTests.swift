@@ -28,7 +28,7 @@ import Testing
       monica-validate --write --create imported.ndjson | cmp - imported.ndjson && echo "create same"
       monica-validate imported.ndjson > /dev/null 2> contract.err; echo "contract $?"
       jq -c 'select(.object == "task") | .completed = "yes"' <<< '{"object":"task","id":9,"title":"t"}' \
-        | monica-validate --write --create 2>&1 >/dev/null | grep -c 'completed: must be true or false'
+        | monica-validate --write --create 2>&1 >/dev/null | grep -c 'completed: The completed field must be true or false'
       printf '{"title":"Untyped","completed":false}\n' | monica-validate --write --object tasks; echo "object $?"
       """#, env: env(home), directory: home.root)
     #expect(run.status == 0, "\(run)")
@@ -51,7 +51,7 @@ import Testing
       monica-validate --write bad.ndjson > out.ndjson 2> err; echo "status $?"
       wc -l < out.ndjson
       cat err
-      head -n 1 bad.ndjson | monica-push --dry-run 2>&1 >/dev/null | grep -c 'completed: must be true or false'
+      head -n 1 bad.ndjson | monica-push --dry-run 2>&1 >/dev/null | grep -c 'completed: The completed field must be true or false'
       monica-validate --write --object nope bad.ndjson; echo "object $?"
       monica-validate --object task bad.ndjson; echo "alone $?"
       monica-validate --create bad.ndjson; echo "create alone $?"
@@ -60,10 +60,10 @@ import Testing
     #expect(run.lines.dropFirst().first?.trimmingCharacters(in: .whitespaces) == "5", "\(run)")
     let messages = run.lines.dropFirst(2).prefix(6).joined(separator: "\n")
     for expected in [
-      #"bad.ndjson:1: task #?: completed: must be true or false (UpdateTask.php:23), got "yes""#,
+      #"bad.ndjson:1: task #?: completed: The completed field must be true or false. (boolean, UpdateTask.php:23), got "yes""#,
       #"bad.ndjson:2: "id" appears twice in one object"#,
-      "bad.ndjson:3: contact #5: gender_id: must be a whole number",
-      "bad.ndjson:4: call #?: called_at: must be a date",
+      "bad.ndjson:3: contact #5: gender_id: The gender id must be an integer.",
+      "bad.ndjson:4: call #?: called_at: The called at is not a valid date.",
       "bad.ndjson:5: nothing records cannot be pushed",
       "monica-validate: error: 5 of 5 lines break Monica's write rules (5 problems)",
     ] {

@@ -89,7 +89,7 @@ extension Migration {
   ) async throws(MonicaError) -> (target: Int, bytes: [UInt8]) {
     if inDoubt {
       inDoubt = false
-      if let (target, bytes, _) = try await adopt(MigrationKind.named(object), matches: matches) {
+      if let (target, bytes, _) = try await adopt(RecordKind.named(object), matches: matches) {
         try map.append(object, source: id, target: target)
         return (target, bytes)
       }

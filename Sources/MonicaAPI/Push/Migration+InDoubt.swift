@@ -9,7 +9,7 @@ extension Migration {
   /// migration's creates), searched for the one an interrupted run created without learning its
   /// id: a record that `matches` is taken into the map instead of being created a second time.
   /// Without a floor nothing is taken: creating again is then the only safe answer. One read.
-  func adopt(_ kind: MigrationKind?, path: String? = nil, matches: (JSONObject) -> Bool)
+  func adopt(_ kind: RecordKind?, path: String? = nil, matches: (JSONObject) -> Bool)
     async throws(MonicaError) -> (Int, [UInt8], JSONObject)?
   {
     guard let kind, let floor = map.floor(of: kind.object) else { return nil }
@@ -36,7 +36,7 @@ extension Migration {
   /// goes into the map (`#floor`), so that a resumed run never takes an older record for the one
   /// in doubt. Kinds listed only under their contact have no such read: their floor is the
   /// highest id the map holds.
-  func noteFloor(_ kind: MigrationKind) async throws(MonicaError) {
+  func noteFloor(_ kind: RecordKind) async throws(MonicaError) {
     guard map.floor(of: kind.object) == nil, RecordKind.named(kind.object)?.routes.contains(.list) == true else {
       return
     }

@@ -44,7 +44,7 @@ struct RelationState {
 extension Migration {
   /// Creates a relationship, life event or conversation; false for the other kinds.
   func createRelated(
-    _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
+    _ record: JSONObject, id: Int, kind: RecordKind, mapping: WriteMapping, place: (source: String, number: Int)
   ) async throws(MonicaError) -> Bool {
     switch kind.object {
     case "relationship": try await createRelationship(record, id: id, kind: kind, mapping: mapping, place: place)
@@ -62,7 +62,7 @@ extension Migration {
   /// the row a killed run may have created without its map line. Otherwise it is created, and
   /// Monica makes its reverse, which the stream's reverse row will find.
   private func createRelationship(
-    _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
+    _ record: JSONObject, id: Int, kind: RecordKind, mapping: WriteMapping, place: (source: String, number: Int)
   ) async throws(MonicaError) {
     if let reason = try await relationshipTypeRefusal(record) {
       report.notCarried("relationship", because: reason)
@@ -175,7 +175,7 @@ extension Migration {
   /// gives (types are made in one go per account, in one order), and the new event's type is
   /// checked: a wrong one is deleted again and the event said not carried.
   private func createLifeEvent(
-    _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
+    _ record: JSONObject, id: Int, kind: RecordKind, mapping: WriteMapping, place: (source: String, number: Int)
   ) async throws(MonicaError) {
     let typeName = record["life_event_type"]?["name"]?.stringValue ?? "?"
     let unknownType =
@@ -274,7 +274,7 @@ extension Migration {
 
   /// A conversation, then its messages in order, each with its map line (`message`).
   private func createConversation(
-    _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
+    _ record: JSONObject, id: Int, kind: RecordKind, mapping: WriteMapping, place: (source: String, number: Int)
   ) async throws(MonicaError) {
     var translated = try await translate(record, kind: kind, mapping: mapping, place: place)
     translated["id"] = nil

@@ -80,7 +80,7 @@ final class Migration {
     guard let object = record["object"]?.stringValue else {
       throw bad("no \"object\" member says what kind of record this is")
     }
-    let kind = MigrationKind.named(object)
+    let kind = RecordKind.named(object)
     // The same everywhere (countries have ids such as "FR"), or the target's own: nothing to do.
     if let kind, kind.matching == .global || kind.matching == .notCopied {
       report.skipped(object)
@@ -147,7 +147,7 @@ final class Migration {
 
   /// Creates a record of a kind with a write mapping, and sends what follows its create.
   func create(
-    _ record: JSONObject, id: Int, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
+    _ record: JSONObject, id: Int, kind: RecordKind, mapping: WriteMapping, place: (source: String, number: Int)
   ) async throws(MonicaError) {
     var translated = try await translate(record, kind: kind, mapping: mapping, place: place)
     translated["id"] = nil
@@ -241,14 +241,14 @@ final class Migration {
   /// The record with every reference translated to the target's ids, and the fields referred to
   /// by name (a contact's gender) given under their write names.
   func translate(
-    _ record: JSONObject, kind: MigrationKind, mapping: WriteMapping, place: (source: String, number: Int)
+    _ record: JSONObject, kind: RecordKind, mapping: WriteMapping, place: (source: String, number: Int)
   ) async throws(MonicaError) -> JSONObject {
     var value = JSONValue.object(record)
     let what = "\(kind.object) #\(record["id"]?.intValue ?? 0)"
     for reference in kind.references {
       if reference.byName {
         guard let name = reference.values(in: value).first?.stringValue,
-          let referred = MigrationKind.named(reference.object)
+          let referred = RecordKind.named(reference.object)
         else { continue }
         if let target = try await targetID(named: name, of: referred) {
           value = .object(Self.setting(value.objectValue ?? record, "\(reference.object)_id", .int(target)))
@@ -261,7 +261,7 @@ final class Migration {
         continue
       }
       let sent = reference.isSent(by: mapping)
-      let referred = MigrationKind.named(reference.object)
+      let referred = RecordKind.named(reference.object)
       if referred?.matching == .global { continue }
       var missing: Int?
       value = reference.rewriting(value) { (element: JSONValue) -> JSONValue in
@@ -321,7 +321,7 @@ final class Migration {
   }
 
   /// The target's id of the `kind` record called `name`, reading the target's collection once.
-  private func targetID(named name: String, of kind: MigrationKind) async throws(MonicaError) -> Int? {
+  private func targetID(named name: String, of kind: RecordKind) async throws(MonicaError) -> Int? {
     if names[kind.object] == nil { names[kind.object] = try await readNames(kind) }
     guard let index = names[kind.object] ?? nil else { return nil }
     // MySQL's utf8mb4_unicode_ci compares names without case, as Monica's lookups do.
@@ -330,7 +330,7 @@ final class Migration {
 
   /// Reads every page of the target's `kind` records: name to id; `nil` when the route is missing
   /// (the records that refer to the kind by name then say so in the summary).
-  private func readNames(_ kind: MigrationKind) async throws(MonicaError) -> [String: Int]? {
+  private func readNames(_ kind: RecordKind) async throws(MonicaError) -> [String: Int]? {
     var index: [String: Int] = [:]
     let listed = try await forEachTargetRecord(kind.path, what: "\(kind.object) records") { record in
       if let id = record["id"]?.intValue, let name = record["name"]?.stringValue, index[name] == nil {
@@ -362,7 +362,7 @@ final class Migration {
   /// The map's last record when the run began, met again: its create went through, but a killed
   /// run may have stopped before what follows it. One read says what is missing, and only that is
   /// sent (a re-run of a finished migration reads one record and writes nothing).
-  private func finishInterrupted(_ kind: MigrationKind, _ record: JSONObject, target: Int, current: JSONObject? = nil)
+  private func finishInterrupted(_ kind: RecordKind, _ record: JSONObject, target: Int, current: JSONObject? = nil)
     async throws(MonicaError)
   {
     switch kind.object {

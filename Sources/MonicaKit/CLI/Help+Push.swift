@@ -9,9 +9,10 @@ extension Help {
     stdout. Kinds: \(WriteMapping.objects.joined(separator: ", ")).
 
     Before a line's first request its values are checked against Monica's rules for the \
-    kind (booleans, whole numbers, dates, allowed values, lengths, from the services at \
-    v4.1.2): a line that breaks one is refused with status 65 and nothing of it is sent, so \
-    no line is left half-applied. A create line's members that no write field takes and that \
+    kind (required fields, booleans, whole numbers, dates, allowed values, lengths, from the \
+    services at v4.1.2, in the order Monica checks them): a line that breaks one is refused \
+    with status 65, naming the field, the rule and Monica's message, and nothing of it is \
+    sent, so no line is left half-applied. A create line's members that no write field takes and that \
     are not fields of the kind's records are named in a warning, with the write fields \
     meant (--strict refuses the line instead). A line with a key twice in one object is \
     refused with 65. A run that stops on an error says how far it got: N lines written, \

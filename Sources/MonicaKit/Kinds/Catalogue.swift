@@ -1,6 +1,15 @@
 /// One kind of record in the Monica 4.x API: the one entry that fetch, push, validate, filter,
-/// format, the completions and the sandbox all read, so that adding a kind is adding an entry to
-/// `RecordKind.all` (Catalogue+Entries.swift) and nothing else.
+/// format, the completions and the sandbox all read.
+///
+/// Each kind lives in one file, `Kinds/Entries/<Kind>.swift`: its catalogue entry (routes, `object`
+/// name, references), its contract (the shape its resource prints), its write table with Monica's
+/// write rules, and what a migration cannot carry, each read from Monica's source at v4.1.2
+/// (routes/api.php, app/Http/Resources, the services' `rules()`). Adding a kind is that file and
+/// one line in `RecordKind.all`. Two things outside MonicaKit follow by hand, because they are
+/// behaviour rather than data: the sandbox's seeding and writing of the kind (Sources/MonicaSandbox:
+/// a seeded record's values and a write's side effects are Monica's code, not its rules), and the
+/// kind's words in man/monica.7 and README.md (hand-written prose; the man pages and completions
+/// of the tools are generated from `RecordKind.all` by `make man completions`).
 ///
 /// Kinds are told apart by their `object` name, the key every record carries (`contact`,
 /// `activityType`); `name` is the route's segment below `/api` and the word `monica-fetch` takes.
@@ -32,12 +41,17 @@ package struct RecordKind: Sendable, Hashable, CustomStringConvertible {
   package let matching: RecordMatching
   /// How the kind's listings differ from the common paginated, sorted page.
   package let listing: ListingShape
+  /// What a record of the kind loses in a migration: values no create or update route takes.
+  package let losses: [MigrationLoss]
+  /// When Monica's API cannot create a record of the kind at all (said as not carried).
+  package let uncreatable: MigrationLoss?
 
   init(
     object: String, name: String, singular: String? = nil, routes: KindRoutes, sortColumns: Set<String> = [],
     references: [KindReference] = [], writes: WriteMapping? = nil, rule: ValueRule,
     display: KindDisplay = KindDisplay(), seeding: SeedRule = .none, deletesWithStringID: Bool = true,
-    matching: RecordMatching = .created, listing: ListingShape = ListingShape()
+    matching: RecordMatching = .created, listing: ListingShape = ListingShape(), losses: [MigrationLoss] = [],
+    uncreatable: MigrationLoss? = nil
   ) {
     self.object = object
     self.name = name
@@ -52,7 +66,17 @@ package struct RecordKind: Sendable, Hashable, CustomStringConvertible {
     self.deletesWithStringID = deletesWithStringID
     self.matching = matching
     self.listing = listing
+    self.losses = losses
+    self.uncreatable = uncreatable
   }
+
+  /// Every kind, in the order tools list them.
+  package static let all: [RecordKind] = [
+    .contact, .activity, .note, .task, .gift, .tag, .photo, .user, .call, .conversation, .reminder, .debt, .entry,
+    .address, .contactField, .pet, .relationship, .lifeEvent, .document, .occupation, .gender, .place, .company,
+    .activityType, .activityTypeCategory, .contactFieldType, .relationshipType, .relationshipTypeGroup, .country,
+    .currency, .auditLog,
+  ]
 
   /// The collection's path below `/api`: `/contacts`.
   package var path: String { "/" + name }

@@ -146,91 +146,26 @@ extension ObjectShape {
       "number_of_gifts", "number_of_debts",
     ].map { FieldRule($0, .count) })
 
-  /// An address of a full contact.
-  package static let address = ObjectShape(
-    "address", source: "app/Http/Resources/Address/Address.php", shared: true,
-    fields: [
-      FieldRule("id", .id), FieldRule("uuid", .text(.uuid)), FieldRule("object", .text(.literal("address"))),
-      FieldRule("name", .optionalString), FieldRule("street", .optionalString), FieldRule("city", .optionalString),
-      FieldRule("province", .optionalString), FieldRule("postal_code", .optionalString),
-      FieldRule("latitude", .nullable(.number)), FieldRule("longitude", .nullable(.number)),
-      FieldRule("country", .nullable(.object(.country))),
-      FieldRule("url", .url), FieldRule("account", .object(.account)), FieldRule("contact", .object(.shortContact)),
-      FieldRule("created_at", .timestamp), FieldRule("updated_at", .timestamp),
-    ],
-    checks: [.timestampsInOrder])
-
-  /// A contact field (`?with=contactfields`): an e-mail address, a phone number...
-  package static let contactField = ObjectShape(
-    "contact field", source: "app/Http/Resources/ContactField/ContactField.php", shared: true,
-    fields: [
-      FieldRule("id", .id), FieldRule("uuid", .text(.uuid)), FieldRule("object", .text(.literal("contactfield"))),
-      FieldRule("content", .string),
-      FieldRule("contact_field_type", .object(.contactFieldType)),
-      FieldRule(
-        "labels",
-        .array(
-          .object(
-            ObjectShape(
-              "contact field label", source: "app/Http/Resources/ContactField/ContactFieldLabel.php",
-              fields: [
-                FieldRule("id", .id), FieldRule("object", .text(.literal("contactfieldlabel"))),
-                FieldRule("type", .optionalString), FieldRule("label", .optionalString),
-                FieldRule("account", .object(.account)), FieldRule("created_at", .timestamp),
-                FieldRule("updated_at", .timestamp),
-              ],
-              checks: [.timestampsInOrder])))),
-      FieldRule("account", .object(.account)), FieldRule("contact", .object(.shortContact)),
-      FieldRule("created_at", .timestamp), FieldRule("updated_at", .timestamp),
-    ],
-    checks: [.timestampsInOrder])
-
-  /// A type of contact field: Email, Phone, Twitter... or one of the account's own.
-  package static let contactFieldType = ObjectShape(
-    "contact field type", source: "app/Http/Resources/Settings/ContactFieldType/ContactFieldType.php",
-    fields: [
-      FieldRule("id", .id), FieldRule("uuid", .text(.uuid)),
-      FieldRule("object", .text(.literal("contactfieldtype"))), FieldRule("name", .string),
-      FieldRule("fontawesome_icon", .optionalString), FieldRule("protocol", .optionalString),
-      FieldRule("delible", .boolean), FieldRule("type", .optionalString),
-      FieldRule("account", .object(.account)),
-      FieldRule("created_at", .timestamp), FieldRule("updated_at", .timestamp),
-    ],
-    checks: [.timestampsInOrder])
-
-  /// A category of activity types.
-  package static let activityTypeCategory = ObjectShape(
-    "activity type category", source: "app/Http/Resources/Activity/ActivityTypeCategory.php:21-33",
-    fields: [
-      FieldRule("id", .id), FieldRule("uuid", .text(.uuid)),
-      FieldRule("object", .text(.literal("activityTypeCategory"))), FieldRule("name", .string),
-      FieldRule("account", .object(.account)), FieldRule("created_at", .timestamp),
-      FieldRule("updated_at", .timestamp),
-    ],
-    checks: [.timestampsInOrder])
-
-  /// An activity's type and its category.
-  package static let activityType = ObjectShape(
-    "activity type", source: "app/Http/Resources/Activity/ActivityType.php:21-35",
-    fields: [
-      FieldRule("id", .id), FieldRule("uuid", .text(.uuid)), FieldRule("object", .text(.literal("activityType"))),
-      FieldRule("name", .string), FieldRule("location_type", .optionalString),
-      FieldRule("activity_type_category", .nullable(.object(.activityTypeCategory))),
-      FieldRule("account", .object(.account)), FieldRule("created_at", .timestamp),
-      FieldRule("updated_at", .timestamp),
-    ],
-    checks: [.timestampsInOrder])
-
   /// An emotion felt during an activity.
   package static let emotion = ObjectShape(
     "emotion", source: "app/Http/Resources/Emotion/Emotion.php",
     fields: [FieldRule("id", .id), FieldRule("object", .text(.literal("emotion"))), FieldRule("name", .string)])
 
-  /// The signed-in user's currency.
-  package static let currency = ObjectShape(
-    "currency", source: "app/Http/Resources/Settings/Currency/Currency.php",
-    fields: [
-      FieldRule("id", .id), FieldRule("object", .text(.literal("currency"))), FieldRule("iso", .string),
-      FieldRule("name", .string), FieldRule("symbol", .string),
-    ])
+  /// The fields every account record ends with: its account and its two timestamps.
+  static let stamped: [FieldRule] = [
+    FieldRule("account", .object(.account)), FieldRule("created_at", .timestamp), FieldRule("updated_at", .timestamp),
+  ]
+
+  /// `account`, the short contact, then the timestamps: how records about a contact end. The
+  /// contact is null while it is soft-deleted (SoftDeletes, Contact.php:49: its relation finds
+  /// no row, and Laravel writes a resource of nothing as null) until it is pruned.
+  static let aboutContact: [FieldRule] = [
+    FieldRule("account", .object(.account)), FieldRule("contact", .nullable(.object(.shortContact))),
+    FieldRule("created_at", .timestamp), FieldRule("updated_at", .timestamp),
+  ]
+
+  static func head(_ object: String, uuid: Bool = true) -> [FieldRule] {
+    [FieldRule("id", .id)] + (uuid ? [FieldRule("uuid", .text(.uuid))] : [])
+      + [FieldRule("object", .text(.literal(object)))]
+  }
 }

@@ -1,14 +1,65 @@
 /// What a record loses on its way to another instance through Monica's API: the values no create
 /// or update route takes (read from the services and routes at v4.1.2), each as the phrase the
-/// end-of-run summary counts, so that nothing is dropped without being said.
+/// end-of-run summary counts, so that nothing is dropped without being said. The phrases are
+/// the kinds' own (`RecordKind.losses`, in each kind's file under Entries/).
 package enum MigrationLosses {
   /// Said once for every created record: Eloquent sets the timestamps of every row it inserts.
   package static let timestamps = "created_at and updated_at (the server sets them to the time of the migration)"
 
   /// The phrases for what `record`, of kind `object`, has that the target will not.
   package static func of(_ object: String, _ record: JSONObject) -> [String] {
+    guard let kind = RecordKind.named(object) else { return [] }
+    return kind.losses.filter { $0.holds(for: record) }.map(\.phrase)
+  }
+
+  /// Why Monica's API cannot create `record` at all, or `nil` when it can: said in the summary
+  /// as a record not carried, with its reason, instead of a create the server would refuse.
+  package static func uncreatable(_ object: String, _ record: JSONObject) -> String? {
+    guard let kind = RecordKind.named(object) else { return nil }
+    if let refusal = kind.uncreatable, refusal.holds(for: record) { return refusal.phrase }
+    // A deleted contact's records stay listed, their contact null, until it is pruned a week
+    // later (SoftDeletes, Contact.php:49,1585-1588): they belong to no one and are not made.
+    if kind.owner != nil, kind != .task, record["contact"] == .null {
+      return "records of a deleted contact (\"contact\": null: Monica lists them until the contact is pruned, "
+        + "Contact.php:1585-1588)"
+    }
+    return nil
+  }
+}
+
+/// One thing a kind's records can lose in a migration, and when a record has it.
+package struct MigrationLoss: Sendable {
+  /// When a record has something to lose.
+  package enum Condition: Sendable {
+    /// Every record.
+    case always
+    /// The value at this dotted path is given: not null, not empty, not false.
+    case given(String)
+    /// The value at this dotted path is `false`.
+    case isFalse(String)
+    /// The key at this dotted path is there, whatever its value.
+    case present(String)
+    /// The string at this dotted path is missing or white space only.
+    case blank(String)
+  }
+
+  /// The phrase the summary counts.
+  package let phrase: String
+  /// When a record has it.
+  package let condition: Condition
+
+  init(_ phrase: String, when condition: Condition = .always) {
+    self.phrase = phrase
+    self.condition = condition
+  }
+
+  /// Whether `record` has something to lose.
+  func holds(for record: JSONObject) -> Bool {
     let root = JSONValue.object(record)
-    func given(_ path: String) -> Bool {
+    switch condition {
+    case .always:
+      return true
+    case .given(let path):
       guard let value = root.value(at: FieldPath(dotted: path)) else { return false }
       switch value {
       case .null: return false
@@ -18,43 +69,12 @@ package enum MigrationLosses {
       case .object(let members): return members.members.contains { $0.value != .null }
       default: return true
       }
+    case .isFalse(let path):
+      return root.value(at: FieldPath(dotted: path)) == .bool(false)
+    case .present(let path):
+      return root.value(at: FieldPath(dotted: path)) != nil
+    case .blank(let path):
+      return (root.value(at: FieldPath(dotted: path))?.stringValue ?? "").trimmingWhiteSpace.isEmpty
     }
-    var lost: [String] = []
-    switch object {
-    case "contact":
-      if record["is_active"] == .bool(false) {
-        lost.append("archived state of contacts (only the web's PUT /people/{id}/archive sets it, routes/web.php:191)")
-      }
-      if given("is_starred") {
-        lost.append("is_starred of contacts (only the web's POST /people/{id}/favorite sets it, routes/web.php:188)")
-      }
-      if given("stay_in_touch_frequency") {
-        lost.append(
-          "stay-in-touch of contacts (only the web's POST /people/{id}/stayintouch sets it, routes/web.php:185)")
-      }
-      // PUT /contacts/{id}/introduction takes `where` (UpdateContactIntroduction.php:176,255) but
-      // no resource prints first_met_where (ContactBase.php:80-87): whatever a contact had is lost.
-      if record["information"]?["how_you_met"] != nil {
-        lost.append(
-          "where the user first met contacts, if given (the API never prints first_met_where, ContactBase.php:80-87)")
-      }
-    case "note":
-      if given("is_favorited") { lost.append("favorited_at of notes (set to the time of the migration)") }
-    case "task":
-      if given("completed") { lost.append("completed_at of tasks (set to the time of the migration)") }
-    case "entry":
-      lost.append(
-        "date of journal entries (only title and post are fillable, app/Models/Journal/Entry.php:34-38; "
-          + "the entry shows the time of the migration)")
-    case "activityType":
-      if given("location_type") {
-        lost.append("location_type of activity types (CreateActivityType.php:16-24 takes none)")
-      }
-    case "lifeevent":
-      lost += lifeEventLosses
-    default:
-      break
-    }
-    return lost
   }
 }

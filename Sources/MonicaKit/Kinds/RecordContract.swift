@@ -214,3 +214,14 @@ package struct CheckReport {
   /// Records a problem with `field`.
   package mutating func add(_ field: String, _ message: String) { problems.append((field, message)) }
 }
+
+/// The contracts of the kinds: each catalogue entry holds its kind's (`RecordKind.contract`).
+extension RecordContract {
+  /// Every kind's contract, in the catalogue's order.
+  package static var catalogue: [RecordContract] { RecordKind.all.map(\.contract) }
+
+  /// The contract of the kind whose `object` name is `object`, or `nil`.
+  package static func named(_ object: String) -> RecordContract? {
+    RecordKind.named(object)?.contract
+  }
+}

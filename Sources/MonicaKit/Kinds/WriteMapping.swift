@@ -139,11 +139,17 @@ package struct WriteMapping: Sendable {
   package let replacedWhole: [FieldPath]
   /// Whether the record's `tags` array is written as a desired state (`setTags`, `unsetTag`).
   package let hasTags: Bool
+  /// What Monica's create validates, field by field (the service's `rules()`).
+  package let createRules: WriteRules
+  /// What Monica's update validates, field by field.
+  package let updateRules: WriteRules
 
   init(
     services: String, fields: [WriteField], setAfterCreate: [String] = [], fixedOnUpdate: [String] = [],
-    replacedWhole: [String] = [], hasTags: Bool = false
+    replacedWhole: [String] = [], hasTags: Bool = false, create: WriteRules = .none, update: WriteRules? = nil
   ) {
+    createRules = create
+    updateRules = update ?? create
     self.services = services
     self.fields = fields
     self.setAfterCreate = setAfterCreate
@@ -184,89 +190,6 @@ package struct WriteMapping: Sendable {
   }
 }
 
-/// The write tables of the kinds that `monica-push` writes. The catalogue entries hold them
-/// (`RecordKind.contact.writes`), which is where the tools find them, placed at the kind's route.
-extension WriteMapping {
-  /// Contacts: `CreateContact` and `UpdateContact` (app/Services/Contact/Contact). An update
-  /// replaces the name, description, birthdate and deceased date as given, clearing what is
-  /// missing (UpdateContact.php:390-437); `is_deceased` must be sent although the rule says
-  /// nullable, as the service reads it unguarded (UpdateContact.php:422). The birthdate parts
-  /// are those of `UpdateBirthdayInformation`: day and month for an exact date, an age for an
-  /// age-based one (`createFromAge` sets 1 January of now minus the age), no year when unknown.
-  static let contact = WriteMapping(
-    services: "app/Services/Contact/Contact/CreateContact.php, UpdateContact.php",
-    fields: [
-      .same("first_name"), .writeOnly("middle_name"), .same("last_name"), .same("nickname"),
-      .writeOnly("gender_id"), .same("description"), .same("is_partial"),
-      WriteField(
-        "is_birthdate_known",
-        .dateKnown(
-          FieldPath.birthdate, parts: ["birthdate_day", "birthdate_month", "birthdate_year", "birthdate_age"]),
-        fallback: .bool(false)),
-      WriteField("birthdate_day", .datePart(FieldPath.birthdate, .day)),
-      WriteField("birthdate_month", .datePart(FieldPath.birthdate, .month)),
-      WriteField("birthdate_year", .datePart(FieldPath.birthdate, .year)),
-      WriteField("birthdate_is_age_based", .datePart(FieldPath.birthdate, .isAgeBased)),
-      WriteField("birthdate_age", .datePart(FieldPath.birthdate, .age)),
-      .writeOnly("birthdate_add_reminder"),
-      WriteField("is_deceased", .value(FieldPath.isDead), fallback: .bool(false)),
-      WriteField(
-        "is_deceased_date_known",
-        .dateKnown(FieldPath.deceasedDate, parts: ["deceased_date_day", "deceased_date_month", "deceased_date_year"]),
-        fallback: .bool(false)),
-      WriteField("deceased_date_day", .datePart(FieldPath.deceasedDate, .day)),
-      WriteField("deceased_date_month", .datePart(FieldPath.deceasedDate, .month)),
-      WriteField("deceased_date_year", .datePart(FieldPath.deceasedDate, .year)),
-      .writeOnly("deceased_date_add_reminder"),
-      .writeOnly("email", onUpdate: false),
-    ],
-    replacedWhole: ["information.dates.birthdate", "information.dates.deceased_date"], hasTags: true)
-
-  /// Activities: `CreateActivity` and `UpdateActivity` (app/Services/Account/Activity/Activity).
-  /// `contacts` is the whole list of attendees (synced, AttachContactToActivity.php:337);
-  /// `emotions` replaces the emotions only when not empty (UpdateActivity.php:237).
-  static let activity = WriteMapping(
-    services: "app/Services/Account/Activity/Activity/CreateActivity.php, UpdateActivity.php",
-    fields: [
-      .same("summary"), .same("description"), .same("happened_at"),
-      WriteField("activity_type_id", .value(FieldPath.activityTypeID)),
-      WriteField("emotions", .ids(FieldPath.emotions)),
-      WriteField("contacts", .ids(FieldPath.attendees)),
-    ])
-
-  /// Notes: `ApiNoteController` writes the model itself, `store` from the whole request and
-  /// `update` from `body`, `contact_id` and `is_favorited` only (ApiNoteController.php:66,105);
-  /// its rules require `body` and `contact_id` (ApiNoteController.php:129-133).
-  static let note = WriteMapping(
-    services: "app/Http/Controllers/Api/ApiNoteController.php",
-    fields: [.same("body"), WriteField("contact_id", .value(FieldPath.contactID)), .same("is_favorited")])
-
-  /// Tasks: `CreateTask` reads only `contact_id`, `title` and `description` (ApiTaskController.php
-  /// store), so a completed task takes a follow-up update; `UpdateTask` requires `completed`,
-  /// finds the task through `contact_id` and never changes its contact (UpdateTask.php:80-98).
-  static let task = WriteMapping(
-    services: "app/Services/Task/CreateTask.php, UpdateTask.php",
-    fields: [
-      WriteField("contact_id", .value(FieldPath.contactID)), .same("title"), .same("description"),
-      WriteField("completed", .value(FieldPath.completed), fallback: .bool(false), onCreate: false),
-    ],
-    setAfterCreate: ["completed"], fixedOnUpdate: ["contact_id"])
-
-  /// Gifts: `CreateGift` and `UpdateGift` (app/Services/Contact/Gift). `amount` is the record's
-  /// amount as it is printed (AmountFormatter parses it back), `recipient_id` the recipient's id.
-  static let gift = WriteMapping(
-    services: "app/Services/Contact/Gift/CreateGift.php, UpdateGift.php",
-    fields: [
-      WriteField("contact_id", .value(FieldPath.contactID)), .same("name"), .same("status"), .same("comment"),
-      .same("url"), .same("amount"), .same("date"), WriteField("recipient_id", .value(FieldPath.recipientID)),
-    ])
-
-  /// Tags: `CreateTag` and `UpdateTag` (app/Services/Contact/Tag) take a name; the slug follows.
-  static let tag = WriteMapping(
-    services: "app/Services/Contact/Tag/CreateTag.php, UpdateTag.php",
-    fields: [.same("name")])
-}
-
 extension FieldPath {
   /// A path of the table, written in the source: split at dots, never empty.
   init(dotted text: String) {
@@ -282,4 +205,6 @@ extension FieldPath {
   static let contactID = FieldPath(dotted: "contact.id")
   static let completed = FieldPath(dotted: "completed")
   static let recipientID = FieldPath(dotted: "recipient.id")
+  static let labels = FieldPath(dotted: "labels")
+  static let activityTypeCategoryID = FieldPath(dotted: "activity_type_category.id")
 }

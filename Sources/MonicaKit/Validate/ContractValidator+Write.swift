@@ -48,12 +48,21 @@ extension ContractValidator {
     guard let kind = record["object"]?.stringValue ?? object else {
       return add(nil, id, "no \"object\" member says what kind of record this is; give it with --object")
     }
-    guard let migration = MigrationKind.named(kind) else {
+    guard let migration = RecordKind.named(kind) else {
       return add(kind, id, "\(kind) records are not carried by monica-push --create")
     }
     defer { if let id { references.created.insert(WriteReferences.Key(object: migration.object, id: id)) } }
     guard let mapping = migration.writes else { return }
+    // A record Monica cannot create is reported by monica-push as not carried, not refused.
+    if MigrationLosses.uncreatable(migration.object, record) != nil { return }
     for problem in mapping.problems(line: record, creating: true, today: today) { add(kind, id, problem) }
+    if migration == .conversation {
+      for (index, message) in (record["messages"]?.arrayValue ?? []).compactMap(\.objectValue).enumerated() {
+        for problem in WriteRules.conversationMessage.problems(in: WriteRules.messageBody(message)) {
+          add(kind, id, "messages[\(index)].\(problem)")
+        }
+      }
+    }
     for missing in references.missing(in: record, of: migration, mapping: mapping) {
       add(
         kind, id,
@@ -91,12 +100,12 @@ package final class WriteReferences {
   /// The references of `record` that a migration translates and could not: neither the map
   /// nor an earlier line holds the record referred to. Kinds the same everywhere (countries)
   /// and kinds matched by name on the target (tags, genders) are the server's to resolve.
-  func missing(in record: JSONObject, of kind: MigrationKind, mapping: WriteMapping)
+  func missing(in record: JSONObject, of kind: RecordKind, mapping: WriteMapping)
     -> [(path: String, object: String, id: Int)]
   {
     var found: [(path: String, object: String, id: Int)] = []
     for reference in kind.references where !reference.byName && reference.isSent(by: mapping) {
-      let referred = MigrationKind.named(reference.object)
+      let referred = RecordKind.named(reference.object)
       if referred?.matching == .global || referred?.matching == .byName { continue }
       let object = referred?.object ?? reference.object
       for value in reference.values(in: .object(record)) {
