@@ -19,7 +19,8 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
   var kind: String?
   @Flag(help: "Delete the records the lines name (by id).") var delete = false
   @Flag(name: .shortAndLong, help: "Delete without asking on the terminal.") var yes = false
-  @Flag(help: "Print each request (method, path, body) and send nothing.") var dryRun = false
+  @Flag(help: "Print each request (method, path, body) and send nothing; with --create, the plan per kind.")
+  var dryRun = false
   @Flag(help: "Report a line that fails and go on; a summary and status 65 at the end.") var keepGoing = false
   @Flag(help: "Create every record of a stream (with --map): a restore or a migration.") var create = false
   @Option(

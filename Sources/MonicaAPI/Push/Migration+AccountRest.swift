@@ -115,7 +115,7 @@ extension Migration {
   /// The bytes at the document's link: a plain GET with no credentials and no redirect followed,
   /// at most 10 MiB (Monica's default `max_upload_size`, config/monica.php:199), as long as the
   /// record's `filesize` says.
-  private func download(_ record: JSONObject) async -> Result<[UInt8], DocumentRefusal> {
+  func download(_ record: JSONObject) async -> Result<[UInt8], DocumentRefusal> {
     guard let link = record["link"]?.stringValue, let url = URL(string: link),
       let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
     else { return .failure(DocumentRefusal(reason: "it has no http(s) link to download it from")) }

@@ -5,8 +5,8 @@ import MonicaKit
 /// takes only a record that did not exist before the create was sent.
 extension Migration {
   /// The newest records of `kind` on the target that no map line names yet and whose id is above
-  /// the map's floor for the kind (`IDMap.floor(of:)`: what the target had before this
-  /// migration's creates), searched for the one an interrupted run created without learning its
+  /// the map's floor for the kind (`IDMap.floor(of:)`: the highest id seen on the target before
+  /// the create in doubt was sent, `noteFloor`), searched for the one an interrupted run created without learning its
   /// id: a record that `matches` is taken into the map instead of being created a second time.
   /// Without a floor nothing is taken: creating again is then the only safe answer. One read.
   func adopt(_ kind: RecordKind?, path: String? = nil, matches: (JSONObject) -> Bool)
@@ -33,24 +33,43 @@ extension Migration {
   }
 
   /// Before the first create of `kind` into this map, the highest id of the kind the target has
-  /// goes into the map (`#floor`), so that a resumed run never takes an older record for the one
-  /// in doubt. Kinds listed only under their contact have no such read: their floor is the
-  /// highest id the map holds.
-  func noteFloor(_ kind: RecordKind) async throws(MonicaError) {
-    guard map.floor(of: kind.object) == nil, RecordKind.named(kind.object)?.routes.contains(.list) == true else {
-      return
-    }
-    let query = [("sort", "-created_at"), ("limit", "100")]
-    let response = try await client.get(kind.path, query: query, what: "\(kind.object) records")
-    let envelope = try PageEnvelope(response.body, request: "GET /api\(kind.path)")
+  /// goes into the map (`#floor`; records of the kind matched by name before do not count), so that a resumed run never takes an older record for the one
+  /// in doubt. A kind listed only under its contact (contact fields, relationships) is read under
+  /// the contact `record` belongs to: ids are one sequence per table, so the highest seen there
+  /// is below any record made after this read. Later creates raise the floor by their own ids.
+  func noteFloor(_ kind: RecordKind, record: JSONObject) async throws(MonicaError) {
+    // Not for a create in doubt: the read would see the record a killed run may have made. Its
+    // floor was written before that run's first create of the kind.
+    guard !inDoubt, map.floorRead(of: kind.object) == nil, let entry = RecordKind.named(kind.object) else { return }
     var highest = 0
-    envelope.forEachRecord { raw in
-      if case .object(let record)? = try? JSONValue(parsing: Array(raw)), let id = record["id"]?.intValue {
-        highest = max(highest, id)
+    if entry.routes.contains(.list) {
+      let query = [("sort", "-created_at"), ("limit", "100")]
+      let response = try await client.get(kind.path, query: query, what: "\(kind.object) records")
+      let envelope = try PageEnvelope(response.body, request: "GET /api\(kind.path)")
+      envelope.forEachRecord { raw in
+        if case .object(let record)? = try? JSONValue(parsing: Array(raw)), let id = record["id"]?.intValue {
+          highest = max(highest, id)
+        }
+        return true
       }
-      return true
+    } else {
+      guard let path = nestedPath(of: kind, record) else { return }
+      let listed = try await forEachTargetRecord(path, what: "\(kind.object) records") { found in
+        highest = max(highest, found["id"]?.intValue ?? 0)
+      }
+      guard listed else { return }
     }
     try map.appendFloor(kind.object, highest)
+  }
+
+  /// The target's list of `kind` records under the contact that `record` (a source line) belongs
+  /// to, `/contacts/12/contactfields`; `nil` when the kind has no contact or the map lacks it.
+  func nestedPath(of kind: RecordKind, _ record: JSONObject) -> String? {
+    guard let reference = RecordKind.named(kind.object)?.references.first(where: { $0.object == "contact" }),
+      let dotted = FieldPath(reference.path), let source = JSONValue.object(record).value(at: dotted)?.intValue,
+      let contact = map.target(of: "contact", source: source)
+    else { return nil }
+    return "/contacts/\(contact)\(kind.path)"
   }
 
   /// A create body without the fields no record gives back (write-only ones, such as `gender_id`).

@@ -71,10 +71,13 @@ extension Migration {
     let translated = try await translate(record, kind: kind, mapping: mapping, place: place)
     let sourceFrom = record["contact_is"]?["id"]?.intValue ?? 0
     let sourceTo = record["of_contact"]?["id"]?.intValue ?? 0
-    if inDoubt || relations.pairs.contains([sourceTo, sourceFrom]),
-      let from = translated["contact_is"]?["id"]?.intValue, let to = translated["of_contact"]?["id"]?.intValue
+    let reverse = relations.pairs.contains([sourceTo, sourceFrom])
+    if inDoubt || reverse, let from = translated["contact_is"]?["id"]?.intValue,
+      let to = translated["of_contact"]?["id"]?.intValue
     {
       inDoubt = false
+      // A row in doubt is one made after the floor was seen; the reverse's row, whenever made.
+      let floor = reverse ? 0 : map.floor(of: "relationship") ?? Int.max
       let type = record["relationship_type"]?["name"]?.stringValue?.lowercased()
       let path = "/contacts/\(from)/relationships"
       let response = try await client.get(path, query: [], what: "relationships of contact #\(from)")
@@ -83,7 +86,7 @@ extension Migration {
       envelope.forEachRecord { raw in
         let bytes = Array(raw)
         if case .object(let row)? = try? JSONValue(parsing: bytes), let rowID = row["id"]?.intValue,
-          row["of_contact"]?["id"]?.intValue == to,
+          rowID > floor, row["of_contact"]?["id"]?.intValue == to,
           row["relationship_type"]?["name"]?.stringValue?.lowercased() == type,
           !map.holds("relationship", target: rowID)
         {
@@ -94,10 +97,10 @@ extension Migration {
       }
       if let (target, bytes) = found {
         try map.append("relationship", source: id, target: target)
-        if relations.pairs.contains([sourceTo, sourceFrom]) {
+        if reverse {
           report.madeAlong("relationship")
         } else {
-          report.created("relationship", losing: MigrationLosses.of("relationship", record))
+          report.created("relationship", losing: try await losses(of: kind, record))
         }
         try output.writeLine(bytes)
         return
@@ -113,7 +116,7 @@ extension Migration {
   /// create makes the reverse row with the type of that name (CreateRelationship.php:51-55,
   /// RelationshipType.php:57-60): another would be a row of a type the source never had, and so
   /// would a reverse row where the source, lacking the reverse type, has none.
-  private func relationshipTypeRefusal(_ record: JSONObject) async throws(MonicaError) -> String? {
+  func relationshipTypeRefusal(_ record: JSONObject) async throws(MonicaError) -> String? {
     guard let name = record["relationship_type"]?["name"]?.stringValue else {
       return "it has no relationship_type.name to find its type on the target by"
     }
@@ -177,9 +180,7 @@ extension Migration {
   private func createLifeEvent(
     _ record: JSONObject, id: Int, kind: RecordKind, mapping: WriteMapping, place: (source: String, number: Int)
   ) async throws(MonicaError) {
-    let typeName = record["life_event_type"]?["name"]?.stringValue ?? "?"
-    let unknownType =
-      "its type (\(typeName)) is not one the target has shown in a life event, and no route lists life event types (routes/api.php:128)"
+    let unknownType = Self.unknownLifeEventType(record)
     // Decided by an earlier run: the map's `lifeevent_untyped` line holds the type id it tried.
     if let tried = map.target(of: Self.untypedLifeEvent, source: id) {
       relations.wrongLifeEventTypeIDs.insert(tried)
@@ -222,7 +223,7 @@ extension Migration {
           return try await createLifeEvent(record, id: id, kind: kind, mapping: mapping, place: place)
         }
         try map.append("lifeevent", source: id, target: target)
-        report.created("lifeevent", losing: MigrationLosses.of("lifeevent", record))
+        report.created("lifeevent", losing: try await losses(of: kind, record))
         try output.writeLine(bytes)
         return
       }
@@ -252,8 +253,15 @@ extension Migration {
     try map.append("lifeevent", source: id, target: newID)
     for key in got { relations.lifeEventTypes?[key] = typeID }
     relations.lifeEventTypeOffset = typeID - sourceTypeID
-    report.created("lifeevent", losing: MigrationLosses.of("lifeevent", record))
+    report.created("lifeevent", losing: try await losses(of: kind, record))
     try output.writeLine(bytes)
+  }
+
+  /// Why a life event whose type the target has not shown is not carried.
+  static func unknownLifeEventType(_ record: JSONObject) -> String {
+    let typeName = record["life_event_type"]?["name"]?.stringValue ?? "?"
+    return "its type (\(typeName)) is not one the target has shown in a life event, and no route lists life event "
+      + "types (routes/api.php:128)"
   }
 
   /// The map lines of life events not carried for their type: the source event's id, and the
@@ -261,7 +269,7 @@ extension Migration {
   static let untypedLifeEvent = "lifeevent_untyped"
 
   /// Reads the target's life events once: the types they embed, and the offset of their ids.
-  private func learnLifeEventTypes() async throws(MonicaError) {
+  func learnLifeEventTypes() async throws(MonicaError) {
     var index: [String: Int] = [:]
     _ = try await forEachTargetRecord("/lifeevents", what: "life events") { event in
       guard let id = event["life_event_type"]?["id"]?.intValue else { return }
@@ -286,7 +294,7 @@ extension Migration {
       }
       if let (target, _, _) = found {
         try map.append("conversation", source: id, target: target)
-        report.created("conversation", losing: MigrationLosses.of("conversation", record))
+        report.created("conversation", losing: try await losses(of: kind, record))
         let last = try await carryMessages(record, conversation: target, fresh: false)
         if let last { try output.writeLine(last) }
         return
@@ -301,7 +309,7 @@ extension Migration {
       throw .protocolViolation(request: "POST /api/conversations", detail: "the new record has no numeric id")
     }
     try map.append("conversation", source: id, target: newID)
-    report.created("conversation", losing: MigrationLosses.of("conversation", record))
+    report.created("conversation", losing: try await losses(of: kind, record))
     let last = try await carryMessages(record, conversation: newID, fresh: true)
     try output.writeLine(last ?? bytes)
   }

@@ -16,7 +16,7 @@ final class Migration {
   let report: MigrationReport
   /// The target's records of each name-matched kind, by name, read once; `nil` when the target
   /// has no such route.
-  private var names: [String: [String: Int]?] = [:]
+  var names: [String: [String: Int]?] = [:]
   /// How many addresses of the stream have each place content (`Migration.placeKey`): a place
   /// with the content of an address is that address's, made again by the address's create.
   var addressPlaces: [String: Int] = [:]
@@ -37,6 +37,8 @@ final class Migration {
   var extras = ExtrasState()
   /// `--create --dry-run`: count what would be done, send no write and append nothing to the map.
   var plan = false
+  /// In a plan, the records (`object\tid`) a real run would create: what later lines refer to.
+  var planned: Set<String> = []
 
   init(client: MonicaClient, map: IDMap, output: LineOutput, tool: String, keepGoing: Bool, today: CalendarDate) {
     self.client = client
@@ -105,7 +107,15 @@ final class Migration {
         try await finishInterrupted(kind, record, target: target)
       }
       if !plan, object == "conversation" { try await carryMessages(record, conversation: target, fresh: false) }
-      report.known(object, losing: MigrationLosses.of(object, record))
+      if plan, object == "relationship", let from = record["contact_is"]?["id"]?.intValue,
+        let to = record["of_contact"]?["id"]?.intValue
+      {
+        planned.insert("pair\t\(from)\t\(to)")
+      }
+      // A named kind's record was matched, not created, unless the target made it after the
+      // floor read before this map's first create of the kind: only a created one lost anything.
+      let created = kind.matching != .byName || map.floorRead(of: object).map { target > $0 } == true
+      report.known(object, losing: created ? try await losses(of: kind, record) : nil)
       return
     }
     if let reason = setAside(object, record) {
@@ -127,9 +137,9 @@ final class Migration {
         return
       }
     }
-    if plan { return report.created(object, losing: MigrationLosses.of(object, record)) }
-    try await noteFloor(kind)
     let place = (source: source, number: number)
+    if plan { return try await planCreate(record, id: id, kind: kind, place: place) }
+    try await noteFloor(kind, record: record)
     if object == "photo" {
       try await createPhoto(record, id: id, place: place)
     } else if object == "document" {
@@ -158,8 +168,7 @@ final class Migration {
         Self.comparable(mapping.body(line: translated, record: translated, operation: .create, today: today), mapping))
       // A kind without a list of its own (contact fields) is looked for in its contact's.
       let nested = RecordKind.named(kind.object).map { !$0.routes.contains(.list) } ?? false
-      let contact = translated["contact"]?["id"]?.intValue
-      let found = try await adopt(kind, path: nested ? contact.map { "/contacts/\($0)\(kind.path)" } : nil) {
+      let found = try await adopt(kind, path: nested ? nestedPath(of: kind, record) : nil) {
         candidate in
         let made = mapping.body(line: JSONObject(), record: candidate, operation: .create, today: today)
         // What the create would send, as the candidate has it; a field the line leaves out takes
@@ -169,7 +178,7 @@ final class Migration {
       if let (target, bytes, current) = found {
         try map.append(kind.object, source: id, target: target)
         try await finishInterrupted(kind, record, target: target, current: current)
-        report.created(kind.object, losing: MigrationLosses.of(kind.object, record))
+        report.created(kind.object, losing: try await losses(of: kind, record))
         try output.writeLine(bytes)
         return
       }
@@ -200,7 +209,7 @@ final class Migration {
     {
       names[kind.object]??[name] = newID
     }
-    report.created(kind.object, losing: MigrationLosses.of(kind.object, record))
+    report.created(kind.object, losing: try await losses(of: kind, record))
     if let result = write.latest { try output.writeLine(result) }
   }
 
@@ -250,13 +259,9 @@ final class Migration {
         guard let name = reference.values(in: value).first?.stringValue,
           let referred = RecordKind.named(reference.object)
         else { continue }
+        // Not found: sent without it, and said by `losses(of:_:)`.
         if let target = try await targetID(named: name, of: referred) {
           value = .object(Self.setting(value.objectValue ?? record, "\(reference.object)_id", .int(target)))
-        } else {
-          report.lost(
-            kind.object,
-            "\(reference.object) of \(kind.object) records (no \(reference.object) of that name on the target, or no \(referred.path) route)"
-          )
         }
         continue
       }
@@ -267,6 +272,8 @@ final class Migration {
       value = reference.rewriting(value) { (element: JSONValue) -> JSONValue in
         guard let source = element.intValue else { return element }
         if let target = map.target(of: reference.object, source: source) { return .int(target) }
+        // A plan's record that a real run would have created by now.
+        if plan, planned.contains("\(reference.object)\t\(source)") { return element }
         if missing == nil { missing = source }
         return element
       }
@@ -276,14 +283,10 @@ final class Migration {
         let parent = reference.path.hasSuffix(".id") ? String(reference.path.dropLast(3)) : reference.path
         let name = FieldPath(parent).flatMap { JSONValue.object(value.objectValue ?? record).value(at: $0) }?["name"]
         if let name = name?.stringValue, let target = try await targetID(named: name, of: referred) {
-          try map.append(referred.object, source: missing, target: target)
+          if !plan { try map.append(referred.object, source: missing, target: target) }
           value = reference.rewriting(value) { $0.intValue == missing ? .int(target) : $0 }
         } else {
           value = .object(Self.setting(value.objectValue ?? record, parent, .null))
-          report.lost(
-            kind.object,
-            "\(reference.object) of \(kind.object) records (no \(reference.object) of that name on the target, or no \(referred.path) route)"
-          )
         }
         continue
       }
@@ -321,7 +324,7 @@ final class Migration {
   }
 
   /// The target's id of the `kind` record called `name`, reading the target's collection once.
-  private func targetID(named name: String, of kind: RecordKind) async throws(MonicaError) -> Int? {
+  func targetID(named name: String, of kind: RecordKind) async throws(MonicaError) -> Int? {
     if names[kind.object] == nil { names[kind.object] = try await readNames(kind) }
     guard let index = names[kind.object] ?? nil else { return nil }
     // MySQL's utf8mb4_unicode_ci compares names without case, as Monica's lookups do.

@@ -60,9 +60,11 @@ final class MigrationReport {
 
   /// A record the map says the target has, and what its create could not take along: said
   /// again by every run, so that a resumed run reports what the first one could not carry.
-  func known(_ object: String, losing lost: [String] = []) {
+  /// `lost` is `nil` for a record the target had before (matched by name), which lost nothing.
+  func known(_ object: String, losing lost: [String]? = []) {
     knownCount += 1
     Self.add(object, to: &knownByKind)
+    guard let lost else { return }
     for phrase in lost + [MigrationLosses.timestamps] { Self.add(phrase, to: &losses) }
   }
 

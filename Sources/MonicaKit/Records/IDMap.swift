@@ -109,6 +109,10 @@ package final class IDMap {
     return max(known, held ?? 0)
   }
 
+  /// The highest id of `object` the target had before this map's first create of it, as its
+  /// `#floor` line says; `nil` when no create of `object` was ever sent through this map.
+  package func floorRead(of object: String) -> Int? { floors[object] }
+
   /// Records, before the first create of `object`, the highest id of `object` the target has.
   package func appendFloor(_ object: String, _ id: Int) throws(MonicaError) {
     guard Self.isObjectName(object), id >= 0 else {

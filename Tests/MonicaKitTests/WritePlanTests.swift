@@ -1,0 +1,134 @@
+import Foundation
+import MonicaAPI
+import MonicaKit
+import Testing
+
+/// `WritePlan`: a writer's steps executed with the write-once rules (journal, resume, floor,
+/// in-doubt look-up), against a fake instance that records what it was sent.
+@Suite struct WritePlanTests {
+  /// A fake instance: notes with ids from `next`, and what was asked of it.
+  final class FakeInstance: StepSender, @unchecked Sendable {
+    private let lock = NSLock()
+    /// The notes the instance holds, by id: their bodies.
+    var notes: [Int: String] = [:]
+    var next = 100
+    /// `create <key>`, `update <id>`, `delete <id>`, `find`, `highest`, in order.
+    var calls: [String] = []
+    /// The create of this key is applied, then its answer lost (the run "dies").
+    var loseAnswerOf: Int?
+
+    func send(_ step: WriteStep, created: (Int) throws(MonicaError) -> Void) async throws(MonicaError) -> Int {
+      let made: Int? = lock.withLock {
+        switch step.line.action {
+        case .create:
+          calls.append("create \(step.key)")
+          next += 1
+          notes[next] = step.line.record["body"]?.stringValue
+          return next
+        case .update(let id):
+          calls.append("update \(id)")
+          notes[id] = step.line.record["body"]?.stringValue
+          return nil
+        case .delete(let id):
+          calls.append("delete \(id)")
+          notes[id] = nil
+          return nil
+        }
+      }
+      guard let made else {
+        if case .update(let id) = step.line.action { return id }
+        if case .delete(let id) = step.line.action { return id }
+        return 0
+      }
+      if loseAnswerOf == step.key { throw .temporary(request: "POST /api/notes", reason: "the answer was cut") }
+      try created(made)
+      return made
+    }
+
+    func findCreated(_ step: WriteStep, above floor: Int, excluding: (Int) -> Bool) async throws(MonicaError) -> Int? {
+      let notes = lock.withLock {
+        calls.append("find above \(floor)")
+        return self.notes
+      }
+      return notes.filter { $0.key > floor && !excluding($0.key) && $0.value == step.line.record["body"]?.stringValue }
+        .keys.max()
+    }
+
+    func highestID(of step: WriteStep) async throws(MonicaError) -> Int? {
+      lock.withLock {
+        calls.append("highest")
+        return notes.keys.max() ?? 0
+      }
+    }
+  }
+
+  func journal() throws -> (IDMap, String) {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString).tsv").path
+    return (try IDMap(path: path), path)
+  }
+
+  func step(_ key: Int, _ body: String, _ action: PushLine.Action = .create) throws -> WriteStep {
+    let mapping = try #require(RecordKind.named("note")?.writes)
+    var record = JSONObject(["body": .string(body), "contact_id": .int(1)])
+    if case .update(let id) = action { record["id"] = .int(id) }
+    return WriteStep(
+      key: key, line: PushLine(record: record, mapping: mapping, action: action, source: "plan", number: key))
+  }
+
+  @Test("steps are sent in order, each journaled; the floor is read once before the first create")
+  func sendsAndJournals() async throws {
+    let (map, path) = try journal()
+    let fake = FakeInstance()
+    fake.notes = [7: "older"]
+    let plan = WritePlan([try step(1, "one"), try step(2, "two"), try step(3, "new body", .update(7))])
+    var outcomes: [StepOutcome] = []
+    try await plan.run(journal: map, sender: fake) { _, outcome in outcomes.append(outcome) }
+    #expect(fake.calls == ["highest", "create 1", "create 2", "update 7"])
+    #expect(outcomes == [.sent(target: 101), .sent(target: 102), .sent(target: 7)])
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text == "#floor\tnote\t7\nnote\t1\t101\nnote\t2\t102\nnote_updated\t3\t7\n", "\(text)")
+  }
+
+  @Test("a finished plan run again sends nothing")
+  func rerunSendsNothing() async throws {
+    let (map, path) = try journal()
+    let fake = FakeInstance()
+    let plan = WritePlan([try step(1, "one"), try step(2, "gone", .delete(5))])
+    try await plan.run(journal: map, sender: fake)
+    let calls = fake.calls.count
+    var outcomes: [StepOutcome] = []
+    try await plan.run(journal: try IDMap(path: path), sender: fake) { _, outcome in outcomes.append(outcome) }
+    #expect(fake.calls.count == calls)
+    #expect(outcomes == [.alreadyDone(target: 101), .alreadyDone(target: 5)])
+  }
+
+  @Test("a create whose answer was lost is found above the floor when resumed, never sent twice")
+  func inDoubtAdopted() async throws {
+    let (map, path) = try journal()
+    let fake = FakeInstance()
+    // A note with the same body made before the plan: below the floor, never taken.
+    fake.notes = [50: "two"]
+    fake.loseAnswerOf = 2
+    let plan = WritePlan([try step(1, "one"), try step(2, "two"), try step(3, "three")])
+    await #expect(throws: MonicaError.self) { try await plan.run(journal: map, sender: fake) }
+    var outcomes: [StepOutcome] = []
+    try await plan.run(journal: try IDMap(path: path), sender: fake) { _, outcome in outcomes.append(outcome) }
+    #expect(fake.calls.filter { $0.hasPrefix("create") } == ["create 1", "create 2", "create 3"])
+    #expect(outcomes == [.alreadyDone(target: 101), .adopted(target: 102), .sent(target: 103)])
+    #expect(fake.calls.contains("find above 101"))
+  }
+
+  @Test("in doubt with nothing found above the floor: created, as the only safe answer")
+  func inDoubtNotFound() async throws {
+    let (map, path) = try journal()
+    let fake = FakeInstance()
+    fake.notes = [50: "two"]
+    try await WritePlan([try step(1, "one")]).run(journal: map, sender: fake)
+    var outcomes: [StepOutcome] = []
+    try await WritePlan([try step(1, "one"), try step(2, "two")]).run(journal: try IDMap(path: path), sender: fake) {
+      _, outcome in outcomes.append(outcome)
+    }
+    #expect(outcomes == [.alreadyDone(target: 101), .sent(target: 102)])
+    #expect(fake.notes[50] == "two" && fake.notes[102] == "two")
+  }
+}
