@@ -62,4 +62,29 @@ import Testing
     #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
     #expect(pair.targetWrites().count == writes)
   }
+
+  @Test(
+    "a life event or a conversation message that breaks Monica's rules is refused before the line's first write",
+    arguments: [
+      (
+        #"(.object == "lifeevent") then .happened_at = "someday""#, "POST /api/lifeevents",
+        "happened_at: The happened at is not a valid date."
+      ),
+      (
+        #"(.object == "conversation") then .messages[0].content = "  ""#, "POST /api/conversations",
+        "messages[0].content: The content field is required."
+      ),
+    ])
+  func refusedBeforeWriting(change: String, path: String, message: String) throws {
+    let pair = try Pair()
+    let broken = try sh(
+      "\(pair.fetchAll) | jq -c 'if \(change) else . end' > \"$MAP.stream\"", env: pair.env)
+    #expect(broken.status == 0, "\(broken)")
+    let run = try sh(#"monica-push --create --map "$MAP" < "$MAP.stream""#, env: pair.env)
+    #expect(run.status == 65, "\(run)")
+    #expect(run.stderr.contains(message) && run.stderr.contains("nothing was sent"), "\(run.stderr)")
+    #expect(run.stderr.contains("lines done, stopped at stdin:"), "\(run.stderr)")
+    // Nothing of the refused kind reached the target: not the event, not the conversation.
+    #expect(!pair.targetWrites().contains { $0.hasPrefix(path) }, "\(pair.targetWrites())")
+  }
 }

@@ -203,6 +203,7 @@ extension Migration {
       translated["life_event_type"] = .object(type)
     }
     let body = mapping.body(line: translated, record: translated, operation: .create, today: today)
+    try refuseBroken(translated, mapping: mapping, place: place)
     /// Not carried, and said so in the map, so that a re-run neither guesses nor sends again.
     func untyped() throws(MonicaError) {
       relations.wrongLifeEventTypeIDs.insert(typeID)
@@ -257,6 +258,24 @@ extension Migration {
     try output.writeLine(bytes)
   }
 
+  /// Throws the line's error, before anything of it is written, when the create (or one of a
+  /// conversation's `messages`) breaks Monica's write rules: the same checker as every other
+  /// create (`LineWrite.refusal`), for the kinds this file sends itself.
+  func refuseBroken(
+    _ translated: JSONObject, mapping: WriteMapping, place: (source: String, number: Int), messages: [JSONValue] = []
+  ) throws(MonicaError) {
+    let line = PushLine(
+      record: translated, mapping: mapping, action: .create, source: place.source, number: place.number)
+    if let refusal = LineWrite.refusal(line, today: today) { throw refusal }
+    for (index, message) in messages.compactMap(\.objectValue).enumerated() {
+      let problems = WriteRules.conversationMessage.problems(in: WriteRules.messageBody(message))
+      guard !problems.isEmpty else { continue }
+      throw .malformedInput(
+        source: place.source, line: place.number,
+        reason: problems.map { "messages[\(index)].\($0)" }.joined(separator: "; ") + "; nothing was sent")
+    }
+  }
+
   /// Why a life event whose type the target has not shown is not carried.
   static func unknownLifeEventType(_ record: JSONObject) -> String {
     let typeName = record["life_event_type"]?["name"]?.stringValue ?? "?"
@@ -287,6 +306,7 @@ extension Migration {
     var translated = try await translate(record, kind: kind, mapping: mapping, place: place)
     translated["id"] = nil
     let body = mapping.body(line: translated, record: translated, operation: .create, today: today)
+    try refuseBroken(translated, mapping: mapping, place: place, messages: record["messages"]?.arrayValue ?? [])
     if inDoubt {
       inDoubt = false
       let found = try await adopt(kind) { candidate in
@@ -345,11 +365,7 @@ extension Migration {
         try map.append("message", source: source, target: target)
         continue
       }
-      let body = JSONObject([
-        "written_at": message["written_at"] ?? .null, "written_by_me": message["written_by_me"] ?? .bool(false),
-        "content": message["content"] ?? .null,
-      ])
-      let request = WriteRequest(.create, path + "/messages", body: body)
+      let request = WriteRequest(.create, path + "/messages", body: WriteRules.messageBody(message))
       let response = try await client.send(request)
       try client.check(response, path: request.path, what: "conversation #\(conversation)")
       let (bytes, now) = try LineWrite.record(in: response, request: "POST /api\(request.path)")
