@@ -50,10 +50,24 @@ let package = Package(
       name: "MonicaSandbox",
       dependencies: ["MonicaKit", .product(name: "Hummingbird", package: "hummingbird")],
       swiftSettings: strict),
+    // What the test targets share, as swift-argument-parser's ArgumentParserTestHelpers: the
+    // sandbox process, shell pipelines, fixtures.
+    .target(
+      name: "MonicaTestSupport", dependencies: ["MonicaKit", "MonicaAPI", "MonicaSandbox"],
+      path: "Tests/MonicaTestSupport", swiftSettings: strict),
+    // Unit tests, one target per library.
     .testTarget(
-      name: "MonicaKitTests", dependencies: ["MonicaKit", "MonicaAPI", "MonicaSandbox"], swiftSettings: strict),
+      name: "MonicaKitTests", dependencies: ["MonicaKit", "MonicaAPI", "MonicaSandbox", "MonicaTestSupport"],
+      swiftSettings: strict),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["MonicaKit", "MonicaAPI"], exclude: ["Fixtures"], swiftSettings: strict),
+      name: "MonicaAPITests", dependencies: ["MonicaKit", "MonicaAPI", "MonicaSandbox", "MonicaTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "MonicaSandboxTests", dependencies: ["MonicaKit", "MonicaSandbox", "MonicaTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["MonicaKit", "MonicaAPI", "MonicaTestSupport"], exclude: ["Fixtures"],
+      swiftSettings: strict),
   ]
     + tools.map {
       .executableTarget(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict)

@@ -1,17 +1,11 @@
 import Foundation
 import MonicaAPI
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-auth` against a real sandbox, each test in its own HOME.
 @Suite struct AuthTests {
-  /// Logs in to `sandbox` with the token on stdin; extra arguments go to `login`.
-  func login(_ sandbox: Sandbox, _ arguments: String = "", env: [String: String]? = nil) throws -> ShellRun {
-    try sh(
-      "printf '%s\\n' \"$SANDBOX_TOKEN\" | monica-auth login --url \"$SANDBOX_URL\" --token-stdin \(arguments)",
-      env: env ?? sandbox.env)
-  }
-
   /// Every file under HOME, as bytes.
   func filesUnder(_ root: String) -> [(path: String, data: Data)] {
     let enumerator = FileManager.default.enumerator(atPath: root)

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-fetch --cache` and `--offline`, `monica-auth status`, `logout` and `cache clear`,
@@ -13,12 +14,6 @@ import Testing
   /// `env` without MONICA_URL and MONICA_TOKEN: the tools use the profiles of the store.
   func profileEnv(_ sandbox: Sandbox) -> [String: String] {
     sandbox.env.merging(["MONICA_BACKOFF_MS": "10", "MONICA_TIMEOUT_MS": "2000"]) { $1 }
-  }
-
-  func login(_ sandbox: Sandbox, _ arguments: String = "", env: [String: String]? = nil) throws -> ShellRun {
-    try sh(
-      "printf '%s\\n' \"$SANDBOX_TOKEN\" | monica-auth login --url \"$SANDBOX_URL\" --token-stdin \(arguments)",
-      env: env ?? sandbox.env)
   }
 
   /// Requests to the API so far.

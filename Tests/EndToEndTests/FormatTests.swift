@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-format`: a golden file per format, display rules, widths, colour, sorting, failures.

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-photo save`, `upload` and `delete` against a sandbox: what was written to disk, what

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// One kind's round trip: a rich record created, a one-field update, a jq edit of a fetched record.

@@ -1,19 +1,12 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// Writes that can be trusted: never twice (one writer per map, in-doubt look-ups that take
 /// only what the lost create made), never half (a line checked before its first request), never
 /// onto the wrong person (monica-import's identity).
 @Suite struct WritesTests {
-  /// `METHOD path` of every request `sandbox` logged that was not a GET.
-  static func writes(_ sandbox: Sandbox) -> [String] {
-    sandbox.requests().compactMap { request in
-      guard let method = request["method"]?.stringValue, method != "GET" else { return nil }
-      return "\(method) \(request["path"]?.stringValue ?? "")"
-    }
-  }
-
   /// A stream of `count` new contacts, ids 1 to `count`.
   static func contacts(_ count: Int) -> String {
     (1...count).map { #"{"object":"contact","id":\#($0),"first_name":"Person \#($0)","is_dead":false}"# + "\n" }
@@ -33,7 +26,7 @@ import Testing
       echo "$a $b"; cat one.err two.err >&2
       """, env: sandbox.signedInEnv, directory: work)
     #expect(run.stdout == "0 0\n", "\(run)")
-    #expect(Self.writes(sandbox).filter { $0 == "POST /api/contacts" }.count == 20, "\(run)")
+    #expect(sandbox.writes().filter { $0 == "POST /api/contacts" }.count == 20, "\(run)")
     let map = try String(contentsOfFile: work + "/map.tsv", encoding: .utf8)
     let lines = map.split(separator: "\n").filter { $0.hasPrefix("contact\t") }
     #expect(lines.count == 20, "\(map)")
@@ -57,7 +50,7 @@ import Testing
         | monica-push --create --map map.tsv --quiet
       """, env: sandbox.signedInEnv, directory: work)
     #expect(run.status == 0, "\(run)")
-    let writes = Self.writes(sandbox)
+    let writes = sandbox.writes()
     #expect(!writes.contains("POST /api/contacts"), "\(writes)")
     #expect(writes.filter { $0 == "POST /api/contactfields" }.count == 1, "\(writes)")
   }
@@ -70,7 +63,7 @@ import Testing
       stdin: #"{"object":"task","contact_id":1,"title":"Call","completed":"yes"}"# + "\n")
     #expect(run.status == 65, "\(run)")
     #expect(run.stderr.contains("stdin:1: completed: must be true or false (UpdateTask.php:23)"), "\(run)")
-    #expect(Self.writes(sandbox).isEmpty, "\(Self.writes(sandbox))")
+    #expect(sandbox.writes().isEmpty, "\(sandbox.writes())")
   }
 
   @Test("a create line's unknown fields are named, with the field meant; --strict refuses them")
@@ -79,7 +72,7 @@ import Testing
     let line = #"{"object":"contact","first_name":"Ada","colour":"red","birthdate":"1990-02-29"}"# + "\n"
     let strict = try sh("monica-push --strict", env: sandbox.signedInEnv, stdin: line)
     #expect(strict.status == 65 && strict.stderr.contains("colour is not a field"), "\(strict)")
-    #expect(Self.writes(sandbox).isEmpty)
+    #expect(sandbox.writes().isEmpty)
     let run = try sh("monica-push", env: sandbox.signedInEnv, stdin: line)
     #expect(run.status == 0 && run.lines.count == 1, "\(run)")
     #expect(run.stderr.contains("warning: stdin:1: colour is not a field a contact is written with"), "\(run)")
@@ -94,7 +87,7 @@ import Testing
       "monica-push --delete --yes", env: sandbox.signedInEnv,
       stdin: #"{"object":"contact","id":1,"first_name":"A","id":7}"# + "\n")
     #expect(run.status == 65 && run.stderr.contains("stdin:1: \"id\" appears twice"), "\(run)")
-    #expect(Self.writes(sandbox).isEmpty)
+    #expect(sandbox.writes().isEmpty)
   }
 
   @Test("a run that stops mid-stream says how many lines were written and where it stopped")
@@ -135,7 +128,7 @@ import Testing
     #expect(run.status == 0, "\(run)")
     #expect(run.stdout.contains(" to create (") && run.stdout.contains("monica-push: contact: "), "\(run)")
     #expect(run.stdout.contains("not carried: "), "\(run)")
-    #expect(Self.writes(pair.target).isEmpty, "\(Self.writes(pair.target))")
+    #expect(pair.target.writes().isEmpty, "\(pair.target.writes())")
     let map = (try? String(contentsOfFile: pair.map, encoding: .utf8)) ?? ""
     #expect(map.isEmpty, "\(map)")
   }
