@@ -66,14 +66,18 @@ package final class MonicaClient: Sendable {
   package let credentials: Credentials
   /// Retries, time-outs and the observer.
   package let policy: ClientPolicy
-  private let transport: HTTPTransport
+  private let transport: any ClientTransport
   /// Shared pacing state, so that concurrent requests respect the instance's rate limit.
   package let pacer: RateLimitPacer
 
-  package init(credentials: Credentials, policy: ClientPolicy = ClientPolicy()) {
+  /// A client of `credentials`' instance; `transport` carries its requests (by default over
+  /// the network, giving up after `policy.timeout`).
+  package init(
+    credentials: Credentials, policy: ClientPolicy = ClientPolicy(), transport: (any ClientTransport)? = nil
+  ) {
     self.credentials = credentials
     self.policy = policy
-    self.transport = HTTPTransport(timeout: policy.timeout)
+    self.transport = transport ?? HTTPTransport(timeout: policy.timeout)
     pacer = RateLimitPacer(notice: policy.notice)
   }
 
