@@ -97,8 +97,8 @@ import Testing
     // 0s: every entry is stale; the answer is fetched and stored again.
     let refreshed = try sh("monica-fetch contacts --cache=0s", env: env(sandbox))
     #expect(refreshed.output == first.output && apiRequests(sandbox) == 4)
-    usleep(2_200_000)
-    let later = try sh("monica-fetch contacts --cache=2s", env: env(sandbox))
+    // 2.2 s later by the tools' clock (MONICA_CLOCK_OFFSET_MS), not by sleeping: the entry is stale.
+    let later = try sh("monica-fetch contacts --cache=2s", env: env(sandbox, ["MONICA_CLOCK_OFFSET_MS": "2200"]))
     #expect(later.output == first.output && apiRequests(sandbox) == 6, "\(later)")
     #expect(try sh("monica-fetch contacts --cache=2s", env: env(sandbox)).output == first.output)
     #expect(apiRequests(sandbox) == 6)

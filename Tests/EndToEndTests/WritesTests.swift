@@ -46,6 +46,8 @@ import Testing
     try card.write(toFile: work + "/card.vcf", atomically: true, encoding: .utf8)
     let run = try sh(
       """
+      # A fixed wait, one of two left: what is tested is that monica-push reads the map only when
+      # its input ends, and nothing outside shows when it would have read it; 2 s lets it start.
       (sleep 2; cat card.vcf) | monica-import vcard --dedupe-against old.ndjson --map map.tsv \
         | monica-push --create --map map.tsv --quiet
       """, env: sandbox.signedInEnv, directory: work)
