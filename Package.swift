@@ -33,6 +33,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+    // Already in the graph through Hummingbird: its embedded channel lets the sandbox answer a
+    // request without a socket (InMemorySandbox).
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
   ],
   targets: [
     .target(
@@ -48,12 +51,29 @@ let package = Package(
     .target(name: "MonicaAPI", dependencies: ["MonicaKit"], swiftSettings: strict),
     .target(
       name: "MonicaSandbox",
-      dependencies: ["MonicaKit", .product(name: "Hummingbird", package: "hummingbird")],
+      dependencies: [
+        "MonicaKit", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
+      ],
+      swiftSettings: strict),
+    // What the test targets share, as swift-argument-parser's ArgumentParserTestHelpers: the
+    // sandbox process, shell pipelines, fixtures, polling, the in-memory transport.
+    .target(
+      name: "MonicaTestSupport", dependencies: ["MonicaKit", "MonicaAPI", "MonicaSandbox"],
+      path: "Tests/MonicaTestSupport", swiftSettings: strict),
+    // Unit tests, one target per library.
+    .testTarget(
+      name: "MonicaKitTests", dependencies: ["MonicaKit", "MonicaAPI", "MonicaSandbox", "MonicaTestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "MonicaKitTests", dependencies: ["MonicaKit", "MonicaAPI", "MonicaSandbox"], swiftSettings: strict),
+      name: "MonicaAPITests", dependencies: ["MonicaKit", "MonicaAPI", "MonicaSandbox", "MonicaTestSupport"],
+      swiftSettings: strict),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["MonicaKit", "MonicaAPI"], exclude: ["Fixtures"], swiftSettings: strict),
+      name: "MonicaSandboxTests", dependencies: ["MonicaKit", "MonicaSandbox", "MonicaTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["MonicaKit", "MonicaAPI", "MonicaTestSupport"], exclude: ["Fixtures"],
+      swiftSettings: strict),
   ]
     + tools.map {
       .executableTarget(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict)

@@ -38,6 +38,10 @@ package struct ClientPolicy: Sendable {
   package var observer: (@Sendable (RequestRecord) -> Void)?
   /// Told of long waits (a 429's Retry-After, the rate limit), for stderr.
   package var notice: (@Sendable (String) -> Void)?
+  /// Waits out a retry's delay in seconds; unit tests record the delays instead of sleeping.
+  package var pause: @Sendable (TimeInterval) async throws(MonicaError) -> Void = { seconds throws(MonicaError) in
+    try await Waits.sleep(seconds: seconds)
+  }
 
   package init() {}
 
@@ -62,14 +66,18 @@ package final class MonicaClient: Sendable {
   package let credentials: Credentials
   /// Retries, time-outs and the observer.
   package let policy: ClientPolicy
-  private let transport: HTTPTransport
+  private let transport: any ClientTransport
   /// Shared pacing state, so that concurrent requests respect the instance's rate limit.
   package let pacer: RateLimitPacer
 
-  package init(credentials: Credentials, policy: ClientPolicy = ClientPolicy()) {
+  /// A client of `credentials`' instance; `transport` carries its requests (by default over
+  /// the network, giving up after `policy.timeout`).
+  package init(
+    credentials: Credentials, policy: ClientPolicy = ClientPolicy(), transport: (any ClientTransport)? = nil
+  ) {
     self.credentials = credentials
     self.policy = policy
-    self.transport = HTTPTransport(timeout: policy.timeout)
+    self.transport = transport ?? HTTPTransport(timeout: policy.timeout)
     pacer = RateLimitPacer(notice: policy.notice)
   }
 
@@ -140,51 +148,7 @@ package final class MonicaClient: Sendable {
   package func getAllowingErrors(_ path: String, query: [(String, String)] = []) async throws(MonicaError)
     -> HTTPResponse
   {
-    var attempt = 0
-    while true {
-      try Task.checkCancellationAsMonicaError()
-      guard let ticket = await pacer.waitForTurn() else { throw .outputClosed }
-      let outcome: Result<HTTPResponse, MonicaError>
-      do { outcome = .success(try await exchange("GET", path, query: query, pacing: ticket)) } catch {
-        outcome = .failure(error)
-      }
-      let retryAfter: TimeInterval?
-      var (limited, told) = (false, false)
-      switch outcome {
-      case .success(let response) where response.status == 429:
-        let asked = RateLimitHeaders(response.headers, now: Date().timeIntervalSince1970).retryAfter
-        if let asked, asked > Waits.longest {
-          throw .temporary(
-            request: describe(path, query),
-            reason:
-              "rate limited by the instance (HTTP 429), which asks to wait \(Waits.describe(asked)), "
-              + "longer than the \(Waits.describe(Waits.longest)) a tool waits; try again later")
-        }
-        (limited, told) = (true, asked != nil)
-        retryAfter = asked.map { max($0, 0.05) } ?? backoff(attempt)
-      case .success(let response) where (500...599).contains(response.status):
-        retryAfter = backoff(attempt)
-      case .success(let response):
-        return response
-      case .failure(let error):
-        switch error {
-        case .temporary: retryAfter = backoff(attempt)
-        case .unavailable where !isConnectFailure(error): retryAfter = backoff(attempt)
-        default: throw error
-        }
-      }
-      guard attempt < policy.retries, let delay = retryAfter else {
-        switch outcome {
-        case .success(let response): return response
-        case .failure(let error): throw error
-        }
-      }
-      attempt += 1
-      if delay >= Waits.announced {
-        policy.notice?(Waits.retryNotice(delay, target: describe(path, query), rateLimited: limited, asked: told))
-      }
-      try await Waits.sleep(seconds: delay)
-    }
+    try await sendRetrying("GET", path, query: query, repeatable: true, target: describe(path, query))
   }
 
   /// Maps a final response to success or the exit table's error.

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-fetch --all` against a seeded sandbox: every record of every kind once, each after

@@ -1,17 +1,11 @@
 import Foundation
 import MonicaAPI
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-auth` against a real sandbox, each test in its own HOME.
 @Suite struct AuthTests {
-  /// Logs in to `sandbox` with the token on stdin; extra arguments go to `login`.
-  func login(_ sandbox: Sandbox, _ arguments: String = "", env: [String: String]? = nil) throws -> ShellRun {
-    try sh(
-      "printf '%s\\n' \"$SANDBOX_TOKEN\" | monica-auth login --url \"$SANDBOX_URL\" --token-stdin \(arguments)",
-      env: env ?? sandbox.env)
-  }
-
   /// Every file under HOME, as bytes.
   func filesUnder(_ root: String) -> [(path: String, data: Data)] {
     let enumerator = FileManager.default.enumerator(atPath: root)
@@ -87,9 +81,9 @@ import Testing
   func loginFromTerminal() throws {
     let sandbox = try Sandbox.start()
     // script(1) gives the tool a real pseudo-terminal; the token is typed on it.
+    let typed = typing([("API token", "\"$SANDBOX_TOKEN\"")], log: "$TMPDIR/tty")
     let run = try sh(
-      "{ sleep 1; printf '%s\\r' \"$SANDBOX_TOKEN\"; sleep 3; } | script -qec 'monica-auth login --url \"$SANDBOX_URL\"' /dev/null",
-      env: sandbox.env)
+      "\(typed) | script -qfec 'monica-auth login --url \"$SANDBOX_URL\"' \"$TMPDIR/tty\"", env: sandbox.env)
     #expect(run.status == 0, "\(run)")
     #expect(run.stdout.contains("API token"))
     #expect(!run.stdout.contains(sandbox.token), "the token was echoed")
@@ -99,13 +93,18 @@ import Testing
   @Test("--passphrase on a terminal asks twice without echo; a mismatch saves nothing")
   func passphraseFromTerminal() throws {
     let sandbox = try Sandbox.start()
-    let typed =
-      "{ sleep 1; printf '%s\\r' \"$SANDBOX_TOKEN\"; sleep 1; printf 'tty pass\\r'; sleep 1; printf '%s\\r' \"$SECOND\"; sleep 3; }"
-    let script = "script -qec 'monica-auth login --url \"$SANDBOX_URL\" --passphrase' /dev/null"
-    let mismatch = try sh("\(typed) | \(script)", env: sandbox.env.merging(["SECOND": "other"]) { $1 })
+    func typed(_ log: String) -> String {
+      let steps = [
+        ("API token", "\"$SANDBOX_TOKEN\""), ("Passphrase for profile", "'tty pass'"),
+        ("Passphrase again", "\"$SECOND\""),
+      ]
+      let script = "script -qfec 'monica-auth login --url \"$SANDBOX_URL\" --passphrase' \(log)"
+      return typing(steps, log: log) + " | " + script
+    }
+    let mismatch = try sh(typed("$TMPDIR/tty1"), env: sandbox.env.merging(["SECOND": "other"]) { $1 })
     #expect(mismatch.stdout.contains("the passphrases do not match"), "\(mismatch)")
     #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/.config/monica/default.credentials"))
-    let run = try sh("\(typed) | \(script)", env: sandbox.env.merging(["SECOND": "tty pass"]) { $1 })
+    let run = try sh(typed("$TMPDIR/tty2"), env: sandbox.env.merging(["SECOND": "tty pass"]) { $1 })
     #expect(
       run.stdout.contains("Passphrase for profile default:") && run.stdout.contains("Passphrase again:"), "\(run)")
     #expect(!run.stdout.contains("tty pass") && !run.stdout.contains(sandbox.token), "echoed: \(run)")

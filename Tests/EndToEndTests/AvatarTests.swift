@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-avatar save` and `set` against a sandbox with its gravatar-like second origin, whose

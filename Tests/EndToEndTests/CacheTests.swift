@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-fetch --cache` and `--offline`, `monica-auth status`, `logout` and `cache clear`,
@@ -13,12 +14,6 @@ import Testing
   /// `env` without MONICA_URL and MONICA_TOKEN: the tools use the profiles of the store.
   func profileEnv(_ sandbox: Sandbox) -> [String: String] {
     sandbox.env.merging(["MONICA_BACKOFF_MS": "10", "MONICA_TIMEOUT_MS": "2000"]) { $1 }
-  }
-
-  func login(_ sandbox: Sandbox, _ arguments: String = "", env: [String: String]? = nil) throws -> ShellRun {
-    try sh(
-      "printf '%s\\n' \"$SANDBOX_TOKEN\" | monica-auth login --url \"$SANDBOX_URL\" --token-stdin \(arguments)",
-      env: env ?? sandbox.env)
   }
 
   /// Requests to the API so far.
@@ -102,8 +97,8 @@ import Testing
     // 0s: every entry is stale; the answer is fetched and stored again.
     let refreshed = try sh("monica-fetch contacts --cache=0s", env: env(sandbox))
     #expect(refreshed.output == first.output && apiRequests(sandbox) == 4)
-    usleep(2_200_000)
-    let later = try sh("monica-fetch contacts --cache=2s", env: env(sandbox))
+    // 2.2 s later by the tools' clock (MONICA_CLOCK_OFFSET_MS), not by sleeping: the entry is stale.
+    let later = try sh("monica-fetch contacts --cache=2s", env: env(sandbox, ["MONICA_CLOCK_OFFSET_MS": "2200"]))
     #expect(later.output == first.output && apiRequests(sandbox) == 6, "\(later)")
     #expect(try sh("monica-fetch contacts --cache=2s", env: env(sandbox)).output == first.output)
     #expect(apiRequests(sandbox) == 6)

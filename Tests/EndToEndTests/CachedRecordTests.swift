@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// A cached listing serves its records one by one: `monica-fetch contacts --cache`, then

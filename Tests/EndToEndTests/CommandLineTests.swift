@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// What every tool does with its command line: one-line errors, the exit table, files and `-`.

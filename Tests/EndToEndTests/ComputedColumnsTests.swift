@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-format`'s computed columns `next_birthday`, `days_until_birthday` and `age`, in every

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-dedupe` on what `monica-fetch contacts --with-fields` reads from the sandbox, with

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-diff` against the sandbox: two backups around a deleted contact, an edited note and a

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// A token past its own `exp` is reported with the day it expired, not as merely "rejected".

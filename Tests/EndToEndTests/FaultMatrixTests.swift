@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// Every fault `monica-sandbox` can inject, against every network tool: the exit status and

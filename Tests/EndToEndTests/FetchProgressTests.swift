@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-fetch`'s progress line as a terminal shows it (the tool runs under `script`, a pty):

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-fetch` against a real sandbox: paging, byte-exact records, pacing, every failure row.

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-filter` on the committed fixtures and on sandbox data, in real pipelines.

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-format`: a golden file per format, display rules, widths, colour, sorting, failures.
@@ -208,9 +209,13 @@ import Testing
       for i in $(seq 150); do printf '{"object":"tag","id":%d,"name":"t%d","name_slug":"s"}\\n' $i $i; done > tags.ndjson
       printf '{"object":"tag","id":151,"name":"a-much-longer-tag-name","name_slug":"s"}\\n' >> tags.ndjson
       monica-format table < tags.ndjson | tail -n 1
-      # The first rows come out while the input is still open.
-      (head -n 120 tags.ndjson; sleep 5; tail -n 31 tags.ndjson) | monica-format table | head -n 2 > early &
-      sleep 3; cat early; wait
+      # The first rows come out while the input is still open: it stays open until they do (at
+      # most 10 s), and what came by then is kept.
+      : > early
+      (head -n 120 tags.ndjson
+        for _ in $(seq 500); do [ "$(wc -l < early)" -ge 2 ] && break; sleep 0.02; done
+        cp early seen; tail -n 31 tags.ndjson) | monica-format table | head -n 2 >> early
+      cat seen
       """, env: Fixtures.env(home), directory: home.root)
     #expect(run.lines == ["151  a-m…  s", " ID  NAME  SLUG", "  1  t1    s"], "\(run)")
   }

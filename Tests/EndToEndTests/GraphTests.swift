@@ -1,4 +1,5 @@
 import Foundation
+import MonicaTestSupport
 import Testing
 
 /// `monica-format dot`, judged by Graphviz itself: `dot` renders it, `gc` counts its edges.

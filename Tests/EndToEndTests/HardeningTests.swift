@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// The defects a hostile server and a careless user found, each reproduced as it was reported.

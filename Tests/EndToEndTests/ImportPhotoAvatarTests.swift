@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// What `monica-import` makes of a card's photo and of an impossible date.

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-import vcard`: the address books of Apple, Google and Outlook, bad cards, the round

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `make install` into a temporary PREFIX: binaries, man pages that render without warnings,

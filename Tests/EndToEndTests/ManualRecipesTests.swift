@@ -1,4 +1,5 @@
 import Foundation
+import MonicaTestSupport
 import Testing
 
 /// Every example the documentation shows works as written and shows something on the sandbox's

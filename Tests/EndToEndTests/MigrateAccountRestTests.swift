@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// The account's remaining kinds in a migration: named reference data the target lacks (created,

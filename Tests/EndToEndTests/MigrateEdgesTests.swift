@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// The edges of `monica-push --create --map` for relationships, life events and documents: a
@@ -56,14 +57,6 @@ import Testing
     let refused = try sh("monica-sandbox --port 0 --state \(state)", env: second.env)
     #expect(refused.status == 65, "\(refused)")
     #expect(refused.stderr.contains("base64 \"data\""), "\(refused)")
-  }
-
-  /// The `METHOD path` of every request `sandbox` received but GETs.
-  static func writes(_ sandbox: Sandbox) -> [String] {
-    sandbox.requests().compactMap { request in
-      guard let method = request["method"]?.stringValue, method != "GET" else { return nil }
-      return "\(method) \(request["path"]?.stringValue ?? "")"
-    }
   }
 
   /// The map file's lines: (object, source id) to target id.
@@ -152,7 +145,7 @@ import Testing
           + "and the target has"), "\(run.stderr)")
     #expect(try rows(target) == ["Ann child Bob", "Ann partner Bob", "Bob partner Ann"])
     // One POST per carried pair; each mapped row is the copy of its source row, type and all.
-    #expect(Self.writes(target).filter { $0 == "POST /api/relationships" }.count == 2, "\(Self.writes(target))")
+    #expect(target.writes().filter { $0 == "POST /api/relationships" }.count == 2, "\(target.writes())")
     let mapped = Self.mapLines(map).filter { $0.key.hasPrefix("relationship\t") }
     #expect(mapped.count == 3, "\(mapped)")
     let copies = try records(sh("monica-fetch --all 2>/dev/null", env: target.signedInEnv).stdout)
@@ -163,10 +156,10 @@ import Testing
       #expect(copy?["relationship_type"]?["name"] == row["relationship_type"]?["name"], "\(row) -> \(copy as Any)")
     }
     // A second run sends nothing that writes.
-    let count = Self.writes(target).count
+    let count = target.writes().count
     let again = try sh(migrate, env: env)
     #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
-    #expect(Self.writes(target).count == count)
+    #expect(target.writes().count == count)
   }
 
   /// A contact and three life events whose types the source numbers one past the target's:
@@ -231,14 +224,14 @@ import Testing
     // The map says which were not carried, with the type id tried: a re-run guesses nothing again.
     #expect(map["lifeevent_untyped\t7"] == 12 && map["lifeevent_untyped\t9"] == 12, "\(map)")
     // Farewell made once; the one wrong guess deleted; the second marriage, its guess known wrong, never sent.
-    let writes = Self.writes(target)
+    let writes = target.writes()
     #expect(writes.filter { $0 == "POST /api/lifeevents" }.count == posts, "\(writes)")
     #expect(writes.filter { $0.hasPrefix("DELETE /api/lifeevents/") }.count == deletes, "\(writes)")
     // A second run sends nothing that writes, and says the same of what it did not carry.
     let again = try sh(#"monica-push --create --map "$MAP" < stream.ndjson"#, env: env, directory: root)
     #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
     #expect(again.stderr.contains("not carried: 2 records of lifeevent: its type (Marriage)"), "\(again)")
-    #expect(Self.writes(target) == writes)
+    #expect(target.writes() == writes)
   }
 
   @Test("a run killed mid-upload leaves no truncated document, and the resumed run uploads it once, whole")
@@ -290,6 +283,6 @@ import Testing
       #"curl -sS "$LINK" | cmp - deed.pdf && echo same"#,
       env: env.merging(["LINK": documents.first?["link"]?.stringValue ?? ""]) { $1 }, directory: root)
     #expect(same.stdout == "same\n", "\(same)")
-    #expect(Self.writes(target).filter { $0 == "POST /api/documents" }.count == 2)
+    #expect(target.writes().filter { $0 == "POST /api/documents" }.count == 2)
   }
 }

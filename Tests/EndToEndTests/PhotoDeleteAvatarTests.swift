@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// Deleting the photo a contact's avatar shows resets the avatar, as Monica's web page does.

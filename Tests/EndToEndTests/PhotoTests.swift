@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-photo save`, `upload` and `delete` against a sandbox: what was written to disk, what
@@ -128,12 +129,12 @@ import Testing
     #expect(photos.count >= 4)
     // On a terminal it asks: "n" sends nothing, "y" deletes.
     let no = try sh(
-      "{ sleep 1; printf 'n\\r'; sleep 2; } | script -qec 'monica-photo delete \(photos[3])' /dev/null",
-      env: env(sandbox))
+      typing([("delete 1 photo", "n")], log: "$TMPDIR/tty1")
+        + " | script -qfec 'monica-photo delete \(photos[3])' \"$TMPDIR/tty1\"", env: env(sandbox))
     #expect(no.status == 0 && no.stdout.contains("delete 1 photo (#\(photos[3]))?") && deletes() == 3, "\(no)")
     let ok = try sh(
-      "{ sleep 1; printf 'y\\r'; sleep 2; } | script -qec 'monica-photo delete \(photos[3])' /dev/null",
-      env: env(sandbox))
+      typing([("delete 1 photo", "y")], log: "$TMPDIR/tty2")
+        + " | script -qfec 'monica-photo delete \(photos[3])' \"$TMPDIR/tty2\"", env: env(sandbox))
     #expect(ok.status == 0 && ok.stdout.contains(#"{"deleted":true,"id":\#(photos[3])}"#) && deletes() == 4, "\(ok)")
     let gone = try sh("monica-photo delete \(photos[0]) --yes", env: env(sandbox))
     #expect(gone.status == 66 && gone.stderr.contains("photo #\(photos[0]) was not found"), "\(gone)")

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// Which profile is the default, and that no tool reaches another instance unannounced:

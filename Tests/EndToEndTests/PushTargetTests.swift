@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// A plain `monica-push --dry-run` and the delete question name the instance and profile they

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// One kind's round trip: a rich record created, a one-field update, a jq edit of a fetched record.
@@ -370,7 +371,10 @@ struct PushCase: Sendable, CustomTestStringConvertible {
     let before = try sh("monica-fetch notes --contact \(a) | wc -l", env: env(sandbox)).stdout
     let slow = try sh("monica-push", env: env(sandbox, ["MONICA_TIMEOUT_MS": "300"]), stdin: note)
     #expect(slow.status == 75 && slow.stderr.contains("was not repeated"), "\(slow)")
-    Thread.sleep(forTimeInterval: 1.6)
+    // The sandbox carries the note out once its 1.5 s delay is over, and logs it then.
+    sandbox.waitForRequests { requests in
+      requests.filter { $0["method"]?.stringValue == "POST" && $0["path"]?.stringValue == "/api/notes" }.count == 2
+    }
     let after = try sh("monica-fetch notes --contact \(a) | wc -l", env: env(sandbox)).stdout
     #expect(
       Int(after.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// monica-sandbox's routes for a contact's work, food and introduction, a gift's photos and the

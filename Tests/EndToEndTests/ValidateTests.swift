@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-validate` on data fetched from a real sandbox, whole and broken by hand with jq.

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// `monica-validate --write`: lines checked as monica-push would send them, by the same checker,

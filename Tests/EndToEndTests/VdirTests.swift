@@ -1,4 +1,5 @@
 import Foundation
+import MonicaTestSupport
 import Testing
 
 /// `monica-format vcard --vdir` and `ics --vdir`: read by khard, rewritten only where a record

@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// Monica's write rules as data (`WriteRules` in each kind's catalogue file): a line that breaks
@@ -66,7 +67,7 @@ import Testing
       #expect(line?.contains(expected.field) == true && line?.hasSuffix("nothing was sent") == true, "\(push.stderr)")
     }
     #expect(push.stderr.contains("\(count) of \(count) lines failed"), "\(push.stderr)")
-    #expect(WritesTests.writes(sandbox).isEmpty, "\(WritesTests.writes(sandbox))")
+    #expect(sandbox.writes().isEmpty, "\(sandbox.writes())")
 
     let validate = try sh("monica-validate --write bad.ndjson", env: sandbox.temporary.env, directory: work)
     #expect(validate.status == 65, "\(validate)")

@@ -1,19 +1,12 @@
 import Foundation
 import MonicaKit
+import MonicaTestSupport
 import Testing
 
 /// Writes that can be trusted: never twice (one writer per map, in-doubt look-ups that take
 /// only what the lost create made), never half (a line checked before its first request), never
 /// onto the wrong person (monica-import's identity).
 @Suite struct WritesTests {
-  /// `METHOD path` of every request `sandbox` logged that was not a GET.
-  static func writes(_ sandbox: Sandbox) -> [String] {
-    sandbox.requests().compactMap { request in
-      guard let method = request["method"]?.stringValue, method != "GET" else { return nil }
-      return "\(method) \(request["path"]?.stringValue ?? "")"
-    }
-  }
-
   /// A stream of `count` new contacts, ids 1 to `count`.
   static func contacts(_ count: Int) -> String {
     (1...count).map { #"{"object":"contact","id":\#($0),"first_name":"Person \#($0)","is_dead":false}"# + "\n" }
@@ -33,7 +26,7 @@ import Testing
       echo "$a $b"; cat one.err two.err >&2
       """, env: sandbox.signedInEnv, directory: work)
     #expect(run.stdout == "0 0\n", "\(run)")
-    #expect(Self.writes(sandbox).filter { $0 == "POST /api/contacts" }.count == 20, "\(run)")
+    #expect(sandbox.writes().filter { $0 == "POST /api/contacts" }.count == 20, "\(run)")
     let map = try String(contentsOfFile: work + "/map.tsv", encoding: .utf8)
     let lines = map.split(separator: "\n").filter { $0.hasPrefix("contact\t") }
     #expect(lines.count == 20, "\(map)")
@@ -53,11 +46,13 @@ import Testing
     try card.write(toFile: work + "/card.vcf", atomically: true, encoding: .utf8)
     let run = try sh(
       """
+      # A fixed wait, one of two left: what is tested is that monica-push reads the map only when
+      # its input ends, and nothing outside shows when it would have read it; 2 s lets it start.
       (sleep 2; cat card.vcf) | monica-import vcard --dedupe-against old.ndjson --map map.tsv \
         | monica-push --create --map map.tsv --quiet
       """, env: sandbox.signedInEnv, directory: work)
     #expect(run.status == 0, "\(run)")
-    let writes = Self.writes(sandbox)
+    let writes = sandbox.writes()
     #expect(!writes.contains("POST /api/contacts"), "\(writes)")
     #expect(writes.filter { $0 == "POST /api/contactfields" }.count == 1, "\(writes)")
   }
@@ -71,7 +66,7 @@ import Testing
     #expect(run.status == 65, "\(run)")
     let expected = "stdin:1: completed: The completed field must be true or false. (boolean, UpdateTask.php:23)"
     #expect(run.stderr.contains(expected), "\(run)")
-    #expect(Self.writes(sandbox).isEmpty, "\(Self.writes(sandbox))")
+    #expect(sandbox.writes().isEmpty, "\(sandbox.writes())")
   }
 
   @Test("a create line's unknown fields are named, with the field meant; --strict refuses them")
@@ -80,7 +75,7 @@ import Testing
     let line = #"{"object":"contact","first_name":"Ada","colour":"red","birthdate":"1990-02-29"}"# + "\n"
     let strict = try sh("monica-push --strict", env: sandbox.signedInEnv, stdin: line)
     #expect(strict.status == 65 && strict.stderr.contains("colour is not a field"), "\(strict)")
-    #expect(Self.writes(sandbox).isEmpty)
+    #expect(sandbox.writes().isEmpty)
     let run = try sh("monica-push", env: sandbox.signedInEnv, stdin: line)
     #expect(run.status == 0 && run.lines.count == 1, "\(run)")
     #expect(run.stderr.contains("warning: stdin:1: colour is not a field a contact is written with"), "\(run)")
@@ -95,7 +90,7 @@ import Testing
       "monica-push --delete --yes", env: sandbox.signedInEnv,
       stdin: #"{"object":"contact","id":1,"first_name":"A","id":7}"# + "\n")
     #expect(run.status == 65 && run.stderr.contains("stdin:1: \"id\" appears twice"), "\(run)")
-    #expect(Self.writes(sandbox).isEmpty)
+    #expect(sandbox.writes().isEmpty)
   }
 
   @Test("a run that stops mid-stream says how many lines were written and where it stopped")
@@ -172,7 +167,7 @@ import Testing
     #expect(run.status == 0, "\(run)")
     #expect(run.stdout.contains(" to create (") && run.stdout.contains("monica-push: contact: "), "\(run)")
     #expect(run.stdout.contains("not carried: "), "\(run)")
-    #expect(Self.writes(pair.target).isEmpty, "\(Self.writes(pair.target))")
+    #expect(pair.target.writes().isEmpty, "\(pair.target.writes())")
     let map = (try? String(contentsOfFile: pair.map, encoding: .utf8)) ?? ""
     #expect(map.isEmpty, "\(map)")
   }
@@ -182,7 +177,7 @@ import Testing
     let pair = try MigrateTests.Pair(contacts: 20)
     let planned = try sh(#"\#(pair.fetchAll) | monica-push --create --dry-run --map "$MAP""#, env: pair.env)
     #expect(planned.status == 0, "\(planned)")
-    #expect(Self.writes(pair.target).isEmpty, "\(Self.writes(pair.target))")
+    #expect(pair.target.writes().isEmpty, "\(pair.target.writes())")
     let run = try pair.migrate()
     #expect(run.status == 0, "\(run)")
     /// The summary's lines: the headline, one per kind, and what is not carried.

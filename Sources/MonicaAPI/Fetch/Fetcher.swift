@@ -39,7 +39,7 @@ package struct Fetcher {
     if policy.observer != nil { verbose = { StandardError.line("\(name): \($0)") } }
     let responses = try ResponseCache(
       mode: cache, credentials: credentials, store: CredentialStore(environment: environment), client: client,
-      warn: { StandardError.line("\(name): warning: \($0)") }, observe: verbose)
+      warn: { StandardError.line("\(name): warning: \($0)") }, observe: verbose, now: environment.clock)
     let session = FetchSession(
       plan: plan, client: client, cache: responses, output: output, progress: progress, tool: tool)
     session.quiet = quiet

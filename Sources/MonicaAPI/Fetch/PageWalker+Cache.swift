@@ -12,7 +12,7 @@ extension PageWalker {
     let firstTarget = target(pageQuery(1, pageSize))
     do throws(MonicaError) {
       let stored = cache.open(key, target: firstTarget)
-      if let stored, cache.answersAtOnce(age: stored.age(), what: what, announce: announcesStandIn) {
+      if let stored, cache.answersAtOnce(age: stored.age(at: cache.now()), what: what, announce: announcesStandIn) {
         return try await replay(stored, key: key, cache, body)
       }
       if cache.sendsNothing { throw cache.unavailable(firstTarget, what: what) }
@@ -21,13 +21,15 @@ extension PageWalker {
       do {
         (first, size) = try await firstPage(1, pageSize: pageSize)
       } catch {
-        if cache.failed(error, standIn: stored?.age(), what: what, announce: announcesStandIn), let stored {
+        if cache.failed(error, standIn: stored?.age(at: cache.now()), what: what, announce: announcesStandIn),
+          let stored
+        {
           return try await replay(stored, key: key, cache, body)
         }
         throw error
       }
       if size != pageSize { lowered(pageSize, size) }
-      let recorder = WalkRecorder(cache.writer(key, storedAt: Date(), size: size), beyond: 0, cache)
+      let recorder = WalkRecorder(cache.writer(key, storedAt: cache.now(), size: size), beyond: 0, cache)
       do throws(MonicaError) {
         let used = try await walk(from: first, number: 1, size: size) { (page) throws(MonicaError) -> Bool in
           recorder.record(page)
@@ -63,7 +65,7 @@ extension PageWalker {
         number += 1
         let target = self.target(pageQuery(number, size))
         let envelope = try PageEnvelope(Data(part), request: target)
-        cache.replayed(target, age: stored.age())
+        cache.replayed(target, age: stored.age(at: cache.now()))
         let page = Page(number: number, lastPage: max(envelope.lastPage ?? number, number), envelope: envelope)
         recorder.record(page)
         guard try body(page) else {

@@ -23,7 +23,7 @@ extension ResponseCache {
     for size in listed.sizes {
       let key = listingKey(listed.path, listed.query, size: size)
       guard let stored = open(key, target: "/api" + listed.path),
-        answersAtOnce(age: stored.age(), what: what, announce: true)
+        answersAtOnce(age: stored.age(at: now()), what: what, announce: true)
       else { continue }
       while let part = try? stored.nextPart() {
         guard let page = try? PageEnvelope(Data(part), request: "/api" + listed.path) else { break }
@@ -34,7 +34,7 @@ extension ResponseCache {
           return false
         }
         if let found, let envelope = try? PageEnvelope(found, request: "/api" + listed.path) {
-          replayed("/api" + listed.path + " (record #\(listed.id) of the stored listing)", age: stored.age())
+          replayed("/api" + listed.path + " (record #\(listed.id) of the stored listing)", age: stored.age(at: now()))
           return envelope
         }
       }

@@ -53,6 +53,8 @@ final class ResponseCache: Sendable {
   private let entries: EncryptedCache?
   private let warn: @Sendable (String) -> Void
   private let observe: (@Sendable (String) -> Void)?
+  /// The tool environment's clock: when entries are stored, and how old they are.
+  let now: @Sendable () -> Date
   private let state = Mutex(State())
 
   private struct State: Sendable {
@@ -66,11 +68,12 @@ final class ResponseCache: Sendable {
   }
 
   /// The run's cache for `credentials`; `warn` gets warnings, `observe` (for `--verbose`) one
-  /// line per replayed page. A cache directory others can enter is an error with `--offline`,
-  /// and a warning (no cache) otherwise.
+  /// line per replayed page, `now` tells the time. A cache directory others can enter is an
+  /// error with `--offline`, and a warning (no cache) otherwise.
   init(
     mode: CacheMode, credentials: Credentials, store: CredentialStore, client: MonicaClient,
-    warn: @escaping @Sendable (String) -> Void, observe: (@Sendable (String) -> Void)?
+    warn: @escaping @Sendable (String) -> Void, observe: (@Sendable (String) -> Void)?,
+    now: @escaping @Sendable () -> Date = { Date() }
   ) throws(MonicaError) {
     let profile = ProfileCache(credentials: credentials, store: store)
     self.mode = mode
@@ -78,6 +81,7 @@ final class ResponseCache: Sendable {
     self.directory = profile.directory
     self.warn = warn
     self.observe = observe
+    self.now = now
     guard mode != .off else {
       entries = nil
       return
@@ -240,20 +244,24 @@ final class ResponseCache: Sendable {
         if let envelope = try? PageEnvelope(Data(entry.body), request: target) { stored = (entry, envelope) }
       }
     }
-    if let stored, answersAtOnce(age: stored.entry.age(), what: what, announce: true) {
-      replayed(target, age: stored.entry.age())
+    if let stored, answersAtOnce(age: stored.entry.age(at: now()), what: what, announce: true) {
+      replayed(target, age: stored.entry.age(at: now()))
       return stored.envelope
     }
     if stored == nil, let listed, let envelope = record(listed, what: what) { return envelope }
     if sendsNothing { throw unavailable(target, what: what) }
     let response: HTTPResponse
     do { response = try await network() } catch {
-      if failed(error, standIn: stored?.entry.age(), what: what, announce: true), let stored { return stored.envelope }
+      if failed(error, standIn: stored?.entry.age(at: now()), what: what, announce: true), let stored {
+        return stored.envelope
+      }
       throw error
     }
     let envelope = try PageEnvelope(response.body, request: target)
     if let entries, mode != .offline, state.withLock({ $0.storing }) {
-      do { try entries.store(CacheEntry(body: Array(response.body)), for: key) } catch { stopStoring(error) }
+      do { try entries.store(CacheEntry(storedAt: now(), body: Array(response.body)), for: key) } catch {
+        stopStoring(error)
+      }
     }
     return envelope
   }

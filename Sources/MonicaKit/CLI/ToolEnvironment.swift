@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -15,6 +17,10 @@ package struct ToolEnvironment: Sendable {
   package var stdoutIsTerminal: Bool
   /// Whether standard error is a terminal.
   package var stderrIsTerminal: Bool
+  /// The current time as the tools see it: the system clock, moved by `MONICA_CLOCK_OFFSET_MS`
+  /// when that is set (tests age a cached answer with it instead of sleeping). Unit tests may
+  /// set a clock of their own.
+  package var clock: @Sendable () -> Date
 
   package init(
     variables: [String: String], stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false,
@@ -24,6 +30,8 @@ package struct ToolEnvironment: Sendable {
     self.stdinIsTerminal = stdinIsTerminal
     self.stdoutIsTerminal = stdoutIsTerminal
     self.stderrIsTerminal = stderrIsTerminal
+    let offset = variables["MONICA_CLOCK_OFFSET_MS"].flatMap { Int($0) }.map { Double($0) / 1000 } ?? 0
+    clock = { Date().addingTimeInterval(offset) }
   }
 
   /// A variable's value, treating an empty value as unset.

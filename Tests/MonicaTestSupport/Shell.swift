@@ -2,29 +2,29 @@ import Foundation
 import MonicaKit
 
 /// What a shell pipeline did.
-struct ShellRun: CustomStringConvertible {
+package struct ShellRun: CustomStringConvertible {
   /// The exit status of the pipeline (`pipefail`: the last failing command's).
-  let status: Int32
+  package let status: Int32
   /// Standard output as bytes, exactly.
-  let output: Data
+  package let output: Data
   /// Standard error as text.
-  let stderr: String
+  package let stderr: String
 
   /// Standard output as text.
-  var stdout: String { String(decoding: output, as: UTF8.self) }
+  package var stdout: String { String(decoding: output, as: UTF8.self) }
 
   /// Standard output's lines, without the final empty one.
-  var lines: [String] {
+  package var lines: [String] {
     var lines = stdout.components(separatedBy: "\n")
     if lines.last == "" { lines.removeLast() }
     return lines
   }
 
-  var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+  package var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
 }
 
 /// Where `swift build` put the binaries: beside the test bundle, or `$MONICA_BIN_DIR`.
-let binDirectory: String = {
+package let binDirectory: String = {
   if let dir = ProcessInfo.processInfo.environment["MONICA_BIN_DIR"], !dir.isEmpty { return dir }
   let executable =
     (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
@@ -37,13 +37,13 @@ let binDirectory: String = {
 }()
 
 /// A fresh HOME with its own XDG directories, removed when the value goes away.
-final class TemporaryHome: @unchecked Sendable {
+package final class TemporaryHome: @unchecked Sendable {
   /// The temporary root; HOME is `root/home`.
-  let root: String
+  package let root: String
   /// HOME.
-  var home: String { root + "/home" }
+  package var home: String { root + "/home" }
 
-  init() throws {
+  package init() throws {
     var template = Array((NSTemporaryDirectory() + "/monica-test-XXXXXX").utf8CString)
     guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
     root = String(cString: made)
@@ -54,7 +54,7 @@ final class TemporaryHome: @unchecked Sendable {
 
   /// The environment for a tool run here: the built binaries first on PATH, HOME and XDG dirs
   /// inside the temp root, nothing of the user's real credentials.
-  var env: [String: String] {
+  package var env: [String: String] {
     [
       "PATH": binDirectory + ":/usr/local/bin:/usr/bin:/bin",
       "HOME": home,
@@ -70,12 +70,14 @@ final class TemporaryHome: @unchecked Sendable {
 
 /// Runs `script` with `bash -o pipefail -c` in `env` (nothing else of this process's environment),
 /// feeding `stdin` (or nothing), and returns its status and outputs.
-func sh(_ script: String, env: [String: String], stdin: String? = nil, directory: String? = nil) throws -> ShellRun {
+package func sh(_ script: String, env: [String: String], stdin: String? = nil, directory: String? = nil) throws
+  -> ShellRun
+{
   try sh(script, env: env, input: stdin.map { Data($0.utf8) }, directory: directory)
 }
 
 /// `sh` with raw bytes for standard input.
-func sh(_ script: String, env: [String: String], input: Data?, directory: String? = nil) throws -> ShellRun {
+package func sh(_ script: String, env: [String: String], input: Data?, directory: String? = nil) throws -> ShellRun {
   let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sh-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: scratch) }
@@ -109,6 +111,6 @@ func sh(_ script: String, env: [String: String], input: Data?, directory: String
 }
 
 /// Parses every line of an NDJSON text.
-func records(_ text: String) throws -> [JSONValue] {
+package func records(_ text: String) throws -> [JSONValue] {
   try text.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
 }

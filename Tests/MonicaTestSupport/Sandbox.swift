@@ -2,37 +2,37 @@ import Foundation
 import MonicaKit
 
 /// A running `monica-sandbox` on a free loopback port, in its own temporary HOME.
-final class Sandbox: @unchecked Sendable {
+package final class Sandbox: @unchecked Sendable {
   /// The instance URL, `http://127.0.0.1:PORT`.
-  let url: String
+  package let url: String
   /// The API base, `url + "/api"`.
-  let api: String
+  package let api: String
   /// The sandbox's token.
-  let token: String
+  package let token: String
   /// The fresh HOME and XDG dirs the tools under test run in.
-  let temporary: TemporaryHome
+  package let temporary: TemporaryHome
   /// The sandbox's request log.
-  let logPath: String
+  package let logPath: String
   /// The gravatar-like second origin's URL, with `--gravatar-port`.
-  let gravatar: String?
+  package let gravatar: String?
   private let process: Process
 
   /// HOME of the tools under test.
-  var home: String { temporary.home }
+  package var home: String { temporary.home }
 
   /// The environment for tools under test: `temporary.env` plus SANDBOX_URL, SANDBOX_API and
   /// SANDBOX_TOKEN (not MONICA_*: tests choose how the tools learn of the instance).
-  var env: [String: String] {
+  package var env: [String: String] {
     temporary.env.merging(["SANDBOX_URL": url, "SANDBOX_API": api, "SANDBOX_TOKEN": token]) { $1 }
   }
 
   /// `env` with MONICA_URL and MONICA_TOKEN set, for tools that just need to reach the sandbox.
-  var signedInEnv: [String: String] {
+  package var signedInEnv: [String: String] {
     env.merging(["MONICA_URL": url, "MONICA_TOKEN": token]) { $1 }
   }
 
   /// Starts `monica-sandbox --port 0` with `arguments` and waits until it is ready.
-  static func start(_ arguments: [String] = [], timeout: TimeInterval = 120) throws -> Sandbox {
+  package static func start(_ arguments: [String] = [], timeout: TimeInterval = 120) throws -> Sandbox {
     try Sandbox(arguments: arguments, timeout: timeout)
   }
 
@@ -77,18 +77,18 @@ final class Sandbox: @unchecked Sendable {
   deinit { stop() }
 
   /// Every request the sandbox logged so far, in order.
-  func requests() -> [JSONValue] {
+  package func requests() -> [JSONValue] {
     guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
     return text.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }
   }
 
   /// The logged requests whose path is `path`.
-  func requests(path: String) -> [JSONValue] {
+  package func requests(path: String) -> [JSONValue] {
     requests().filter { $0["path"]?.stringValue == path }
   }
 
   /// Stops the sandbox (SIGTERM) and waits for it.
-  func stop() {
+  package func stop() {
     if process.isRunning {
       process.terminate()
       process.waitUntilExit()
@@ -97,7 +97,7 @@ final class Sandbox: @unchecked Sendable {
 }
 
 /// The sandbox could not be started.
-struct SandboxFailure: Error, CustomStringConvertible {
-  let message: String
-  var description: String { message }
+package struct SandboxFailure: Error, CustomStringConvertible {
+  package let message: String
+  package var description: String { message }
 }
