@@ -54,6 +54,9 @@ let package = Package(
       name: "MonicaKitTests", dependencies: ["MonicaKit", "MonicaAPI", "MonicaSandbox"], swiftSettings: strict),
     .testTarget(
       name: "EndToEndTests", dependencies: ["MonicaKit", "MonicaAPI"], exclude: ["Fixtures"], swiftSettings: strict),
+    // Monica's own tests/Api, ported by Porter/port.py to scripts run over HTTP against the sandbox.
+    .testTarget(
+      name: "ConformanceTests", dependencies: ["MonicaKit"], exclude: ["Porter", "Scripts"], swiftSettings: strict),
   ]
     + tools.map {
       .executableTarget(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict)
