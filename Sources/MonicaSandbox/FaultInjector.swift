@@ -82,7 +82,7 @@ package struct FaultRule: Sendable, Equatable {
       grow=N, shrink=N     N contacts added (newest deleted), then the answer
       cut                  a 200 cut off half-way, then the connection closes
       endless              a 200 JSON answer, chunked, that never ends
-      trailingslash        a path ending in / is a 301 to the path without it (Apache)
+      trailingslash        301 to the path without its final / (Apache)
       reset                the connection is reset with no answer at all
       html                 a 200 HTML page instead of JSON
       login                a 302 to the login page
