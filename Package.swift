@@ -74,6 +74,10 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests", dependencies: ["MonicaKit", "MonicaAPI", "MonicaTestSupport"], exclude: ["Fixtures"],
       swiftSettings: strict),
+    // Monica's own tests/Api, ported by Porter/port.py to scripts run over HTTP against the sandbox.
+    .testTarget(
+      name: "ConformanceTests", dependencies: ["MonicaKit", "MonicaTestSupport"], exclude: ["Porter", "Scripts"],
+      swiftSettings: strict),
   ]
     + tools.map {
       .executableTarget(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict)

@@ -38,6 +38,9 @@ package struct FaultRule: Sendable, Equatable {
     /// A 200 `application/json` answer, chunked with no Content-Length, whose body never ends
     /// (until the client hangs up): what a client must cut at its body limit.
     case endless
+    /// Apache's answer to a path that ends with a slash: a 301 to the path without it
+    /// (public/.htaccess:25-29), which HTTP clients follow as a GET, whatever the method was.
+    case trailingSlash
   }
 
   /// When the rule fires.
@@ -79,6 +82,7 @@ package struct FaultRule: Sendable, Equatable {
       grow=N, shrink=N     N contacts added (newest deleted), then the answer
       cut                  a 200 cut off half-way, then the connection closes
       endless              a 200 JSON answer, chunked, that never ends
+      trailingslash        301 to the path without its final / (Apache)
       reset                the connection is reset with no answer at all
       html                 a 200 HTML page instead of JSON
       login                a 302 to the login page
@@ -124,6 +128,7 @@ package struct FaultRule: Sendable, Equatable {
     case "429bare": effect = .tooMany(retryAfter: nil, reset: nil)
     case "badutf8": effect = .badUTF8
     case "404route": effect = .missingRoute
+    case "trailingslash": effect = .trailingSlash
     default:
       func number(after prefix: String) -> Int? {
         what.hasPrefix(prefix) ? Int(what.dropFirst(prefix.count)).flatMap { $0 >= 0 ? $0 : nil } : nil
@@ -145,7 +150,7 @@ package struct FaultRule: Sendable, Equatable {
       } else {
         throw bad(
           "unknown fault '\(what)': use 500, 502, 503, 429, 429=TEXT, 429reset=TEXT, 429bare, 401, 403, 404, 404route, cut, endless, reset, "
-            + "html, login, badjson, badutf8, slow, slow=MS, late=MS, remaining=N, grow=N or shrink=N")
+            + "trailingslash, html, login, badjson, badutf8, slow, slow=MS, late=MS, remaining=N, grow=N or shrink=N")
       }
     }
     if rest.hasPrefix("*") {

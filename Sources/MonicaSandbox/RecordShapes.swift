@@ -1,5 +1,6 @@
 import Foundation
 import MonicaKit
+import Synchronization
 
 /// A date Monica keeps in its `special_dates` table.
 package struct SpecialDate: Sendable, Equatable {
@@ -78,20 +79,35 @@ package enum RecordShapes {
     return name.trimmingCharacters(in: .whitespaces)
   }
 
-  /// The initials Monica derives from the ASCII form of the name: one per word that starts with a
-  /// letter or digit once accents are stripped.
+  /// The initials Monica derives from the ASCII form of the name: one per word that starts with an
+  /// ASCII letter or digit once transliterated.
   package static func initials(_ name: String) -> String {
+    // Str::ascii first (Contact.php:744), then one initial per word (line 745): "Łukasz Żak" is
+    // "LZ". Only each word's first letters matter, so only they are transliterated, once each:
+    // ICU's Latin-ASCII, which agrees with voku/portable-ascii on the letters of names, is slow
+    // to set up.
     var result = ""
     for word in name.split(whereSeparator: \.isWhitespace) {
-      guard let first = word.first else { continue }
-      let folded = String(first).folding(options: .diacriticInsensitive, locale: nil)
-      if let scalar = folded.unicodeScalars.first, scalar.isASCII,
-        CharacterSet.alphanumerics.contains(scalar)
-      {
-        result.unicodeScalars.append(scalar)
+      for character in word {
+        let ascii = character.isASCII ? String(character) : transliterated(character)
+        if ascii.isEmpty { continue }
+        if let scalar = ascii.unicodeScalars.first, scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
+          result.unicodeScalars.append(scalar)
+        }
+        break
       }
     }
     return result
+  }
+
+  private static let asciiForms = Mutex<[Character: String]>([:])
+
+  private static func transliterated(_ character: Character) -> String {
+    if let known = asciiForms.withLock({ $0[character] }) { return known }
+    let ascii =
+      String(character).applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false) ?? ""
+    asciiForms.withLock { $0[character] = ascii }
+    return ascii
   }
 
   /// The full contact (ContactBase::toArrayInternal without contact fields).

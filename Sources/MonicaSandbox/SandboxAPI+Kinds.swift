@@ -22,7 +22,9 @@ extension SandboxAPI {
   func globalList(_ kind: RecordKind, _ listing: ListingRequest, path: String) -> APIResponse {
     let records = SeedData.reference(kind)
     if kind.listing.keyedByID {
-      let members = records.map { JSONObject.Member($0["id"]?.displayText ?? "", .object($0)) }
+      // `countries(true, true)` of rinvex/countries keys each country by its lower-case alpha-2
+      // code, which the collection's map keeps (CountriesHelper.php:19-25): "de", not "DE".
+      let members = records.map { JSONObject.Member(($0["id"]?.displayText ?? "").lowercased(), .object($0)) }
       return .json(200, .object(JSONObject(["data": .object(JSONObject(members))])))
     }
     let pagination = Pagination(page: listing.page, perPage: listing.perPage, total: records.count)

@@ -78,6 +78,10 @@ final class SandboxHandler: Sendable {
       record(404, fault: "404route")
       // Laravel's answer for a path no route matches (an older instance without the route).
       return make(Answer(response: .message(404, "The route could not be found.")))
+    case .trailingSlash? where path.count > 1 && path.hasSuffix("/"):
+      record(301, fault: "trailingslash")
+      return make(
+        Self.movedPermanently(api.baseURL + String(path.dropLast()) + (rawQuery.isEmpty ? "" : "?" + rawQuery)))
     case .login?:
       record(302, fault: "login")
       return make(redirectToLogin(api.baseURL))
@@ -251,7 +255,12 @@ final class SandboxHandler: Sendable {
         page: Pagination.page(from: query["page"]), perPage: limit > 0 ? limit : 15, sort: SandboxAPI.unsorted)
       return api.globalList(.currency, listing, path: api.baseURL + "/api/currencies")
     default:
-      return .json(200, .object(JSONObject(["data": .array([])])))
+      // No terms are seeded: the list is an empty page of `Term::paginate`, a term is
+      // `firstOrFail`'s 404 (Settings/ApiComplianceController.php:21,45-52).
+      if segments.count == 2 { return .notFound }
+      let query = APIRequest.parseQuery(rawQuery)
+      let pagination = Pagination(page: Pagination.page(from: query["page"]), perPage: 15, total: 0)
+      return APIResponse(status: 200, body: pagination.body(path: api.baseURL + "/api/compliance", items: []))
     }
   }
 
@@ -273,6 +282,23 @@ final class SandboxHandler: Sendable {
       """
     return Answer(
       response: APIResponse(status: 302, body: Array(page.utf8), contentType: "text/html; charset=UTF-8"),
+      headers: [("Location", target)])
+  }
+
+  /// Apache's 301 of `RewriteRule ^ %1 [L,R=301]` (public/.htaccess:25-29).
+  static func movedPermanently(_ target: String) -> Answer {
+    let page = """
+      <!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">
+      <html><head>
+      <title>301 Moved Permanently</title>
+      </head><body>
+      <h1>Moved Permanently</h1>
+      <p>The document has moved <a href="\(target)">here</a>.</p>
+      </body></html>
+
+      """
+    return Answer(
+      response: APIResponse(status: 301, body: Array(page.utf8), contentType: "text/html; charset=iso-8859-1"),
       headers: [("Location", target)])
   }
 
@@ -347,7 +373,8 @@ final class SandboxHandler: Sendable {
 
   static func reason(_ status: Int) -> String {
     [
-      200: "OK", 201: "Created", 302: "Found", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found",
+      200: "OK", 201: "Created", 301: "Moved Permanently", 302: "Found", 400: "Bad Request", 401: "Unauthorized",
+      404: "Not Found",
       405: "Method Not Allowed", 422: "Unprocessable Content", 429: "Too Many Requests", 500: "Internal Server Error",
       502: "Bad Gateway", 503: "Service Unavailable",
     ][status] ?? ""

@@ -12,22 +12,11 @@ extension SeedData {
   static let setUp = JSONValue.string(UTCTime.timestamp(UTCTime.seconds(year: 2020, month: 1, day: 1) - 86_400 * 30))
   private static let account = RecordShapes.accountJSON(1)
 
-  /// The rows every instance has, with the same ids: currencies (the five of
-  /// database/migrations/2017_06_10_155349_create_currencies_data.php:25-29) and countries
+  /// The rows every instance has, with the same ids: currencies (all 153, `currencyRows`) and countries
   /// (a few of them, sorted by name as CountriesHelper::getAll sorts them).
   package static func reference(_ kind: RecordKind) -> [JSONObject] {
     switch kind {
-    case .currency:
-      let rows = [
-        ("CAD", "Canadian Dollar", "$"), ("USD", "US Dollar", "$"), ("GBP", "British Pound", "£"),
-        ("EUR", "Euro", "€"), ("RUB", "Russian Ruble", "₽"),
-      ]
-      return rows.enumerated().map { offset, row in
-        JSONObject([
-          "id": .int(offset + 1), "object": .string("currency"), "iso": .string(row.0), "name": .string(row.1),
-          "symbol": .string(row.2),
-        ])
-      }
+    case .currency: return currencies
     case .country:
       return countries.map { iso, name in
         JSONObject(["id": .string(iso), "object": .string("country"), "name": .string(name), "iso": .string(iso)])

@@ -297,9 +297,13 @@ package enum SeedData {
           isYearUnknown: true,
           date: UTCTime.seconds(year: createdYear, month: 1 + random.below(12), day: 1 + random.below(28)))
       } else {
+        // An age-based date is 1 January of its year (SpecialDate.php:137-141, createFromAge);
+        // the month and day are drawn all the same, so that the rest of the seed stays put.
+        let ageBased = random.chance(10)
+        let (year, month, day) = (1940 + random.below(65), 1 + random.below(12), 1 + random.below(28))
         facts.birthdate = SpecialDate(
-          isAgeBased: random.chance(10),
-          date: UTCTime.seconds(year: 1940 + random.below(65), month: 1 + random.below(12), day: 1 + random.below(28)))
+          isAgeBased: ageBased,
+          date: UTCTime.seconds(year: year, month: ageBased ? 1 : month, day: ageBased ? 1 : day))
       }
     }
     if facts.isDead && random.chance(60) {

@@ -6,6 +6,9 @@ package struct RecordTable: Sendable {
   package private(set) var order: [Int] = []
   /// The records by id.
   package private(set) var records: [Int: JSONObject] = [:]
+  /// The ids removed so far: an auto-increment never hands them out again, and a soft-deleted
+  /// contact keeps its row (Contact.php:49 SoftDeletes), which `exists:contacts,id` still finds.
+  package private(set) var removed: Set<Int> = []
 
   package init() {}
 
@@ -18,13 +21,14 @@ package struct RecordTable: Sendable {
   package mutating func remove(_ id: Int) {
     guard records.removeValue(forKey: id) != nil else { return }
     order.removeAll { $0 == id }
+    removed.insert(id)
   }
 
   /// The records in insertion order.
   package var all: [JSONObject] { order.compactMap { records[$0] } }
 
   /// The next free id.
-  package var nextID: Int { (records.keys.max() ?? 0) + 1 }
+  package var nextID: Int { max(records.keys.max() ?? 0, removed.max() ?? 0) + 1 }
 }
 
 /// The whole account the sandbox serves: records plus what Monica keeps beside them.

@@ -175,7 +175,9 @@ extension StoreWriter {
       "account": RecordShapes.accountJSON(1), "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
     ])
     contents[.activityTypeCategory].put(newID, record)
-    return data(id == nil ? 201 : 200, record)
+    // The service answers `ActivityTypeCategory::find($id)`, no model just created: 200
+    // (CreateActivityTypeCategory.php:40).
+    return data(200, record)
   }
 
   /// `CreateActivityType` / `UpdateActivityType` (rules at CreateActivityType.php:16-24): one of
@@ -200,7 +202,8 @@ extension StoreWriter {
       "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
     ])
     contents[.activityType].put(newID, record)
-    return data(id == nil ? 201 : 200, record)
+    // `ActivityType::find($id)` (CreateActivityType.php:46): 200, as for categories.
+    return data(200, record)
   }
 }
 

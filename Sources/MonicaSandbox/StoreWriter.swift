@@ -26,6 +26,7 @@ struct StoreWriter {
 
   mutating func perform(_ route: Route, _ input: JSONObject, upload: (bytes: [UInt8], filename: String)?) -> APIResponse
   {
+    if let failure = missingRouteID(route, input) { return failure }
     switch route {
     case .create(.contact): return saveContact(nil, input)
     case .update(.contact, let id): return Int(id).map { saveContact($0, input) } ?? .notFound
@@ -239,7 +240,12 @@ struct StoreWriter {
   }
 
   mutating func deleteContact(_ id: String) -> APIResponse {
-    // Monica queues the deletion and answers at once, whatever the id.
+    // DestroyContact runs at once on Monica's default sync queue (.env.example:107), and the
+    // controller catches nothing (ApiContactController.php:165-173): its validation failure is
+    // Laravel's 422, a contact already (soft-)deleted is outside findOrFail (DestroyContact.php:39-40),
+    // Laravel's 404, and an archived one fails throwInactive (line 42).
+    if let failure = Self.contactDeletionFailure(id, contents[.contact]) { return failure }
+    if let number = Int(id), isArchived(number) { return Self.archivedUncaught }
     if let number = Int(id), contents[.contact].records[number] != nil, destroyRelationships(of: number) {
       contents[.contact].remove(number)
       // A soft delete (DestroyContact.php:52, SoftDeletes at Contact.php:49): the contact's notes,
@@ -475,9 +481,11 @@ struct StoreWriter {
     guard let number = Int(id), let record = contents[kind].records[number] else { return .notFound }
     contents[kind].remove(number)
     if kind == .tag { replaceTagInContacts(number, with: nil) }
+    if kind == .activityType { clearActivityType(number) }
     for owner in RecordStore.State.contactIDs(of: record, kind: kind) { refreshContact(owner) }
     return .json(
-      200, .object(JSONObject(["deleted": .bool(true), "id": kind.deletesWithStringID ? .string(id) : .int(number)])))
+      200,
+      .object(JSONObject(["deleted": .bool(true), "id": Self.deletesWithStringID(kind) ? .string(id) : .int(number)])))
   }
 
   // MARK: - Tags and avatar of a contact

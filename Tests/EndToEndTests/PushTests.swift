@@ -307,16 +307,22 @@ struct PushCase: Sendable, CustomTestStringConvertible {
         + "monica-push: error: 1 of 3 lines failed: stdin:2\n")
   }
 
-  @Test("a record that does not exist is 66 with its line; --keep-going sums up with 66")
+  @Test(
+    "a record that does not exist is 66 where Monica looks it up, 65 where its rules say exists; --keep-going sums up")
   func missingRecord() throws {
     let sandbox = try Sandbox.start(["--rate-limit", "0", "--contacts", "20"])
     let lines = #"{"object":"note","id":99999,"body":"x"}"# + "\n" + #"{"object":"gift","id":99998}"# + "\n"
     let stopped = try sh("monica-push", env: env(sandbox), stdin: lines)
     #expect(stopped.status == 66 && stopped.stderr == "monica-push: error: stdin:1: note #99999 was not found\n")
+    // ApiNoteController finds the note first (404); DestroyGift validates `exists:gifts,id`
+    // (DestroyGift.php:19): Monica's 422, which monica-push reports in Monica's words, 65.
     let going = try sh("monica-push --keep-going --delete --yes", env: env(sandbox), stdin: lines)
-    #expect(going.status == 66, "\(going)")
-    #expect(going.stderr.hasSuffix("monica-push: error: 2 of 2 lines failed: stdin:1, stdin:2\n"))
-    #expect(writes(sandbox) == ["DELETE /api/notes/99999 404", "DELETE /api/gifts/99998 404"])
+    #expect(going.status == 65, "\(going)")
+    #expect(
+      going.stderr == "monica-push: error: stdin:1: note #99999 was not found\n"
+        + "monica-push: error: stdin:2: The selected gift id is invalid.\n"
+        + "monica-push: error: 2 of 2 lines failed: stdin:1, stdin:2\n")
+    #expect(writes(sandbox) == ["DELETE /api/notes/99999 404", "DELETE /api/gifts/99998 422"])
   }
 
   @Test("a reader that stops early (| head -n 1) ends the pushing quietly with status 0")

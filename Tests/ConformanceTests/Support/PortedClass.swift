@@ -1,0 +1,199 @@
+import Foundation
+import MonicaKit
+import MonicaTestSupport
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One of Monica's PHP test classes, ported by Porter/port.py to a script of steps, run over HTTP
+/// against a fresh sandbox per test method (Monica wraps each method in a database transaction:
+/// each method starts from the same empty account).
+struct PortedClass: Sendable {
+  /// The PHP class name, which is also the script's file name.
+  let name: String
+
+  init(_ name: String) { self.name = name }
+
+  /// Runs one ported method; throws at the first assertion that fails, as PHPUnit stops.
+  func run(_ function: String) async throws {
+    let method = function.hasSuffix("()") ? String(function.dropLast(2)) : function
+    let script = try Self.script(name)
+    guard let test = script["tests"]?.arrayValue?.first(where: { $0["name"]?.stringValue == method }),
+      let steps = test["steps"]?.arrayValue
+    else { throw PortFailure("\(name)::\(method) has no ported steps") }
+    let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"])
+    defer { sandbox.stop() }
+    var machine = PortMachine(api: sandbox.api, token: sandbox.token, helpers: script["helpers"]?.objectValue)
+    _ = try await machine.run(steps)
+  }
+
+  private static func script(_ name: String) throws -> JSONValue {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let data = try Data(contentsOf: folder.appendingPathComponent("Scripts/\(name).json"))
+    return try JSONValue(parsing: Array(data))
+  }
+}
+
+/// An assertion of a ported method failed, or its script could not run.
+struct PortFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// What a request answered.
+struct PortResponse {
+  let status: Int
+  let body: JSONValue
+  let text: String
+}
+
+/// The interpreter of a ported method's steps: variables, HTTP requests, Laravel's assertions.
+struct PortMachine {
+  let api: String
+  let token: String
+  let helpers: JSONObject?
+  var variables: [String: JSONValue] = [:]
+  var responses: [String: PortResponse] = [:]
+  /// Whether `$this->signin()` ran: requests carry the token from then on.
+  var signedIn = false
+
+  init(api: String, token: String, helpers: JSONObject?) {
+    self.api = api
+    self.token = token
+    self.helpers = helpers
+  }
+
+  /// Runs steps in order; answers the value of a `return`, if any.
+  mutating func run(_ steps: [JSONValue]) async throws -> JSONValue? {
+    for step in steps {
+      if let count = step["repeat"]?.intValue {
+        // `factory(X::class, N)->create()` keeps the N models as a collection.
+        var made: [JSONValue] = []
+        for _ in 0..<count {
+          for inner in step["steps"]?.arrayValue ?? [] {
+            if let route = inner["create"]?.stringValue {
+              let model = try await create(route, inner)
+              made.append(model)
+              if let name = inner["var"]?.stringValue { variables[name] = model }
+            } else {
+              _ = try await run([inner])
+            }
+          }
+        }
+        if let name = step["var"]?.stringValue { variables[name] = .array(made) }
+      } else if let value = step["return"] {
+        return try evaluate(value)
+      } else if step["assert"] != nil {
+        try await check(step)
+      } else {
+        try await perform(step)
+      }
+    }
+    return nil
+  }
+
+  private mutating func perform(_ step: JSONValue) async throws {
+    let name = step["var"]?.stringValue
+    var result: JSONValue = .null
+    if step["signin"] != nil {
+      signedIn = true
+      let me = try await send("GET", "/api/me", nil)
+      guard var user = me.body["data"]?.objectValue else { throw PortFailure("GET /api/me: \(me.text)") }
+      user["account_id"] = user["account"]?["id"] ?? .int(1)
+      result = .object(user)
+    } else if let route = step["create"]?.stringValue {
+      result = try await create(route, step)
+    } else if let seeded = step["seeded"] {
+      result = try await seededRow(seeded.stringValue, match: try evaluate(step["match"] ?? .null))
+    } else if let method = step["request"]?.stringValue {
+      let path = try evaluate(step["path"] ?? .null).displayText
+      let body = try step["body"].flatMap { $0 == .null ? nil : try evaluate($0) }
+      let response = try await send(method, path, body)
+      if let name { responses[name] = response }
+      return
+    } else if let helper = step["helper"]?.stringValue, let definition = helpers?[helper] {
+      var inner = PortMachine(api: api, token: token, helpers: helpers)
+      inner.signedIn = signedIn
+      let arguments = try (step["args"]?.arrayValue ?? []).map { try evaluate($0) }
+      for (parameter, value) in zip(definition["params"]?.arrayValue ?? [], arguments) {
+        inner.variables[parameter.stringValue ?? ""] = value
+      }
+      result = try await inner.run(definition["steps"]?.arrayValue ?? []) ?? .null
+    } else if let value = step["value"] {
+      result = try evaluate(value)
+    } else {
+      throw PortFailure("unknown step \(JSONWriter.plain.string(step))")
+    }
+    if let name { variables[name] = result }
+  }
+
+  /// A factory: the parents it needs first, then the POST, then the model as PHP sees it.
+  mutating func create(_ route: String, _ step: JSONValue) async throws -> JSONValue {
+    var body = step["defaults"]?.objectValue ?? JSONObject()
+    if step["contact"]?.boolValue == true {
+      body["contact_id"] = try await post("/api/contacts", Self.contactDefaults)["id"]
+    }
+    if step["attendee"]?.boolValue == true {
+      body["contacts"] = .array([try await post("/api/contacts", Self.contactDefaults)["id"] ?? .null])
+    }
+    for member in step["parents"]?.objectValue?.members ?? [] {
+      let defaults = step["parentDefaults"]?[member.key]?.objectValue ?? JSONObject()
+      body[member.key] = try await post(member.value.stringValue ?? "", defaults)["id"]
+    }
+    for member in try evaluate(step["body"] ?? .null).objectValue?.members ?? [] { body[member.key] = member.value }
+    var model = try await post(route, body)
+    for member in model.members {
+      if let id = member.value["id"], member.value.objectValue != nil, model[member.key + "_id"] == nil {
+        model[member.key + "_id"] = id
+      }
+    }
+    for alias in step["aliases"]?.arrayValue ?? [] { model[alias.stringValue ?? ""] = .object(model) }
+    for member in try evaluate(step["columns"] ?? .null).objectValue?.members ?? [] where model[member.key] == nil {
+      model[member.key] = member.value
+    }
+    return .object(model)
+  }
+
+  /// A factory of a model no API route creates: the seeded row whose fields match, by its list.
+  private func seededRow(_ route: String?, match: JSONValue) async throws -> JSONValue {
+    guard let route else { return .object(JSONObject(["id": .int(1)])) }
+    let rows = try await send("GET", route + "?limit=100", nil).body["data"]?.arrayValue ?? []
+    let pairs = match.objectValue?.members ?? []
+    guard
+      let row = rows.first(where: { row in
+        pairs.allSatisfy { row[$0.key].map(Self.phpString) == Self.phpString($0.value) }
+      })
+    else { throw PortFailure("no seeded row of \(route) with \(Self.brief(match))") }
+    return row
+  }
+
+  static let contactDefaults = JSONObject([
+    "first_name": .string("John"), "last_name": .string("Doe"), "is_birthdate_known": .bool(false),
+    "is_deceased": .bool(false), "is_deceased_date_known": .bool(false),
+  ])
+
+  private func post(_ route: String, _ body: JSONObject) async throws -> JSONObject {
+    let response = try await send("POST", route, .object(body))
+    guard response.status < 300, let data = response.body["data"]?.objectValue else {
+      throw PortFailure("factory POST \(route) \(JSONWriter.plain.string(.object(body))): \(response.text)")
+    }
+    return data
+  }
+
+  /// One JSON request with the token, as Laravel's `$this->json()` sends it.
+  func send(_ method: String, _ path: String, _ body: JSONValue?) async throws -> PortResponse {
+    let target = path.hasPrefix("/api") ? String(api.dropLast(4)) + path : api + path
+    guard let url = URL(string: target) else { throw PortFailure("bad path \(path)") }
+    var request = URLRequest(url: url)
+    request.httpMethod = method
+    if signedIn { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    if let body { request.httpBody = Data(JSONWriter.plain.bytes(body)) }
+    let (data, response) = try await URLSession.shared.data(for: request)
+    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    let parsed = (try? JSONValue(parsing: Array(data))) ?? .null
+    return PortResponse(status: status, body: parsed, text: String(decoding: data, as: UTF8.self))
+  }
+}
