@@ -40,7 +40,7 @@ extension SeedData {
         .create(.reminder),
         [
           "contact_id": owner, "title": .string("\(label): call back"), "initial_date": .string("2030-01-02"),
-          "frequency_type": .string("one_time"),
+          "frequency_type": .string("one_time"), "frequency_number": .int(1),
         ])
       write(
         .create(.debt),
@@ -59,7 +59,9 @@ extension SeedData {
     }
     let ana = contact("Ysolde", "Marchetti")
     records(of: ana, "family", "Ysolde", email: "ysolde.marchetti@example.org", phone: "+33 6 12 34 56 78", street: "1 rue Neuve")
+    // More records than her double: she is the one monica-dedupe keeps.
     write(.create(.note), ["contact_id": .int(ana), "body": .string("Ysolde: likes jazz")])
+    write(.create(.note), ["contact_id": .int(ana), "body": .string("Ysolde: plays chess")])
     let double = contact("Ysolde", "Marchetti", nickname: "Sol", born: (1985, 3, 4))
     records(
       of: double, "work", "Sol", email: "YSOLDE.Marchetti@Example.org", phone: "+44 20 7946 0958", street: "9 quai Sud")

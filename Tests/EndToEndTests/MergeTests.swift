@@ -83,7 +83,10 @@ import Testing
       #expect(gone.stdout == "404", "the merged contact is deleted")
       let path = "/contacts/\(ysolde)"
       let expected: [(String, String, [String])] = [
-        ("notes", "body", ["Ysolde: met at the conference", "Ysolde: likes jazz", "Sol: met at the conference"]),
+        (
+          "notes", "body",
+          ["Ysolde: met at the conference", "Ysolde: likes jazz", "Ysolde: plays chess", "Sol: met at the conference"]
+        ),
         ("tasks", "title", ["Ysolde: send the photos", "Sol: send the photos"]),
         ("gifts", "name", ["Ysolde: a book", "Sol: a book"]),
         ("calls", "content", ["Ysolde", "Sol"]),
