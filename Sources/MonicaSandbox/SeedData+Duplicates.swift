@@ -58,7 +58,9 @@ extension SeedData {
       write(.setTags(String(id)), ["tags": .array([.string(tag)])])
     }
     let ana = contact("Ysolde", "Marchetti")
-    records(of: ana, "family", "Ysolde", email: "ysolde.marchetti@example.org", phone: "+33 6 12 34 56 78", street: "1 rue Neuve")
+    records(
+      of: ana, "family", "Ysolde", email: "ysolde.marchetti@example.org", phone: "+33 6 12 34 56 78",
+      street: "1 rue Neuve")
     // More records than her double: she is the one monica-dedupe keeps.
     write(.create(.note), ["contact_id": .int(ana), "body": .string("Ysolde: likes jazz")])
     write(.create(.note), ["contact_id": .int(ana), "body": .string("Ysolde: plays chess")])
@@ -72,7 +74,10 @@ extension SeedData {
     // One lunch with both: after the merge the keeper attends it once.
     write(
       .create(.activity),
-      ["summary": .string("Lunch with both"), "happened_at": .string("2024-04-01"), "contacts": .array([.int(ana), .int(double)])])
+      [
+        "summary": .string("Lunch with both"), "happened_at": .string("2024-04-01"),
+        "contacts": .array([.int(ana), .int(double)]),
+      ])
     let theodoric = contact("Theodoric", "Vasquez-Lund", nickname: "Teddy")
     write(.create(.note), ["contact_id": .int(theodoric), "body": .string("Theodoric: owes a visit")])
     write(.create(.note), ["contact_id": .int(theodoric), "body": .string("Theodoric: moved to Oslo")])

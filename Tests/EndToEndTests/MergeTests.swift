@@ -102,7 +102,9 @@ import Testing
         if kind == "notes" { found.removeAll { $0.hasPrefix("Merged from") } }
         #expect(found.sorted() == values.sorted(), "\(kind) of the keeper")
       }
-      let notes = try list("\(path)/notes").compactMap { $0["body"]?.stringValue }.filter { $0.hasPrefix("Merged from") }
+      let notes = try list("\(path)/notes").compactMap { $0["body"]?.stringValue }.filter {
+        $0.hasPrefix("Merged from")
+      }
       #expect(notes == ["Merged from Ysolde Marchetti (#\(sol))"], "one merge note")
       for activity in try list("\(path)/activities") {
         let attendees = (activity["attendees"]?["contacts"]?.arrayValue ?? []).compactMap { $0["id"]?.intValue }
@@ -195,7 +197,8 @@ import Testing
     #expect(killed.stdout.contains("status 137"), "\(killed)")
     let resumed = try account.merge("--yes --journal \(account.journal)")
     #expect(resumed.status == 0, "\(resumed)")
-    #expect(account.writes().filter { $0 == "POST /api/tasks" }.count == 1, "the task in doubt was found, not made again")
+    #expect(
+      account.writes().filter { $0 == "POST /api/tasks" }.count == 1, "the task in doubt was found, not made again")
     try account.expectMerged()
   }
 }

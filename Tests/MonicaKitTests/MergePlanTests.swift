@@ -93,6 +93,12 @@ import Testing
     let archived = try contact(other.replacingOccurrences(of: #""is_active":true"#, with: #""is_active":false"#))
     let plan = MergePlan(keeper: try contact(keeper), others: [archived])
     #expect(plan.members.first?.left?.contains("DestroyContact.php:43") == true)
+    #expect(plan.members.first?.deletesOriginals == false, "Monica refuses changes to an archived contact's records")
+    var holding = try contact(other)
+    holding.unmoved["photo"] = 1
+    let held = MergePlan(keeper: try contact(keeper), others: [holding])
+    #expect(held.members.first?.left == "it holds 1 photo, which monica-merge does not move")
+    #expect(held.members.first?.deletesOriginals == true, "a copied task is not left twice")
     #expect(plan.leftNote(try #require(plan.members.first)).hasPrefix("Merged into Ana Lima (#12)"))
     let refused = MergePlan(
       keeper: try contact(keeper.replacingOccurrences(of: #""is_active":true"#, with: #""is_active":false"#)),

@@ -76,10 +76,12 @@ struct MergeRun {
     var contact = MergeContact(record: record)
     for kind in MergeKind.all {
       guard let list = kind.list else { continue }
-      contact.add(kind.object, try await writes.list("/contacts/\(id)\(list)", what: "contact #\(id)'s \(kind.object)s"))
+      contact.add(
+        kind.object, try await writes.list("/contacts/\(id)\(list)", what: "contact #\(id)'s \(kind.object)s"))
     }
     for (object, list) in MergeKind.unmoved {
-      contact.unmoved[object] = try await writes.list("/contacts/\(id)\(list)", what: "contact #\(id)'s \(object)s").count
+      contact.unmoved[object] = try await writes.list("/contacts/\(id)\(list)", what: "contact #\(id)'s \(object)s")
+        .count
     }
     return contact
   }
@@ -129,9 +131,11 @@ struct MergeRun {
         merged.append(.int(member.id))
       } else {
         let record = others.first { $0.id == member.id }?.record ?? JSONObject()
-        try await writes.note(plan.leftNote(member), on: member.id, existing: record, journalAs: "leftnote", key: member.id)
+        try await writes.note(
+          plan.leftNote(member), on: member.id, existing: record, journalAs: "leftnote", key: member.id)
         try journal.append("left", source: member.id, target: keep)
-        StandardError.line("\(tool): warning: contact #\(member.id) was not deleted: \(member.left ?? "")")
+        StandardError.line(
+          "\(tool): contact #\(member.id) is left beside #\(keep), with a note naming it: \(member.left ?? "")")
         left.append(.int(member.id))
       }
     }

@@ -52,7 +52,8 @@ final class MergeWrites {
       throw .internalError("no write mapping for \(step.kind.object) records")
     }
     let body = mapping.body(line: step.change, record: step.record, operation: .update, today: today)
-    return try await write(mapping.request(.update, id: "\(step.id)", body: body), what: "\(step.kind.object) #\(step.id)")
+    return try await write(
+      mapping.request(.update, id: "\(step.id)", body: body), what: "\(step.kind.object) #\(step.id)")
   }
 
   /// Fills the keeper: the contact's update with the filled record's fields.

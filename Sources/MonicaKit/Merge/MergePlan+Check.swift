@@ -2,7 +2,9 @@ extension MergePlan {
   /// The plan in words, one line each, for `--dry-run`: what is filled, what moves and how,
   /// what becomes the note, what is deleted or left.
   package var lines: [String] {
-    var lines = ["# keep #\(keep) \(Self.quoted(keepName)), merge \(members.map { "#\($0.id) \(Self.quoted($0.name))" }.joined(separator: ", "))"]
+    var lines = [
+      "# keep #\(keep) \(Self.quoted(keepName)), merge \(members.map { "#\($0.id) \(Self.quoted($0.name))" }.joined(separator: ", "))"
+    ]
     if let refusal {
       lines.append("# not merged: \(refusal)")
       return lines

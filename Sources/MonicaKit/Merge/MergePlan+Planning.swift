@@ -13,14 +13,15 @@ extension MergePlan {
     for other in others {
       var kept: [String] = []
       fillFields(&record, from: other.record, conflicts: &kept)
-      lines.append("Merged from \(other.name) (#\(other.id))" + (kept.isEmpty ? "" : ": " + kept.joined(separator: "; ")))
+      lines.append(
+        "Merged from \(other.name) (#\(other.id))" + (kept.isEmpty ? "" : ": " + kept.joined(separator: "; ")))
     }
     fill = filled.isEmpty ? nil : record
     note = lines.joined(separator: "\n")
     tags = Self.missingTags(keeper: keeper, others: others)
     steps = Self.steps(keeper: keeper, others: others)
     members = others.map { other in
-      MergeMember(id: other.id, name: other.name, left: Self.reasonToLeave(other))
+      MergeMember(id: other.id, name: other.name, left: Self.reasonToLeave(other), archived: other.archived)
     }
   }
 
@@ -44,9 +45,10 @@ extension MergePlan {
   /// Fills the keeper's empty fields from `other`; a value that differs from the keeper's, or that
   /// the contact's update does not take, goes to `conflicts` in words, for the note.
   private mutating func fillFields(_ keeper: inout JSONObject, from other: JSONObject, conflicts: inout [String]) {
-    for (key, words) in [("first_name", "first name"), ("last_name", "last name"), ("nickname", "nickname"),
-      ("description", "description")]
-    {
+    for (key, words) in [
+      ("first_name", "first name"), ("last_name", "last name"), ("nickname", "nickname"),
+      ("description", "description"),
+    ] {
       guard let theirs = Self.text(other[key]) else { continue }
       if let ours = Self.text(keeper[key]) {
         if ours.folded != theirs.folded { conflicts.append("\(words) \(Self.quoted(theirs))") }

@@ -77,9 +77,11 @@ package struct MergeMember: Sendable, Equatable {
   package let name: String
   /// Why it is left in place with a note naming the keeper instead of being deleted.
   package let left: String?
+  /// Whether it is archived.
+  package var archived = false
   /// Whether the originals of records made again on the keeper are deleted (not on an archived
-  /// contact, whose records Monica's services refuse to change).
-  package var deletesOriginals: Bool { left == nil }
+  /// contact, whose records Monica's services refuse to change, Contact.php:1570-1577).
+  package var deletesOriginals: Bool { !archived }
 }
 
 /// Everything one group's merge does, decided from what was read and nothing else: the keeper's
