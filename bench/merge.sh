@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Benchmarks monica-merge: GROUPS groups of two duplicates (default 50) merged against a sandbox
+# Benchmarks monica-merge: N groups (bench/merge.sh N) of two duplicates (default 50) merged against a sandbox
 # limited to 60 requests a minute, against the floor: the fewest requests the plan needs.
 #
 #   bench/merge.sh                    # release build, 50 groups
-#   GROUPS=10 BIN=.build/debug bench/merge.sh   # the debug build, 10 groups
+#   BIN=.build/debug bench/merge.sh 10     # the debug build, 10 groups
 #
 # Each group: a contact with an e-mail and a note, and its duplicate made by an import (the
 # e-mail in capitals) with a note and a task. They are made on a sandbox without a rate limit
@@ -15,7 +15,7 @@
 # tasks (the floor of the in-doubt look-up).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-groups=${GROUPS:-50}
+groups=${1:-50}
 out=bench/out/merge
 mkdir -p "$out"
 source bench/lib.sh
@@ -40,7 +40,8 @@ done
 "$bin/monica-fetch" contacts --with-fields | "$bin/monica-dedupe" > "$out/groups.ndjson"
 echo "groups: $(wc -l < "$out/groups.ndjson")" >&2
 
-start_sandbox --rate-limit 60/60
+# The plan, read without a rate limit (only its request count matters).
+start_sandbox --rate-limit 0
 "$bin/monica-merge" --dry-run < "$out/groups.ndjson" > "$out/plan.txt"
 dry=$(wc -l < "$out/requests.ndjson")
 writes=$(awk '/^(move|fill|delete) /{n++} /^copy /{n+=2} /^tag /{n++} END{print n+0}' "$out/plan.txt")

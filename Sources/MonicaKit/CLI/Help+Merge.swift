@@ -3,8 +3,9 @@ extension Help {
   package static let merge = """
     Reads monica-dedupe lines (or one group from --keep ID --merge ID...) and, per group, \
     makes the keeper hold everything the others held, then deletes the others. Prints one \
-    line per merged group: {"object":"merge","keep":12,"merged":[57],"left":[],"moved":4,\
-    "copied":2,"filled":[...],"tags":[...]}.
+    line per merged group, such as {"object":"merge", "keep":12, "merged":[57], "left":[], \
+    "moved":4, "copied":2, "filled":[...], "tags":[...]}: "merged" are the contacts deleted, \
+    "left" those kept beside the keeper with a note naming it.
 
     WHAT MOVES
     The keeper's empty fields (first and last name, nickname, description, birthday, \
