@@ -96,8 +96,9 @@ import Testing
     #expect(plan.members.first?.deletesOriginals == false, "Monica refuses changes to an archived contact's records")
     var holding = try contact(other)
     holding.unmoved["photo"] = 1
+    holding.unmoved["lifeevent"] = 2
     let held = MergePlan(keeper: try contact(keeper), others: [holding])
-    #expect(held.members.first?.left == "it holds 1 photo, which monica-merge does not move")
+    #expect(held.members.first?.left == "it holds 1 photo, 2 life events, which monica-merge does not move")
     #expect(held.members.first?.deletesOriginals == true, "a copied task is not left twice")
     #expect(plan.leftNote(try #require(plan.members.first)).hasPrefix("Merged into Ana Lima (#12)"))
     let refused = MergePlan(

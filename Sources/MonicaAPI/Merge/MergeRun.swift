@@ -10,6 +10,8 @@ struct MergeRun {
   let confirm: ((String) -> Bool?)?
   /// Groups that were not merged (said on stderr); the run goes on with the next.
   private(set) var failed = 0
+  /// How many life events each contact has, read once (life events have no per-contact list).
+  private var lifeEvents: [Int: Int]?
 
   init(writes: MergeWrites, output: LineOutput, tool: String, dryRun: Bool, confirm: ((String) -> Bool?)?) {
     self.writes = writes
@@ -72,14 +74,27 @@ struct MergeRun {
   }
 
   /// Reads what a merged contact owns: each kind's list, and the lists of what is not moved.
-  private func read(_ record: JSONObject, id: Int) async throws(MonicaError) -> MergeContact {
+  private mutating func read(_ record: JSONObject, id: Int) async throws(MonicaError) -> MergeContact {
     var contact = MergeContact(record: record)
     for kind in MergeKind.all {
       guard let list = kind.list else { continue }
+      // Requests are scarce: a list the contact's own count says is empty is not read.
+      if let key = kind.statistic, record["statistics"]?[key]?.intValue == 0 { continue }
       contact.add(
         kind.object, try await writes.list("/contacts/\(id)\(list)", what: "contact #\(id)'s \(kind.object)s"))
     }
     for (object, list) in MergeKind.unmoved {
+      guard let list else {
+        if lifeEvents == nil {
+          var counts: [Int: Int] = [:]
+          for event in try await writes.list("/lifeevents", what: "life events") {
+            if let owner = event["contact"]?["id"]?.intValue { counts[owner, default: 0] += 1 }
+          }
+          lifeEvents = counts
+        }
+        contact.unmoved[object] = lifeEvents?[id] ?? 0
+        continue
+      }
       contact.unmoved[object] = try await writes.list("/contacts/\(id)\(list)", what: "contact #\(id)'s \(object)s")
         .count
     }

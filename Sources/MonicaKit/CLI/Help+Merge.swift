@@ -24,8 +24,8 @@ extension Help {
     WHAT STAYS
     A merged contact is deleted only after the keeper was read back holding everything. One \
     that is archived (Monica cannot delete it, DestroyContact.php:43) or that holds photos, \
-    documents, conversations or relationships (not moved by this version) is left, with a \
-    note naming the keeper. An archived or partial keeper is refused.
+    documents, conversations, life events or relationships (not moved by this version) is \
+    left, with a note naming the keeper. An archived or partial keeper is refused.
 
     SAFETY
     --dry-run reads the contacts, prints the plan and writes nothing. Without --yes each \

@@ -20,8 +20,10 @@ package struct MergeKind: Sendable, Equatable {
   package let list: String?
   /// How a record moves.
   package let move: MergeMove
-  /// The key of the contact's `statistics` that counts these records, checked on the keeper read
-  /// back before a merged contact is deleted; `nil` where the count is not checked.
+  /// The key of the contact's `statistics` that counts these records (Monica counts them live,
+  /// ContactBase.php:92-100): a merged contact's list is not read when it is 0, and the keeper's
+  /// count is checked when it is read back. `nil` for the kinds with no count (pets), and for
+  /// calls, reminders and debts, whose counts monica-sandbox does not yet keep up to date.
   package let statistic: String?
   /// Where Monica's source says how the update treats `contact_id`.
   package let source: String
@@ -65,7 +67,9 @@ package struct MergeKind: Sendable, Equatable {
 
   /// Records a contact owns that monica-merge does not move: a merged contact that holds any is
   /// left in place (not deleted), with a note naming its keeper, so that nothing is lost.
-  package static let unmoved: [(object: String, list: String)] = [
-    ("photo", "/photos"), ("document", "/documents"), ("conversation", "/conversations"),
+  /// Life events have no per-contact list (routes/api.php:128): `nil`, counted from the
+  /// account's list, read once per run.
+  package static let unmoved: [(object: String, list: String?)] = [
+    ("photo", "/photos"), ("document", "/documents"), ("conversation", "/conversations"), ("lifeevent", nil),
   ]
 }
