@@ -16,6 +16,7 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-photo", ["MonicaKit", "MonicaAPI"]),
   ("monica-diff", ["MonicaKit"]),
   ("monica-dedupe", ["MonicaKit"]),
+  ("monica-merge", ["MonicaKit", "MonicaAPI"]),
 ]
 
 let strict: [SwiftSetting] = [

@@ -34,6 +34,8 @@ package struct SandboxConfiguration: Sendable {
   /// Whether documents are served at a public `/storage/` URL (FILESYSTEM_DEFAULT_VISIBILITY=public)
   /// instead of the session-only `/store/` route.
   package var publicStorage = false
+  /// `--duplicates`: also seed contacts an import doubled (SeedData+Duplicates.swift).
+  package var duplicates = false
 
   package init() {}
 }

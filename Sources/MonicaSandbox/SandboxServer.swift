@@ -53,6 +53,9 @@ package enum SandboxServer {
           contents = loaded.contents
         } else {
           contents = SeedData.make(seed: configuration.seed, contacts: configuration.contacts, baseURL: baseURL)
+          if configuration.duplicates {
+            contents = SeedData.addingDuplicates(contents, baseURL: baseURL, now: Int(Date().timeIntervalSince1970))
+          }
         }
         if let gravatar { StoreFile.rebase(&contents, from: GravatarOrigin.realBase, to: gravatar) }
         if configuration.publicStorage {

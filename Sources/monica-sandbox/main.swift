@@ -79,6 +79,7 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
   var gravatarPort: Int?
   @Flag(help: "Serve documents at public /storage/ URLs, as an instance with public file visibility.")
   var publicStorage = false
+  @Flag(help: "Also seed contacts an import doubled (for monica-dedupe and monica-merge).") var duplicates = false
 
   func run() async throws {
     try await reportingFailures {
@@ -87,6 +88,7 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
       (settings.tokenExpiresInDays, settings.seed, settings.contacts) = (tokenExpiresIn, seed, contacts)
       (settings.load, settings.state, settings.log, settings.latencyMilliseconds) = (load, state, log, latency)
       (settings.maxPageSize, settings.gravatarPort, settings.publicStorage) = (maxPageSize, gravatarPort, publicStorage)
+      settings.duplicates = duplicates
       settings.rateLimiter = try RateLimiter.parse(rateLimit)
       settings.faults = try fault.map { rule throws(MonicaError) in try FaultRule(parsing: rule) }
       try settings.validate()

@@ -1,0 +1,135 @@
+import Foundation
+import MonicaKit
+
+/// Every request `monica-merge` sends, through `monica-push`'s write machinery and nothing else:
+/// the client's one retry loop (`MonicaClient.send`: a create is never sent twice blindly),
+/// `LineWrite` for creates and deletes, the migration's create with its in-doubt look-up
+/// (`Migration.create`, `adopt`, `noteFloor`) for records made again on the keeper, and an
+/// `IDMap` as the journal (locked for the run, each line fsync'd, a torn last line cut off).
+/// The one file that knows Push's types: re-pointing merge at another write home changes only it.
+final class MergeWrites {
+  let client: MonicaClient
+  /// The journal: `contact<TAB>merged<TAB>keeper` when a group starts, a line per record moved
+  /// or made again, `merged` (or `left`) `<TAB>contact<TAB>keeper` when a merged contact is done.
+  let journal: IDMap
+  private let migration: Migration
+  private let today: CalendarDate
+
+  init(client: MonicaClient, journal: IDMap, tool: String, today: CalendarDate) {
+    self.client = client
+    self.journal = journal
+    self.today = today
+    // The migration prints the records it creates: monica-merge prints one line per group instead.
+    migration = Migration(
+      client: client, map: journal, output: LineOutput(descriptor: Self.nowhere), tool: tool, keepGoing: false,
+      today: today)
+  }
+
+  /// /dev/null, where the migration's record lines go.
+  private static let nowhere: Int32 = open("/dev/null", O_WRONLY | O_CLOEXEC)
+
+  /// A contact read `with=contactfields`; `nil` when it is gone (deleted, or merged already).
+  func contact(_ id: Int) async throws(MonicaError) -> JSONObject? {
+    let path = "/contacts/\(id)"
+    let query = [("with", "contactfields")]
+    let response = try await client.getAllowingErrors(path, query: query)
+    if response.status == 404 { return nil }
+    try client.check(response, path: path, query: query, what: "contact #\(id)")
+    return try LineWrite.record(in: response, request: "GET /api\(path)").1
+  }
+
+  /// Every record of one of a contact's lists, page after page.
+  func list(_ path: String, what: String) async throws(MonicaError) -> [JSONObject] {
+    var records: [JSONObject] = []
+    _ = try await migration.forEachTargetRecord(path, what: what) { records.append($0) }
+    return records
+  }
+
+  /// Moves a record by its kind's update: the record as read with `change` (its `contact_id` or
+  /// attendees) in one `PUT`. Sending it again does no harm, so the client retries it as a read.
+  func update(_ step: MergeStep) async throws(MonicaError) -> JSONObject {
+    guard let mapping = WriteMapping.named(step.kind.object) else {
+      throw .internalError("no write mapping for \(step.kind.object) records")
+    }
+    let body = mapping.body(line: step.change, record: step.record, operation: .update, today: today)
+    return try await write(
+      mapping.request(.update, id: "\(step.id)", body: body), what: "\(step.kind.object) #\(step.id)")
+  }
+
+  /// Fills the keeper: the contact's update with the filled record's fields.
+  func updateContact(_ record: JSONObject, id: Int) async throws(MonicaError) {
+    let mapping = try Self.mapping("contact")
+    let body = mapping.body(line: JSONObject(), record: record, operation: .update, today: today)
+    _ = try await write(mapping.request(.update, id: "\(id)", body: body), what: "contact #\(id)")
+  }
+
+  /// Gives the keeper the tags it lacks, by name (`setTags` makes a missing tag and does no harm
+  /// when repeated, AssociateTag.php:56-98).
+  func setTags(_ names: [String], of id: Int) async throws(MonicaError) {
+    let body = JSONObject(["tags": .array(names.map(JSONValue.string))])
+    _ = try await write(Self.mapping("contact").request(.setTags, id: "\(id)", body: body), what: "contact #\(id)")
+  }
+
+  /// Makes a record again on the keeper, as a migration creates one: its contact translated
+  /// through the journal's `contact` line, the id journaled the moment the create is answered,
+  /// and a create whose answer was lost looked for (never blindly repeated) when the run resumes.
+  func recreate(_ step: MergeStep, place: String) async throws(MonicaError) -> Int {
+    if let done = journal.target(of: step.kind.object, source: step.id) { return done }
+    guard let kind = RecordKind.named(step.kind.object), let mapping = kind.writes else {
+      throw .internalError("monica-push cannot create \(step.kind.object) records")
+    }
+    try await migration.noteFloor(kind, record: step.record)
+    try await migration.create(step.record, id: step.id, kind: kind, mapping: mapping, place: (place, 0))
+    guard let made = journal.target(of: step.kind.object, source: step.id) else {
+      throw .internalError("\(step.kind.object) #\(step.id) was made again but not journaled")
+    }
+    return made
+  }
+
+  /// Makes a note on `contact` and journals it as `object<TAB>key<TAB>note id` as soon as it is
+  /// answered; a note of that body among the contact's latest (`existing`) is taken instead.
+  func note(_ body: String, on contact: Int, existing: JSONObject, journalAs object: String, key: Int)
+    async throws(MonicaError)
+  {
+    if journal.target(of: object, source: key) != nil { return }
+    let stored = MonicaInput.cleaned(JSONObject(["body": .string(body)]))["body"]
+    for note in existing["notes"]?.arrayValue ?? [] where note["body"] == stored {
+      if let id = note["id"]?.intValue { return try journal.append(object, source: key, target: id) }
+    }
+    let record = JSONObject(["body": .string(body), "contact_id": .int(contact)])
+    let line = try PushLine(record: record, mapping: Self.mapping("note"), action: .create, source: "note", number: 0)
+    var write = LineWrite(line: line, client: client, today: today)
+    let journal = self.journal
+    write.created = { (id: Int) throws(MonicaError) in try journal.append(object, source: key, target: id) }
+    try await write.run()
+  }
+
+  /// Deletes a record; one that is gone already is what was wanted: a 404 where Monica looks the
+  /// record up, or the 422 of a service that validates `exists:<table>,id` first ("The selected
+  /// address id is invalid.", DestroyAddress.php:20), as a resumed run meets after a kill.
+  func delete(_ object: String, _ id: Int) async throws(MonicaError) {
+    let mapping = try Self.mapping(object)
+    let line = PushLine(record: JSONObject(), mapping: mapping, action: .delete(id), source: object, number: id)
+    var write = LineWrite(line: line, client: client, today: today)
+    do { try await write.run() } catch {
+      switch error {
+      case .notFound: return
+      case .rejected(_, let messages)
+      where messages.contains(where: { $0.hasPrefix("The selected ") && $0.hasSuffix(" id is invalid.") }):
+        return
+      default: throw error
+      }
+    }
+  }
+
+  private static func mapping(_ object: String) throws(MonicaError) -> WriteMapping {
+    guard let mapping = WriteMapping.named(object) else { throw .internalError("no write mapping for \(object)") }
+    return mapping
+  }
+
+  private func write(_ request: WriteRequest, what: String) async throws(MonicaError) -> JSONObject {
+    let response = try await client.send(request)
+    try client.check(response, path: request.path, what: what)
+    return try LineWrite.record(in: response, request: "\(request.method) /api\(request.path)").1
+  }
+}

@@ -1,0 +1,196 @@
+extension MergePlan {
+  /// The plan of merging `others` into `keeper`, from their records as read.
+  package init(keeper: MergeContact, others: [MergeContact]) {
+    keep = keeper.id
+    keepName = keeper.name
+    if keeper.archived {
+      refusal = "the keeper #\(keep) is archived: Monica refuses every change to it (Contact.php:1570-1577)"
+    } else if keeper.record["is_partial"]?.boolValue == true {
+      refusal = "the keeper #\(keep) is a partial contact (one of a relationship): choose a full contact to keep"
+    }
+    var record = keeper.record
+    var lines: [String] = []
+    for other in others {
+      var kept: [String] = []
+      fillFields(&record, from: other.record, conflicts: &kept)
+      lines.append(
+        "Merged from \(other.name) (#\(other.id))" + (kept.isEmpty ? "" : ": " + kept.joined(separator: "; ")))
+    }
+    fill = filled.isEmpty ? nil : record
+    note = lines.joined(separator: "\n")
+    tags = Self.missingTags(keeper: keeper, others: others)
+    steps = Self.steps(keeper: keeper, others: others)
+    members = others.map { other in
+      MergeMember(id: other.id, name: other.name, left: Self.reasonToLeave(other), archived: other.archived)
+    }
+  }
+
+  /// Why a merged contact cannot be deleted at the end, if it cannot.
+  static func reasonToLeave(_ contact: MergeContact) -> String? {
+    if contact.archived {
+      return "it is archived, and Monica cannot delete an archived contact (DestroyContact.php:43)"
+    }
+    let unmoved = MergeKind.unmoved.compactMap { entry -> String? in
+      let count = contact.unmoved[entry.object] ?? 0
+      return count > 0 ? MergeContact.count(count, entry.object) : nil
+    }
+    let relationships = ["love", "family", "friend", "work"].reduce(0) {
+      $0 + (contact.record["information"]?["relationships"]?[$1]?["total"]?.intValue ?? 0)
+    }
+    let held = unmoved + (relationships > 0 ? [MergeContact.count(relationships, "relationship")] : [])
+    guard !held.isEmpty else { return nil }
+    return "it holds \(held.joined(separator: ", ")), which monica-merge does not move"
+  }
+
+  /// Fills the keeper's empty fields from `other`; a value that differs from the keeper's, or that
+  /// the contact's update does not take, goes to `conflicts` in words, for the note.
+  private mutating func fillFields(_ keeper: inout JSONObject, from other: JSONObject, conflicts: inout [String]) {
+    for (key, words) in [
+      ("first_name", "first name"), ("last_name", "last name"), ("nickname", "nickname"),
+      ("description", "description"),
+    ] {
+      guard let theirs = Self.text(other[key]) else { continue }
+      if let ours = Self.text(keeper[key]) {
+        if ours.folded != theirs.folded { conflicts.append("\(words) \(Self.quoted(theirs))") }
+      } else {
+        keeper[key] = .string(theirs)
+        filled.append("\(words) \(Self.quoted(theirs))")
+      }
+    }
+    for (key, words) in [("birthdate", "birthday"), ("deceased_date", "deceased date")] {
+      guard let theirs = other["information"]?["dates"]?[key], let day = Self.day(theirs) else { continue }
+      if let ours = keeper["information"]?["dates"]?[key], let kept = Self.day(ours) {
+        if kept != day { conflicts.append("\(words) \(day)") }
+      } else {
+        keeper = Self.setting(keeper, ["information", "dates", key], theirs)
+        if key == "deceased_date" { keeper["is_dead"] = .bool(true) }
+        filled.append("\(words) \(day)")
+      }
+    }
+    if other["is_dead"]?.boolValue == true, keeper["is_dead"]?.boolValue != true {
+      keeper["is_dead"] = .bool(true)
+      filled.append("deceased")
+    }
+    // Kept on routes of their own (PUT /contacts/{id}/work, /food, /introduction): said in the note.
+    let elsewhere: [([String], String)] = [
+      (["information", "career", "job"], "job"), (["information", "career", "company"], "company"),
+      (["information", "food_preferences"], "food preferences"),
+      (["information", "how_you_met", "general_information"], "how you met"),
+      (["stay_in_touch_frequency"], "stay in touch every (days)"),
+    ]
+    for (path, words) in elsewhere {
+      guard let theirs = Self.text(Self.value(other, path)) else { continue }
+      if Self.text(Self.value(keeper, path))?.folded != theirs.folded {
+        conflicts.append("\(words) \(Self.quoted(theirs))")
+      }
+    }
+    if other["is_starred"]?.boolValue == true, keeper["is_starred"]?.boolValue != true {
+      conflicts.append("starred")
+    }
+  }
+
+  /// The tag names the others have and the keeper lacks (compared without case, as MySQL does).
+  static func missingTags(keeper: MergeContact, others: [MergeContact]) -> [String] {
+    var have = Set((keeper.record["tags"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue?.lowercased() })
+    var missing: [String] = []
+    for other in others {
+      for name in (other.record["tags"]?.arrayValue ?? []).compactMap({ $0["name"]?.stringValue })
+      where have.insert(name.lowercased()).inserted {
+        missing.append(name)
+      }
+    }
+    return missing
+  }
+
+  /// Each record of the others, in `MergeKind.all`'s order, with how it moves.
+  static func steps(keeper: MergeContact, others: [MergeContact]) -> [MergeStep] {
+    let group = Set(others.map(\.id))
+    var steps: [MergeStep] = []
+    var seen = Set<String>()
+    for kind in MergeKind.all {
+      var values = Set((keeper.records[kind.object] ?? []).compactMap { valueKey(kind, $0) })
+      for other in others {
+        for record in other.records[kind.object] ?? [] {
+          guard let id = record["id"]?.intValue, seen.insert("\(kind.object)#\(id)").inserted else { continue }
+          var skip: String?
+          if let key = valueKey(kind, record), !values.insert(key).inserted {
+            skip = "the keeper has this \(kind.object == "contactfield" ? "value" : kind.object) already"
+          }
+          var change = JSONObject()
+          switch kind.move {
+          case .update:
+            change["contact_id"] = .int(keeper.id)
+            if kind.object == "gift", let recipient = record["recipient"]?["id"]?.intValue, group.contains(recipient) {
+              change["recipient_id"] = .int(keeper.id)
+            }
+          case .attendees:
+            var ids: [Int] = []
+            for attendee in record["attendees"]?["contacts"]?.arrayValue ?? [] {
+              guard var id = attendee["id"]?.intValue else { continue }
+              if group.contains(id) { id = keeper.id }
+              if !ids.contains(id) { ids.append(id) }
+            }
+            change["contacts"] = .array(ids.map(JSONValue.int))
+          case .recreate:
+            break
+          }
+          steps.append(
+            MergeStep(kind: kind, id: id, from: other.id, record: record, change: change, skip: skip))
+        }
+      }
+    }
+    return steps
+  }
+
+  /// The value of a record that the keeper must not get twice: a contact field's type and
+  /// normalised content, an address's place; `nil` for kinds where two alike records are two.
+  static func valueKey(_ kind: MergeKind, _ record: JSONObject) -> String? {
+    switch kind.object {
+    case "contactfield":
+      guard let content = record["content"]?.stringValue else { return nil }
+      let type = record["contact_field_type"]?["id"]?.intValue ?? 0
+      let kindName = (record["contact_field_type"]?["type"]?.stringValue ?? "").lowercased()
+      let value = kindName == "phone" ? (MatchKeys.phoneDigits(content) ?? content) : content.folded
+      return "\(type)|\(value)"
+    case "address":
+      let parts = ["street", "city", "province", "postal_code"].map { (record[$0]?.stringValue ?? "").folded }
+      return (parts + [record["country"]?["id"]?.stringValue ?? ""]).joined(separator: "|")
+    default:
+      return nil
+    }
+  }
+
+  /// A string member's text, `nil` when absent, null or blank.
+  static func text(_ value: JSONValue?) -> String? {
+    if let number = value?.intValue { return String(number) }
+    guard let text = value?.stringValue?.trimmingWhiteSpace, !text.isEmpty else { return nil }
+    return text
+  }
+
+  /// The `YYYY-MM-DD` of a special date `{is_age_based, is_year_unknown, date}`, `nil` for none.
+  static func day(_ value: JSONValue) -> String? {
+    guard let date = value["date"]?.stringValue, date.count >= 10 else { return nil }
+    let day = String(date.prefix(10))
+    return value["is_year_unknown"]?.boolValue == true ? "--" + day.dropFirst(5) : day
+  }
+
+  static func quoted(_ text: String) -> String { "'" + text + "'" }
+
+  static func value(_ record: JSONObject, _ path: [String]) -> JSONValue? {
+    var value: JSONValue? = .object(record)
+    for key in path { value = value?[key] }
+    return value
+  }
+
+  /// The object with `value` set at `path`, making the objects on the way.
+  static func setting(_ object: JSONObject, _ path: [String], _ value: JSONValue) -> JSONObject {
+    guard let first = path.first else { return object }
+    var result = object
+    if path.count == 1 {
+      result[first] = value
+    } else {
+      result[first] = .object(setting(object[first]?.objectValue ?? JSONObject(), Array(path.dropFirst()), value))
+    }
+    return result
+  }
+}

@@ -1,0 +1,113 @@
+/// What was read of one contact for a merge: its record (read `with=contactfields`, so it holds
+/// its contact fields, addresses and tags) and its records of each kind.
+package struct MergeContact: Sendable {
+  /// The contact record.
+  package let record: JSONObject
+  /// Its records by `object`, the lists read and those the record holds.
+  package private(set) var records: [String: [JSONObject]] = [:]
+  /// How many records of each kind monica-merge does not move it holds (`MergeKind.unmoved`).
+  package var unmoved: [String: Int] = [:]
+
+  /// A contact from its record; contact fields and addresses are taken from it.
+  package init(record: JSONObject) {
+    self.record = record
+    records["contactfield"] = (record["contactFields"]?.arrayValue ?? []).compactMap(\.objectValue)
+    records["address"] = (record["addresses"]?.arrayValue ?? []).compactMap(\.objectValue)
+  }
+
+  /// Adds the records of one list.
+  package mutating func add(_ object: String, _ list: [JSONObject]) { records[object, default: []] += list }
+
+  /// The contact's id.
+  package var id: Int { record["id"]?.intValue ?? 0 }
+  /// Its name as Monica prints it.
+  package var name: String {
+    if let name = record["complete_name"]?.stringValue, !name.isEmpty { return name }
+    return [record["first_name"]?.stringValue, record["last_name"]?.stringValue].compactMap { $0 }.joined(
+      separator: " ")
+  }
+  /// Whether it is archived (`is_active` false).
+  package var archived: Bool { record["is_active"]?.boolValue == false }
+
+  /// "3 notes, 1 task, 2 contact fields": what it holds, for the question and the plan.
+  package var holdings: String {
+    var parts: [String] = []
+    for kind in MergeKind.all {
+      let count = records[kind.object]?.count ?? 0
+      if count > 0 { parts.append(Self.count(count, kind.object)) }
+    }
+    for (object, _) in MergeKind.unmoved where (unmoved[object] ?? 0) > 0 {
+      parts.append(Self.count(unmoved[object] ?? 0, object))
+    }
+    let tags = record["tags"]?.arrayValue?.count ?? 0
+    if tags > 0 { parts.append(Self.count(tags, "tag")) }
+    return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
+  }
+
+  /// "2 notes", "1 contact field".
+  static func count(_ count: Int, _ object: String) -> String {
+    let words = ["contactfield": "contact field", "lifeevent": "life event"]
+    let word = words[object] ?? object
+    let plural = word.hasSuffix("s") ? word + "es" : word + "s"
+    return "\(count) \(count == 1 ? word : plural)"
+  }
+}
+
+/// One record of a merged contact and what happens to it.
+package struct MergeStep: Sendable, Equatable {
+  /// Its kind.
+  package let kind: MergeKind
+  /// Its id.
+  package let id: Int
+  /// The merged contact that owns it.
+  package let from: Int
+  /// The record as it was read.
+  package let record: JSONObject
+  /// For a move by update, the write fields it changes (`contact_id`, `contacts`), by write name.
+  package let change: JSONObject
+  /// Why nothing is sent for it (the keeper has that value already); `nil` when it moves.
+  package let skip: String?
+}
+
+/// A merged contact and whether it can be deleted at the end.
+package struct MergeMember: Sendable, Equatable {
+  /// Its id.
+  package let id: Int
+  /// Its name.
+  package let name: String
+  /// Why it is left in place with a note naming the keeper instead of being deleted.
+  package let left: String?
+  /// Whether it is archived.
+  package var archived = false
+  /// Whether the originals of records made again on the keeper are deleted (not on an archived
+  /// contact, whose records Monica's services refuse to change, Contact.php:1570-1577).
+  package var deletesOriginals: Bool { !archived }
+}
+
+/// Everything one group's merge does, decided from what was read and nothing else: the keeper's
+/// fields filled, the note of what could not be filled, each record's move, the tags joined and
+/// which merged contacts are deleted.
+package struct MergePlan: Sendable {
+  /// The keeper's id and name.
+  package let keep: Int
+  package let keepName: String
+  /// The keeper's record with the filled values, `nil` when nothing is filled.
+  package var fill: JSONObject?
+  /// What is filled, in words: `nickname "Ani"`.
+  package var filled: [String] = []
+  /// Tag names the keeper lacks.
+  package var tags: [String] = []
+  /// The records of the merged contacts, in the order they move.
+  package var steps: [MergeStep] = []
+  /// The note made on the keeper: where it was merged from, and each value that was not filled.
+  package var note = ""
+  /// The merged contacts.
+  package var members: [MergeMember] = []
+  /// Why the group cannot be merged at all (an archived or partial keeper); nothing is sent.
+  package var refusal: String?
+
+  /// The note left on a merged contact that is not deleted.
+  package func leftNote(_ member: MergeMember) -> String {
+    "Merged into \(keepName) (#\(keep)) by monica-merge; this contact was not deleted: \(member.left ?? "")"
+  }
+}

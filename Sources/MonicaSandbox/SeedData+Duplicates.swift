@@ -1,0 +1,90 @@
+import MonicaKit
+
+/// `monica-sandbox --duplicates`: contacts an import would have doubled, made through the
+/// store's own write routes after the seeding (so the default seeding is unchanged): a pair
+/// sharing an e-mail in another case, each with records of every kind monica-merge moves; a
+/// pair where one's nickname is the other's first name; and two people of one name whose
+/// birthdays differ, which must never be merged.
+extension SeedData {
+  /// The contents with the duplicate contacts added; a write the store refuses is said on stderr.
+  static func addingDuplicates(_ contents: StoreContents, baseURL: String, now: Int) -> StoreContents {
+    var writer = StoreWriter(state: RecordStore.State(contents: contents), baseURL: baseURL, now: now)
+    @discardableResult
+    func write(_ route: Route, _ fields: KeyValuePairs<String, JSONValue>) -> Int {
+      let response = writer.perform(route, JSONObject(fields), upload: nil)
+      guard response.status < 300, case .object(let answer)? = try? JSONValue(parsing: response.body) else {
+        StandardError.line("monica-sandbox: warning: --duplicates: \(route) answered \(response.status)")
+        return 0
+      }
+      return answer["data"]?["id"]?.intValue ?? 0
+    }
+    func contact(_ first: String, _ last: String, nickname: String? = nil, born: (Int, Int, Int)? = nil) -> Int {
+      write(
+        .create(.contact),
+        [
+          "first_name": .string(first), "last_name": .string(last), "nickname": nickname.map(JSONValue.string) ?? .null,
+          "is_birthdate_known": .bool(born != nil), "birthdate_year": born.map { .int($0.0) } ?? .null,
+          "birthdate_month": born.map { .int($0.1) } ?? .null, "birthdate_day": born.map { .int($0.2) } ?? .null,
+          "is_deceased": .bool(false), "is_deceased_date_known": .bool(false),
+        ])
+    }
+    func records(of id: Int, _ tag: String, _ label: String, email: String, phone: String, street: String) {
+      let owner = JSONValue.int(id)
+      write(.create(.contactField), ["contact_id": owner, "contact_field_type_id": .int(1), "data": .string(email)])
+      write(.create(.contactField), ["contact_id": owner, "contact_field_type_id": .int(2), "data": .string(phone)])
+      write(.create(.note), ["contact_id": owner, "body": .string("\(label): met at the conference")])
+      write(.create(.task), ["contact_id": owner, "title": .string("\(label): send the photos")])
+      write(.create(.gift), ["contact_id": owner, "name": .string("\(label): a book"), "status": .string("idea")])
+      write(.create(.call), ["contact_id": owner, "called_at": .string("2024-03-02"), "content": .string(label)])
+      write(
+        .create(.reminder),
+        [
+          "contact_id": owner, "title": .string("\(label): call back"), "initial_date": .string("2030-01-02"),
+          "frequency_type": .string("one_time"), "frequency_number": .int(1),
+        ])
+      write(
+        .create(.debt),
+        [
+          "contact_id": owner, "in_debt": .string("yes"), "status": .string("inprogress"), "amount": .int(12),
+          "reason": .string(label),
+        ])
+      write(.create(.pet), ["contact_id": owner, "pet_category_id": .int(1), "name": .string("\(label) dog")])
+      write(
+        .create(.address),
+        ["contact_id": owner, "street": .string(street), "city": .string("Lyon"), "country": .string("FR")])
+      write(
+        .create(.activity),
+        ["summary": .string("\(label): lunch"), "happened_at": .string("2024-02-01"), "contacts": .array([owner])])
+      write(.setTags(String(id)), ["tags": .array([.string(tag)])])
+    }
+    let ana = contact("Ysolde", "Marchetti")
+    records(
+      of: ana, "family", "Ysolde", email: "ysolde.marchetti@example.org", phone: "+33 6 12 34 56 78",
+      street: "1 rue Neuve")
+    // More records than her double: she is the one monica-dedupe keeps.
+    write(.create(.note), ["contact_id": .int(ana), "body": .string("Ysolde: likes jazz")])
+    write(.create(.note), ["contact_id": .int(ana), "body": .string("Ysolde: plays chess")])
+    let double = contact("Ysolde", "Marchetti", nickname: "Sol", born: (1985, 3, 4))
+    records(
+      of: double, "work", "Sol", email: "YSOLDE.Marchetti@Example.org", phone: "+44 20 7946 0958", street: "9 quai Sud")
+    // The same e-mail on both: the keeper has it, so it is not doubled.
+    write(
+      .create(.contactField),
+      ["contact_id": .int(double), "contact_field_type_id": .int(1), "data": .string("ysolde.marchetti@example.org")])
+    // One lunch with both: after the merge the keeper attends it once.
+    write(
+      .create(.activity),
+      [
+        "summary": .string("Lunch with both"), "happened_at": .string("2024-04-01"),
+        "contacts": .array([.int(ana), .int(double)]),
+      ])
+    let theodoric = contact("Theodoric", "Vasquez-Lund", nickname: "Teddy")
+    write(.create(.note), ["contact_id": .int(theodoric), "body": .string("Theodoric: owes a visit")])
+    write(.create(.note), ["contact_id": .int(theodoric), "body": .string("Theodoric: moved to Oslo")])
+    let teddy = contact("Teddy", "Vasquez-Lund")
+    write(.create(.note), ["contact_id": .int(teddy), "body": .string("Teddy: new number")])
+    _ = contact("Philippa", "Okonkwo", born: (1950, 1, 2))
+    _ = contact("Philippa", "Okonkwo", born: (1991, 7, 8))
+    return writer.state.contents
+  }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import MonicaKit
+import MonicaTestSupport
+import Testing
+
+/// `monica-dedupe` then `monica-merge` against a sandbox seeded with `--duplicates`: the pairs
+/// found, the merge that leaves one contact holding both contacts' records once each, and the
+/// safety of the run (dry run, refusal, a 500, a kill, a re-run).
+@Suite struct MergeTests {
+  /// A sandbox with the duplicates, and the ids of the seeded people by their role.
+  struct Account {
+    let sandbox: Sandbox
+    let ysolde: Int
+    let sol: Int
+    let theodoric: Int
+    let teddy: Int
+    let philippas: [Int]
+    var journal: String { sandbox.temporary.root + "/merge.journal" }
+    var groups: String { sandbox.temporary.root + "/groups.ndjson" }
+
+    init(_ arguments: [String] = []) throws {
+      sandbox = try Sandbox.start(["--rate-limit", "0", "--contacts", "5", "--duplicates"] + arguments)
+      let run = try sh("monica-fetch contacts", env: sandbox.signedInEnv)
+      #expect(run.status == 0, "\(run)")
+      let contacts = try records(run.stdout)
+      func ids(_ first: String, nickname: String? = nil) -> [Int] {
+        contacts.filter {
+          $0["first_name"]?.stringValue == first && (nickname == nil || $0["nickname"]?.stringValue == nickname)
+        }.compactMap { $0["id"]?.intValue }
+      }
+      let ysoldes = ids("Ysolde")
+      let sol = try #require(ids("Ysolde", nickname: "Sol").first)
+      self.sol = sol
+      ysolde = try #require(ysoldes.first { $0 != sol })
+      theodoric = try #require(ids("Theodoric").first)
+      teddy = try #require(ids("Teddy").first)
+      philippas = ids("Philippa")
+      #expect(philippas.count == 2)
+    }
+
+    /// Writes the dedupe groups of the seeded duplicates to `groups`.
+    func dedupe() throws -> [Set<Int>] {
+      let run = try sh("monica-fetch contacts --with-fields | monica-dedupe", env: sandbox.signedInEnv)
+      #expect(run.status == 0, "\(run)")
+      let seeded = Set([ysolde, sol, theodoric, teddy] + philippas)
+      var found: [Set<Int>] = []
+      var kept = ""
+      // Only the groups of the seeded duplicates are merged: the generated contacts are not ours.
+      for line in run.stdout.split(separator: "\n") {
+        let value = try JSONValue(parsing: String(line))
+        let ids = Set([value["keep"]?.intValue ?? 0] + (value["merge"]?.arrayValue ?? []).compactMap(\.intValue))
+        found.append(ids)
+        if !ids.isDisjoint(with: seeded) { kept += line + "\n" }
+      }
+      try kept.write(toFile: groups, atomically: true, encoding: .utf8)
+      return found
+    }
+
+    func merge(_ arguments: String, env extra: [String: String] = [:]) throws -> ShellRun {
+      try sh(
+        "monica-merge \(arguments) < \(groups)", env: sandbox.signedInEnv.merging(extra) { $1 })
+    }
+
+    /// `METHOD path` of every request that was not a GET, from `index` on.
+    func writes(from index: Int = 0) -> [String] {
+      sandbox.requests().dropFirst(index).compactMap { request in
+        guard let method = request["method"]?.stringValue, method != "GET" else { return nil }
+        return "\(method) \(request["path"]?.stringValue ?? "")"
+      }
+    }
+
+    func list(_ path: String) throws -> [JSONValue] {
+      let run = try sh(
+        #"curl -sf -H 'Accept: application/json' -H "Authorization: Bearer $SANDBOX_TOKEN" "$SANDBOX_API"#
+          + path + #"?limit=100" | jq -c '.data[]'"#, env: sandbox.env)
+      return try records(run.stdout)
+    }
+
+    /// The Ysolde pair merged: one contact holding both contacts' records of every kind, once.
+    func expectMerged() throws {
+      let gone = try sh(
+        #"curl -s -o /dev/null -w '%{http_code}' -H 'Accept: application/json' "#
+          + #"-H "Authorization: Bearer $SANDBOX_TOKEN" "$SANDBOX_API/contacts/\#(sol)""#, env: sandbox.env)
+      #expect(gone.stdout == "404", "the merged contact is deleted")
+      let path = "/contacts/\(ysolde)"
+      let expected: [(String, String, [String])] = [
+        (
+          "notes", "body",
+          ["Ysolde: met at the conference", "Ysolde: likes jazz", "Ysolde: plays chess", "Sol: met at the conference"]
+        ),
+        ("tasks", "title", ["Ysolde: send the photos", "Sol: send the photos"]),
+        ("gifts", "name", ["Ysolde: a book", "Sol: a book"]),
+        ("calls", "content", ["Ysolde", "Sol"]),
+        ("reminders", "title", ["Ysolde: call back", "Sol: call back"]),
+        ("debts", "reason", ["Ysolde", "Sol"]),
+        ("pets", "name", ["Ysolde dog", "Sol dog"]),
+        ("addresses", "street", ["1 rue Neuve", "9 quai Sud"]),
+        ("activities", "summary", ["Ysolde: lunch", "Sol: lunch", "Lunch with both"]),
+        ("contactfields", "content", ["ysolde.marchetti@example.org", "+33 6 12 34 56 78", "+44 20 7946 0958"]),
+      ]
+      for (kind, key, values) in expected {
+        var found = try list("\(path)/\(kind)").compactMap { $0[key]?.stringValue }
+        if kind == "notes" { found.removeAll { $0.hasPrefix("Merged from") } }
+        #expect(found.sorted() == values.sorted(), "\(kind) of the keeper")
+      }
+      let notes = try list("\(path)/notes").compactMap { $0["body"]?.stringValue }.filter {
+        $0.hasPrefix("Merged from")
+      }
+      #expect(notes == ["Merged from Ysolde Marchetti (#\(sol))"], "one merge note")
+      for activity in try list("\(path)/activities") {
+        let attendees = (activity["attendees"]?["contacts"]?.arrayValue ?? []).compactMap { $0["id"]?.intValue }
+        #expect(attendees == [ysolde], "\(activity["summary"]?.stringValue ?? ""): the keeper attends once")
+      }
+      let contact = try sh(
+        #"curl -sf -H 'Accept: application/json' -H "Authorization: Bearer $SANDBOX_TOKEN" "$SANDBOX_API/contacts/\#(ysolde)" | jq -c .data"#,
+        env: sandbox.env)
+      let keeper = try #require(try records(contact.stdout).first)
+      #expect(keeper["nickname"]?.stringValue == "Sol")
+      #expect(keeper["information"]?["dates"]?["birthdate"]?["date"]?.stringValue?.hasPrefix("1985-03-04") == true)
+      #expect(Set((keeper["tags"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }) == ["family", "work"])
+    }
+  }
+
+  @Test("dedupe finds the real pairs and not two people of one name")
+  func dedupeFindsPairs() throws {
+    let account = try Account()
+    defer { account.sandbox.stop() }
+    let groups = try account.dedupe()
+    #expect(groups.contains([account.ysolde, account.sol]))
+    #expect(groups.contains([account.theodoric, account.teddy]))
+    #expect(!groups.contains { !$0.isDisjoint(with: account.philippas) }, "\(groups)")
+  }
+
+  @Test("a merge leaves one contact holding both contacts' records, each once; a re-run writes nothing")
+  func mergesAndReruns() throws {
+    let account = try Account()
+    defer { account.sandbox.stop() }
+    _ = try account.dedupe()
+    let run = try account.merge("--yes --journal \(account.journal)")
+    #expect(run.status == 0, "\(run)")
+    let lines = try records(run.stdout)
+    #expect(lines.contains { $0["keep"]?.intValue == account.ysolde && $0["merged"] == .array([.int(account.sol)]) })
+    try account.expectMerged()
+    let before = account.sandbox.requests().count
+    let again = try account.merge("--yes --journal \(account.journal)")
+    #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
+    #expect(account.sandbox.requests().count == before, "the journal says it is done: not even a read")
+    let noJournal = try account.merge("--yes")
+    #expect(noJournal.status == 0, "\(noJournal)")
+    #expect(account.writes(from: before) == [], "without the journal: reads only")
+  }
+
+  @Test("the dry run prints the plan and writes nothing; without a terminal nothing is sent at all")
+  func dryRunAndRefusal() throws {
+    let account = try Account()
+    defer { account.sandbox.stop() }
+    _ = try account.dedupe()
+    let before = account.sandbox.requests().count
+    let dry = try account.merge("--dry-run")
+    #expect(dry.status == 0, "\(dry)")
+    #expect(dry.stdout.contains("move note #"), "\(dry.stdout)")
+    #expect(dry.stdout.contains("copy task #"), "\(dry.stdout)")
+    #expect(dry.stdout.contains("fill #\(account.ysolde): nickname 'Sol'"), "\(dry.stdout)")
+    #expect(dry.stdout.contains("delete #\(account.sol)"), "\(dry.stdout)")
+    #expect(account.writes(from: before) == [])
+    let reads = account.sandbox.requests().count
+    let refused = try account.merge("--journal \(account.journal)")
+    #expect(refused.status == 64, "\(refused)")
+    #expect(refused.stderr.contains("monica-merge: error: "), "\(refused)")
+    #expect(account.sandbox.requests().count == reads, "no request at all")
+  }
+
+  @Test("a merge stopped by a 500 on a create resumes from the journal with nothing twice")
+  func resumesAfterServerError() throws {
+    let account = try Account(["--fault", "500@1:POST:/api/tasks"])
+    defer { account.sandbox.stop() }
+    _ = try account.dedupe()
+    let stopped = try account.merge("--yes --journal \(account.journal)")
+    #expect(stopped.status != 0, "\(stopped)")
+    #expect(stopped.stderr.contains("500"), "\(stopped)")
+    let resumed = try account.merge("--yes --journal \(account.journal)")
+    #expect(resumed.status == 0, "\(resumed)")
+    try account.expectMerged()
+  }
+
+  @Test("a merge killed after a create was carried out, before its answer, resumes with nothing twice")
+  func resumesAfterKill() throws {
+    let account = try Account(["--fault", "late=4000@1:POST:/api/tasks"])
+    defer { account.sandbox.stop() }
+    _ = try account.dedupe()
+    let killed = try sh(
+      """
+      monica-merge --yes --journal \(account.journal) < \(account.groups) > /dev/null 2>&1 &
+      pid=$!
+      until grep -q '"POST".*"/api/tasks"' \(account.sandbox.logPath) 2>/dev/null; do sleep 0.01; done
+      kill -KILL $pid; wait $pid; echo "status $?"
+      """, env: account.sandbox.signedInEnv)
+    #expect(killed.stdout.contains("status 137"), "\(killed)")
+    let resumed = try account.merge("--yes --journal \(account.journal)")
+    #expect(resumed.status == 0, "\(resumed)")
+    #expect(
+      account.writes().filter { $0 == "POST /api/tasks" }.count == 1, "the task in doubt was found, not made again")
+    try account.expectMerged()
+  }
+}
