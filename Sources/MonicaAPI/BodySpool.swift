@@ -73,7 +73,7 @@ final class SpoolFile: @unchecked Sendable {
   }
 
   /// Appends `data`; why it could not, or nil.
-  func append(_ data: Data) -> String? {
+  func append(_ data: some ContiguousBytes) -> String? {
     data.withUnsafeBytes { buffer -> String? in
       var offset = 0
       while offset < buffer.count {
