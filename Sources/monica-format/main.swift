@@ -48,8 +48,8 @@ struct MonicaFormat: MonicaTool, AsyncParsableCommand {
   @Flag(help: "Warn about lines that are not JSON objects and go on.") var skipInvalid = false
   @Flag(
     help: """
-      Replace control and bidi characters of the data with U+FFFD in every format but vcard and ics, as on \
-      a terminal (table and markdown always do).
+      Replace control and bidi characters of the data with U+FFFD in every format, as on a terminal (table, \
+      markdown and dot always do; a --vdir's files are kept as they are).
       """)
   var safe = false
   @OptionGroup var calendar: CalendarArguments

@@ -253,12 +253,22 @@ import Testing
     let command: String
     let status: Int32
     var message: String?
+    /// What the row is about when no fault of the instance says it.
+    var about: String?
     var testDescription: String {
-      "\(command.split(separator: " ").prefix(2).joined(separator: " ")) \(fault) -> \(status)"
+      let words = command.split(separator: " ").prefix(2).joined(separator: " ")
+      return "\(words) \(about ?? fault)\(command.hasSuffix("--strict") ? " --strict" : "") -> \(status)"
     }
   }
 
   static let save = "monica-fetch contacts --page-size 10 | monica-avatar --dir faces"
+  /// Five contacts whose avatars are at the image origin's `NAME-<id>`: the answers of someone
+  /// else's host, not of the instance.
+  static func origin(_ name: String) -> String {
+    "monica-fetch contacts --page-size 10 | head -n 5 | jq -c --arg g \"$SANDBOX_GRAVATAR\" "
+      + #"'.information.avatar = {url: ($g + "/avatar/"# + name + #"-" + (.id | tostring)), source: "gravatar"}' "#
+      + "| monica-avatar --dir faces"
+  }
   static let setAvatar = "monica-avatar set --contact 2 --source adorable"
   static let upload = "monica-photo upload --contact 2 \"$TMPDIR/face.png\""
   static let deletePhotos = "monica-photo delete 1 2 --yes"
@@ -273,6 +283,20 @@ import Testing
     ImageRow(fault: "badjson@*1:/api/photos", command: save + " --strict", status: 76),
     ImageRow(fault: "cut@1:/api/photos", command: save + " --strict", status: 0),
     ImageRow(fault: "429@1:/api/photos", command: save + " --strict", status: 0),
+    // The image origin: a chunked body without end is cut at 10 MB, one that trickles a byte a
+    // second by the time-out; each image is asked for once, and the initials are saved instead.
+    ImageRow(
+      fault: "", command: origin("endless"), status: 0, message: "larger than 10 MB; saved the initials",
+      about: "image origin: endless chunked body"),
+    ImageRow(
+      fault: "", command: origin("endless") + " --strict", status: 76, message: "larger than 10 MB",
+      about: "image origin: endless chunked body"),
+    ImageRow(
+      fault: "", command: origin("trickle"), status: 0, message: "did not arrive within 2 s",
+      about: "image origin: a byte a second"),
+    ImageRow(
+      fault: "", command: origin("trickle") + " --strict", status: 75, message: "did not arrive within 2 s",
+      about: "image origin: a byte a second"),
     ImageRow(fault: "503@*1:/api/contacts", command: save, status: 69, message: "HTTP 503"),
     ImageRow(fault: "500@*1:PUT:/api/contacts", command: setAvatar, status: 69, message: "HTTP 500"),
     ImageRow(fault: "429@1:PUT:/api/contacts", command: setAvatar, status: 0),
@@ -293,10 +317,12 @@ import Testing
     "monica-avatar and monica-photo under faults: status, one escaped error line, whole lines once",
     arguments: imageRows)
   func imageFault(_ row: ImageRow) throws {
-    let sandbox = try Sandbox.start([
-      "--contacts", "35", "--rate-limit", "0", "--gravatar-port", "0", "--fault", row.fault,
-    ])
-    let env = sandbox.signedInEnv.merging(["MONICA_BACKOFF_MS": "10", "MONICA_TIMEOUT_MS": "2000"]) { $1 }
+    let sandbox = try Sandbox.start(
+      ["--contacts", "35", "--rate-limit", "0", "--gravatar-port", "0"]
+        + (row.fault.isEmpty ? [] : ["--fault", row.fault]))
+    let env = sandbox.signedInEnv.merging([
+      "MONICA_BACKOFF_MS": "10", "MONICA_TIMEOUT_MS": "2000", "SANDBOX_GRAVATAR": sandbox.gravatar ?? "",
+    ]) { $1 }
     if row.command == Self.upload {
       // A real image to upload: a photo's bytes (the faults watch POSTs only).
       let png = try sh(
@@ -318,6 +344,14 @@ import Testing
       let ids = parsed.compactMap { $0["contact_id"]?.intValue }
       #expect(Set(ids).count == ids.count && ids.count == parsed.count)
       if row.status == 0 { #expect(ids.count > 0) }
+    }
+    if row.fault.isEmpty {
+      // Each image of the origin asked for once: never again after its cut.
+      let asked = sandbox.requests().filter { $0["server"]?.stringValue == "gravatar" }.compactMap {
+        $0["path"]?.stringValue
+      }
+      #expect(!asked.isEmpty && Set(asked).count == asked.count, "\(asked)")
+      if row.status == 0 { #expect(asked.count == 5 && parsed.count == 5, "\(asked)") }
     }
     if row.command == Self.deletePhotos && row.status != 0 {
       #expect(run.lines == [#"{"deleted":true,"id":1}"#] || run.lines.isEmpty, "\(run)")

@@ -56,6 +56,14 @@ import Testing
     #expect(reason("https://x/y.png") == "not a data: URL")
     #expect(reason("data:image/png,abc") == "a data: URL that is not base64")
     #expect(reason("data:image/png;base64," + String(repeating: "A", count: 4_000), limit: 100) == "larger than 0 MB")
+    // Decoded in place: every length and padding as Foundation encodes it, line breaks skipped.
+    for count in 0..<70 {
+      let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+      let encoded = Data(bytes).base64EncodedString(options: .lineLength64Characters)
+      #expect(try DataURL.decode("data:image/png;base64," + encoded).get() == bytes, "\(count)")
+    }
+    #expect(reason("data:image/png;base64,QQ=A") == "a data: URL whose base64 does not decode")
+    #expect(reason("data:image/png;base64,Q") == "a data: URL whose base64 does not decode")
   }
 
   @Test("initials avatars: escaped text, a checked colour, a question mark for none")

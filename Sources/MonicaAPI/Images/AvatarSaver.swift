@@ -33,6 +33,7 @@ package struct AvatarSaver {
 
   /// Saves the avatar of every contact of `sources`; every result line before a failure is out.
   package func run(sources: [InputSource], output: LineOutput) async throws(MonicaError) {
+    LargeBlocks.returnedWhenFreed()
     // Every line is read and checked first: a bad line costs no request and writes no file.
     let input = PushInput(sources)
     var requests: [AvatarRequest] = []
@@ -118,7 +119,7 @@ package struct AvatarSaver {
   /// The image a route leads to, or why it gave none.
   private static func image(
     _ route: AvatarRequest.Route, of contactID: Int, sources: AvatarSources?,
-    photos: Task<[String: Result<FetchedImage, SourceFailure>], Never>
+    photos: Task<[String: Result<KeptImage, SourceFailure>], Never>
   ) async -> Result<FetchedImage, SourceFailure>? {
     switch route {
     case .initials:
@@ -141,7 +142,7 @@ package struct AvatarSaver {
         }
       }
     case .photo(let link):
-      return await photos.value[link]
+      return await photos.value[link].map { $0.flatMap { $0.image() } }
         ?? .failure(SourceFailure(reason: "not looked up", error: .internalError("photo \(link) not looked up")))
     case .download(let url):
       guard let fetcher = sources?.fetcher else { return nil }

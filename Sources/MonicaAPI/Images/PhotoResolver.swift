@@ -12,6 +12,10 @@ import MonicaKit
 /// - several: one walk of `GET /api/photos`, 100 per page, that stops as soon as every wanted
 ///   link was seen, and hands the rest to the per-contact route when fewer contacts remain
 ///   than pages do.
+///
+/// Every record carries its image as base64 (Photo.php:30): a record is read in place, and each
+/// found image goes to a nameless temporary file until it is saved, so the found photos are not
+/// held in memory beside the page.
 package struct PhotoResolver: Sendable {
   let client: MonicaClient
   let cache: AvatarCache?
@@ -24,14 +28,14 @@ package struct PhotoResolver: Sendable {
   }
 
   /// The image of each wanted link (by link), or why there is none.
-  package func resolve(_ wanted: [(contactID: Int, link: String)]) async
-    -> [String: Result<FetchedImage, SourceFailure>]
+  func resolve(_ wanted: [(contactID: Int, link: String)]) async
+    -> [String: Result<KeptImage, SourceFailure>]
   {
-    var found: [String: Result<FetchedImage, SourceFailure>] = [:]
+    var found: [String: Result<KeptImage, SourceFailure>] = [:]
     var missing: [(contactID: Int, link: String)] = []
     for (contactID, link) in wanted where found[link] == nil && !missing.contains(where: { $0.link == link }) {
-      if !refresh, let cached = cache?.photo(link: link) {
-        found[link] = .success(cached)
+      if !refresh, let cache, cache.photo(link: link) != nil {
+        found[link] = .success(.cached(link, cache))
       } else {
         missing.append((contactID, link))
       }
@@ -76,18 +80,22 @@ package struct PhotoResolver: Sendable {
 
   /// Takes the wanted photos of one page: their `dataUrl` decoded, checked and cached.
   private func take(
-    _ envelope: PageEnvelope, wanted: inout Set<String>, into found: inout [String: Result<FetchedImage, SourceFailure>]
+    _ envelope: PageEnvelope, wanted: inout Set<String>, into found: inout [String: Result<KeptImage, SourceFailure>]
   ) {
     envelope.forEachRecord { bytes in
-      guard let link = PageEnvelope.topLevelString("link", in: bytes), wanted.contains(link),
-        case .object(let photo)? = try? JSONValue(parsing: Array(bytes))
-      else { return true }
+      guard let link = PageEnvelope.topLevelString("link", in: bytes), wanted.contains(link) else { return true }
+      // Only the members used, read from the page in place: a 10 MB photo's record is neither
+      // copied nor parsed whole, and its `dataUrl` string is gone before the image is stored.
+      let id = PageEnvelope.topLevelValue("id", in: bytes)
+      let updatedAt = PageEnvelope.topLevelString("updated_at", in: bytes)
+      let decoded = Self.image(
+        of: JSONObject(["id": id ?? .null, "dataUrl": PageEnvelope.topLevelValue("dataUrl", in: bytes) ?? .null]))
       wanted.remove(link)
-      found[link] = Self.image(of: photo).map { image in
-        if let id = photo["id"]?.intValue, let updatedAt = photo["updated_at"]?.stringValue {
+      found[link] = decoded.map { image in
+        if let id = id?.intValue, let updatedAt {
           cache?.storePhoto(image.bytes, id: id, updatedAt: updatedAt, link: link)
         }
-        return image
+        return KeptImage.keeping(image)
       }
       return true
     }
@@ -117,5 +125,40 @@ package struct PhotoResolver: Sendable {
 
   private static func failure(_ error: MonicaError) -> SourceFailure {
     SourceFailure(reason: error.message ?? "failed", error: error)
+  }
+}
+
+/// A photo found for an avatar, kept out of memory until it is saved.
+enum KeptImage: Sendable {
+  /// In a nameless temporary file: its length and kind.
+  case spooled(SpoolFile, Int, ImageKind)
+  /// In memory, where no temporary file could be made.
+  case held(FetchedImage)
+  /// In the avatar cache, under the link.
+  case cached(String, AvatarCache)
+
+  /// `image` moved to a temporary file when one can be made.
+  static func keeping(_ image: FetchedImage) -> KeptImage {
+    guard let file = SpoolFile.make(), file.append(image.bytes) == nil else { return .held(image) }
+    return .spooled(file, image.bytes.count, image.kind)
+  }
+
+  /// The image read back, or why it cannot be.
+  func image() -> Result<FetchedImage, SourceFailure> {
+    switch self {
+    case .held(let image): return .success(image)
+    case .spooled(let file, let count, let kind):
+      switch file.contents(count) {
+      case .success(let data): return .success(FetchedImage(bytes: Array(data), kind: kind, from: "network"))
+      case .failure(let failure):
+        return .failure(SourceFailure(reason: failure.reason, error: .internalError(failure.reason)))
+      }
+    case .cached(let link, let cache):
+      guard let image = cache.photo(link: link) else {
+        let reason = "the cached photo could not be read back"
+        return .failure(SourceFailure(reason: reason, error: .internalError(reason)))
+      }
+      return .success(image)
+    }
   }
 }

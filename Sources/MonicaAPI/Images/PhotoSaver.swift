@@ -13,6 +13,7 @@ package struct PhotoSaver {
   /// Saves the photo of every line, in order; a line that is not a photo with an image stops
   /// the run (65) after the lines before it.
   package func run(sources: [InputSource], output: LineOutput) throws(MonicaError) {
+    LargeBlocks.returnedWhenFreed()
     let folder = try ImageFolder(directory)
     let input = PushInput(sources)
     try output.finishing { () throws(MonicaError) in

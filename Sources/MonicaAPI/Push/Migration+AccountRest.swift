@@ -119,7 +119,7 @@ extension Migration {
     guard let link = record["link"]?.stringValue, let url = URL(string: link),
       let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
     else { return .failure(DocumentRefusal(reason: "it has no http(s) link to download it from")) }
-    let transport = ImageTransport(timeout: client.policy.timeout, limit: ImageKind.byteLimit)
+    let transport = ImageTransport(timeout: client.policy.timeout, limit: BodyLimits.image)
     switch await transport.get(url, headers: ["Accept": "*/*"]) {
     case .tooLarge:
       return .failure(DocumentRefusal(reason: "its download is larger than 10 MiB"))

@@ -1,6 +1,12 @@
 /// The most bytes each reader of a body from elsewhere keeps: the one place the caps are stated.
 /// A body is counted as it arrives and cut at its cap whatever its framing (a Content-Length, or
 /// chunked without end); an answer cut is not asked for again in the same run.
+///
+/// A cap bounds what an answer may be, not what reading it costs: a body under way is kept in
+/// memory up to 1 MiB and the rest in a nameless temporary file (`BodySpool` in MonicaAPI), and
+/// the bytes past a cap are dropped as they arrive, so an answer that is cut (ten endless
+/// avatars, a page without end) never sits in memory. Only a whole answer within its cap is
+/// read back, once it is complete.
 package enum BodyLimits {
   /// An image from any origin (gravatar, an avatar's URL, a document's link) and an image in a
   /// photo's `dataUrl`, decoded: Monica's own upload limit, 10 MB (`ImageKind.byteLimit`,

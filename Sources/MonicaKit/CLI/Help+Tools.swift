@@ -109,10 +109,9 @@ extension Help {
       would control a terminal or reorder text (C0 controls but tab and line
       feed, DEL, C1 controls U+0080-U+009F, bidi controls U+061C, U+200E,
       U+200F, U+202A-U+202E, U+2066-U+2069) are shown as U+FFFD: always in table
-      and markdown; in csv, tsv, json, ndjson and template when stdout is a
-      terminal or with --safe. To a file or a pipe those keep the data byte for
-      byte. dot labels always show them as U+FFFD; vcard and ics are written
-      unchanged.
+      and markdown; in csv, tsv, json, ndjson, template, vcard and ics when
+      stdout is a terminal or with --safe. To a file or a pipe (or a --vdir)
+      those keep the data byte for byte. dot labels always show them as U+FFFD.
 
     EXAMPLES
       monica-fetch contacts | monica-filter --dead | monica-format table

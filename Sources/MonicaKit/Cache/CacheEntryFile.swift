@@ -28,8 +28,9 @@ package enum CacheEntryFile {
   package static let header = Array("MONICACE".utf8) + [1]
   /// The bytes a segment adds to its plaintext.
   package static let segmentOverhead = 1 + 4 + 12 + 16
-  /// The largest plaintext of one segment (a page of a listing, a whole image).
-  package static let partLimit = 64 << 20
+  /// The largest plaintext of one segment (a page of a listing, a whole image): an API answer's
+  /// cap, `BodyLimits.apiAnswer`.
+  package static let partLimit = BodyLimits.apiAnswer
   /// The most parts an entry has (65,536 pages of 100 records).
   package static let partCountLimit = 1 << 16
 

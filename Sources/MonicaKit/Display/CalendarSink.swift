@@ -20,6 +20,8 @@ final class CalendarSink: RecordSink {
   private let options: CalendarOptions
   private let window: ClosedRange<CalendarDate>?
   private let vdir: VdirWriter?
+  /// Whether content lines go through `TerminalText.safe` (a terminal, `--safe`).
+  private let safe: Bool
   /// Each record's components, by the record's kind and uuid, in the order first met.
   private var keys: [String] = []
   private var components: [String: [(uid: String, lines: [String])]] = [:]
@@ -27,8 +29,11 @@ final class CalendarSink: RecordSink {
   /// Records that are neither contacts, reminders nor tasks.
   private(set) var skipped = 0
 
-  init(output: LineOutput, options: CalendarOptions, today: CalendarDate, vdir: VdirWriter? = nil) throws(MonicaError) {
+  init(
+    output: LineOutput, options: CalendarOptions, today: CalendarDate, vdir: VdirWriter? = nil, safe: Bool = false
+  ) throws(MonicaError) {
     self.output = output
+    self.safe = safe
     self.options = options
     self.vdir = vdir
     window = try options.window(today: today)
@@ -74,7 +79,7 @@ final class CalendarSink: RecordSink {
 
   private func write(_ lines: [String]) throws(MonicaError) {
     buffer.removeAll(keepingCapacity: true)
-    for line in lines { ContentLine.appendFolded(line, to: &buffer) }
+    for line in lines { ContentLine.appendFolded(safe ? TerminalText.safe(line) : line, to: &buffer) }
     try output.writeLines(buffer)
   }
 

@@ -94,8 +94,9 @@ package struct FormatOptions {
   package var vdir: String?
   /// `dot --around ID --depth N`: one contact's circle.
   package var around: (id: Int, depth: Int)?
-  /// Pass csv, tsv, template, json and ndjson output through `TerminalText.safe` (table and
-  /// markdown always are): set when stdout is a terminal, or by `--safe`.
+  /// Pass csv, tsv, template, json, ndjson, vcard and ics output through `TerminalText.safe`
+  /// (table, markdown and dot labels always are): set when stdout is a terminal, or by `--safe`.
+  /// A vdir's files are files: written unchanged.
   package var safe = false
 
   package init() {}
@@ -163,10 +164,12 @@ package struct RecordFormatter {
     case .template: sink = TemplateSink(output: output, segments: segments, safe: options.safe, warn: warn)
     case .vcard:
       let vdir = options.vdir.map { VdirWriter(directory: $0, fileExtension: "vcf", warn: warn) }
-      sink = VCardSink(output: output, photos: options.photos, version: options.vcardVersion, vdir: vdir)
+      sink = VCardSink(
+        output: output, photos: options.photos, version: options.vcardVersion, vdir: vdir, safe: options.safe)
     case .ics:
       let vdir = options.vdir.map { VdirWriter(directory: $0, fileExtension: "ics", warn: warn) }
-      sink = try CalendarSink(output: output, options: options.calendar, today: options.context.today, vdir: vdir)
+      sink = try CalendarSink(
+        output: output, options: options.calendar, today: options.context.today, vdir: vdir, safe: options.safe)
     case .dot: sink = GraphSink(output: output, photos: options.photos, around: options.around)
     case .table, .tsv, .csv, .markdown:
       sink = TabularSink(output: output, options: options, environment: environment, warn: warn)

@@ -7,20 +7,26 @@ import Foundation
 /// for the readers that stopped there (abook, older phones): dates in ISO 8601's extended form
 /// (`1980-05-17`, `--09-15`), upper-case TYPE parameters, PHOTO as `ENCODING=b`. Apple's 3.0
 /// work-around (`BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-12`) is read by `monica-import`, never written.
-/// With a vdir the cards go to one file each instead of `output`.
+/// With a vdir the cards go to one file each instead of `output`. With `safe` (a terminal,
+/// `--safe`) each content line goes through `TerminalText.safe` before it is folded.
 final class VCardSink: RecordSink {
   private let output: LineOutput
   private let photos: String?
   private let version: VCardVersion
   private let vdir: VdirWriter?
+  private let safe: Bool
   private var card: [UInt8] = []
   /// How many records were not contacts.
   private(set) var skipped = 0
 
   /// A sink writing `version` cards to `output` (or one file each in `vdir`), taking photos
   /// saved by `monica-avatar` from `photos`.
-  init(output: LineOutput, photos: String? = nil, version: VCardVersion = .v4, vdir: VdirWriter? = nil) {
+  init(
+    output: LineOutput, photos: String? = nil, version: VCardVersion = .v4, vdir: VdirWriter? = nil, safe: Bool = false
+  ) {
     self.output = output
+    // A vdir's files are files: written unchanged.
+    self.safe = safe && vdir == nil
     self.photos = photos
     self.version = version
     self.vdir = vdir
@@ -33,7 +39,7 @@ final class VCardSink: RecordSink {
     }
     card.removeAll(keepingCapacity: true)
     let lines = VCardSink.lines(of: record.root, photos: photos, version: version)
-    for line in lines { VCardSink.appendFolded(line, to: &card) }
+    for line in lines { VCardSink.appendFolded(safe ? TerminalText.safe(line) : line, to: &card) }
     if let vdir {
       let uuid = record.root.member("uuid")?.stringValue ?? "contact-\(record.root.member("id")?.displayText ?? "")"
       vdir.put(uid: uuid, bytes: card)

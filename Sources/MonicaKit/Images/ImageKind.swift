@@ -81,11 +81,57 @@ package enum DataURL {
     guard payload.utf8.count / 4 * 3 <= limit + 3 else {
       return .failure(DataURLFailure(reason: "larger than \(limit / 1024 / 1024) MB"))
     }
-    guard let data = Data(base64Encoded: String(payload), options: .ignoreUnknownCharacters) else {
+    guard let bytes = base64(payload.utf8) else {
       return .failure(DataURLFailure(reason: "a data: URL whose base64 does not decode"))
     }
-    guard data.count <= limit else { return .failure(DataURLFailure(reason: "larger than \(limit / 1024 / 1024) MB")) }
-    return .success(Array(data))
+    guard bytes.count <= limit else { return .failure(DataURLFailure(reason: "larger than \(limit / 1024 / 1024) MB")) }
+    return .success(bytes)
+  }
+
+  /// Decodes base64 straight from the text into one array, skipping characters outside the
+  /// alphabet (as `.ignoreUnknownCharacters`): a 10 MB photo's payload is not copied into a
+  /// second string and a `Data` first. Nil when the padding or the length is wrong.
+  static func base64(_ text: Substring.UTF8View) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.count / 4 * 3)
+    var group: UInt32 = 0
+    var filled = 0
+    var padding = 0
+    for byte in text {
+      let value: UInt32
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a")) + 26
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0")) + 52
+      case UInt8(ascii: "+"): value = 62
+      case UInt8(ascii: "/"): value = 63
+      case UInt8(ascii: "="):
+        padding += 1
+        continue
+      default: continue
+      }
+      guard padding == 0 else { return nil }
+      group = group << 6 | value
+      filled += 1
+      if filled == 4 {
+        bytes.append(UInt8(truncatingIfNeeded: group >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: group >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: group))
+        group = 0
+        filled = 0
+      }
+    }
+    switch (filled, padding) {
+    case (0, 0): return bytes
+    case (2, 0...2):
+      bytes.append(UInt8(truncatingIfNeeded: group >> 4))
+      return bytes
+    case (3, 0...1):
+      bytes.append(UInt8(truncatingIfNeeded: group >> 10))
+      bytes.append(UInt8(truncatingIfNeeded: group >> 2))
+      return bytes
+    default: return nil
+    }
   }
 }
 
