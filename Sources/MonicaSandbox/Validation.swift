@@ -55,7 +55,7 @@ package struct Validation {
     if isRequired && !required(key) { return }
     guard present(key), let value = input[key] else { return }
     guard let text = value.stringValue else { return fail("The \(Self.attribute(key)) must be a string.") }
-    if let max, text.count > max { fail("The \(Self.attribute(key)) must not be greater than \(max) characters.") }
+    if let max, text.count > max { fail("The \(Self.attribute(key)) may not be greater than \(max) characters.") }
   }
 
   /// `required|array`.

@@ -46,7 +46,7 @@ import Testing
         #"call PUT /contacts/\#(partial)/introduction '{"is_date_known":false}'"#,
       ])
     #expect(
-      lines[0] == Self.invalid("The job must be a string.", "The company must not be greater than 255 characters."))
+      lines[0] == Self.invalid("The job must be a string.", "The company may not be greater than 255 characters."))
     #expect(lines[1] == Self.invalid("The selected contact id is invalid."))
     #expect(lines[2] == Self.invalid("The contact id must be an integer.", "The selected contact id is invalid."))
     #expect(lines[3] == Self.invalid(#"Archived contact can\u2019t be edited, please unarchive it first."#))

@@ -142,16 +142,11 @@ import Testing
   /// checker follows Monica's source; each entry says how the sandbox differs.
   static let sandboxDiffers: [String: String] = [
     bodies[1].body:
-      "\"must not be greater than\" where Monica's resources/lang/en/validation.php:88 says \"may not\"; "
-      + "gender_id checked after is_birthdate_known (CreateContact.php:40 comes before :43)",
+      "gender_id checked after is_birthdate_known (CreateContact.php:40 comes before :43)",
     bodies[3].body:
       "date|date_format:Y-m-d gives both messages (CreateActivity.php:26); the sandbox stops at the first",
     bodies[6].body: "a null is_favorited passes; 'boolean' without 'nullable' refuses it (ApiNoteController.php:132)",
     bodies[15].body: "date_format:Y-m-d answers \"does not match the format Y-m-d.\" (CreateReminder.php:22)",
-    bodies[20].body: "\"must not be greater than\" (validation.php:88: \"may not\")",
-    bodies[21].body: "\"must not be greater than\" (validation.php:88: \"may not\")",
-    bodies[25].body: "\"must not be greater than\" (validation.php:88: \"may not\")",
-    bodies[29].body: "\"must not be greater than\" (validation.php:88: \"may not\")",
     bodies[32].body: "date_format:Y-m-d answers \"does not match the format Y-m-d.\" (CreateOccupation.php:31)",
   ]
 

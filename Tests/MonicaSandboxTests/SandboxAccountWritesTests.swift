@@ -125,7 +125,7 @@ struct SandboxAccountWritesTests {
     #expect(
       bad.json["error"]?["message"]
         == .array([
-          .string("The country must not be greater than 3 characters."), .string("The latitude must be a number."),
+          .string("The country may not be greater than 3 characters."), .string("The latitude must be a number."),
         ]))
   }
 
