@@ -104,7 +104,7 @@ struct StoreWriter {
   }
 
   /// Recounts a contact's items and its last activity after a child changed.
-  private mutating func refreshContact(_ id: Int) {
+  mutating func refreshContact(_ id: Int) {
     guard var record = contents[.contact].records[id], var statistics = record["statistics"]?.objectValue else {
       return
     }
@@ -143,7 +143,7 @@ struct StoreWriter {
     if contents.user["me_contact"]?["id"]?.intValue == id { contents.user["me_contact"] = fresh }
   }
 
-  private func specialDate(_ input: JSONObject, prefix: String) -> SpecialDate? {
+  func specialDate(_ input: JSONObject, prefix: String) -> SpecialDate? {
     // SpecialDate::createFromAge: 1 January of the year now minus the age.
     if Self.flag(input["\(prefix)_is_age_based"]) {
       guard let age = input["\(prefix)_age"]?.intValue else { return nil }
@@ -158,128 +158,9 @@ struct StoreWriter {
     return SpecialDate(date: UTCTime.seconds(year: year, month: month, day: day))
   }
 
-  // MARK: - Contacts
-
-  private mutating func saveContact(_ id: Int?, _ input: JSONObject) -> APIResponse {
-    if let id, contents[.contact].records[id] == nil { return .notFound }
-    var check = Validation(input)
-    check.string("first_name", required: true, max: 255)
-    for key in ["middle_name", "last_name", "nickname", "description"] { check.string(key, max: 255) }
-    check.boolean("is_partial")
-    check.boolean("is_birthdate_known", required: true)
-    for key in ["birthdate_day", "birthdate_month", "birthdate_year", "birthdate_age"] { check.integer(key) }
-    check.boolean("birthdate_is_age_based")
-    check.boolean("is_deceased", required: id == nil)
-    check.boolean("is_deceased_date_known", required: true)
-    for key in ["deceased_date_day", "deceased_date_month", "deceased_date_year"] { check.integer(key) }
-    // `exists:genders,id` (CreateContact.php:40, UpdateContact.php).
-    check.integer("gender_id")
-    let gender = input["gender_id"]?.intValue.flatMap { contents[.gender].records[$0] }
-    check.exists("gender_id", gender != nil)
-    if let failure = check.failure { return failure }
-    if let id, let existing = contents[.contact].records[id] {
-      if existing["is_active"]?.boolValue == false { return Self.archived }
-      // UpdateContact reads is_deceased unguarded although its rule says nullable
-      // (UpdateContact.php:308,422): PHP's undefined-key warning becomes a 500.
-      if input["is_deceased"] == nil { return .message(500, "Server Error") }
-    }
-
-    let first = Self.text(input["first_name"]) ?? ""
-    let dead = Self.flag(input["is_deceased"])
-    let birthdate = Self.flag(input["is_birthdate_known"]) ? specialDate(input, prefix: "birthdate") : nil
-    let deceased =
-      dead && Self.flag(input["is_deceased_date_known"]) ? specialDate(input, prefix: "deceased_date") : nil
-    let record: JSONObject
-    if let id, var existing = contents[.contact].records[id] {
-      // The model is updated with the keys given only (UpdateContact.php:382): a name or
-      // nickname left out is kept; the description is cleared when missing (line 392).
-      for key in ["first_name", "last_name", "nickname"] where input[key] != nil {
-        existing[key] = .string(Self.text(input[key]))
-      }
-      let last = existing["last_name"]?.stringValue
-      let name = RecordShapes.completeName(first: first, last: last, dead: dead)
-      existing["complete_name"] = .string(name)
-      existing["initials"] = .string(RecordShapes.initials(name))
-      existing["description"] = .string(Self.text(input["description"]))
-      existing["is_dead"] = .bool(dead)
-      if let gender {
-        (existing["gender"], existing["gender_type"]) = (gender["name"] ?? .null, gender["type"] ?? .null)
-      }
-      if var information = existing["information"]?.objectValue {
-        information["dates"] = .object(
-          JSONObject(["birthdate": SpecialDate.json(birthdate), "deceased_date": SpecialDate.json(deceased)]))
-        existing["information"] = .object(information)
-      }
-      existing["updated_at"] = stamp
-      record = existing
-    } else {
-      let newID = contents[.contact].nextID
-      let uuid = random.uuid()
-      var facts = ContactFacts(
-        id: newID, uuid: uuid, hashID: "h:" + random.hex(8), firstName: first, baseURL: baseURL, createdAt: now,
-        updatedAt: now)
-      facts.lastName = Self.text(input["last_name"])
-      facts.nickname = Self.text(input["nickname"])
-      facts.description = Self.text(input["description"])
-      facts.isPartial = Self.flag(input["is_partial"])
-      facts.isDead = dead
-      if let name = gender?["name"]?.stringValue, let type = gender?["type"]?.stringValue {
-        facts.gender = (name, type)
-      }
-      facts.birthdate = birthdate
-      facts.deceasedDate = deceased
-      facts.avatarColor = random.pick(SeedData.avatarColors)
-      facts.avatarURL = .string("\(baseURL)/store/avatars/\(uuid).jpg?\(now)")
-      record = RecordShapes.fullContact(facts)
-      if facts.isPartial { contents.partialAvatars[newID] = RecordShapes.avatar(facts) }
-    }
-    guard let recordID = record["id"]?.intValue else { return .notFound }
-    contents[.contact].put(recordID, record)
-    if id != nil { propagate(recordID) }
-    return data(id == nil ? 201 : 200, record)
-  }
-
-  mutating func deleteContact(_ id: String) -> APIResponse {
-    // DestroyContact runs at once on Monica's default sync queue (.env.example:107), and the
-    // controller catches nothing (ApiContactController.php:165-173): its validation failure is
-    // Laravel's 422, a contact already (soft-)deleted is outside findOrFail (DestroyContact.php:39-40),
-    // Laravel's 404, and an archived one fails throwInactive (line 42).
-    if let failure = Self.contactDeletionFailure(id, contents[.contact]) { return failure }
-    if let number = Int(id), isArchived(number) { return Self.archivedUncaught }
-    if let number = Int(id), contents[.contact].records[number] != nil, destroyRelationships(of: number) {
-      contents[.contact].remove(number)
-      // A soft delete (DestroyContact.php:52, SoftDeletes at Contact.php:49): the contact's notes,
-      // tasks, gifts, photos, calls... keep their rows and stay listed, their contact (and a
-      // gift's recipient) null, as the relation no longer finds it, until the contact is pruned
-      // a week later (Contact.php:1585-1588) and the foreign keys' cascade removes them.
-      for kind in RecordKind.all where ![RecordKind.contact, .relationship, .contactField].contains(kind) {
-        let links = kind.contactReferences.filter { !$0.path.contains("[]") && $0.path.hasSuffix(".id") }
-        for record in contents[kind].all {
-          var kept = record
-          for link in links where link.ids(in: .object(record)).contains(number) {
-            kept[String(link.path.dropLast(3))] = .null
-          }
-          if kept != record, let recordID = record["id"]?.intValue { contents[kind].put(recordID, kept) }
-        }
-      }
-      for var activity in contents[.activity].all {
-        guard var attendees = activity["attendees"]?.objectValue, let list = attendees["contacts"]?.arrayValue,
-          let activityID = activity["id"]?.intValue, list.contains(where: { $0["id"]?.intValue == number })
-        else { continue }
-        let kept = list.filter { $0["id"]?.intValue != number }
-        attendees["contacts"] = .array(kept)
-        attendees["total"] = .int(kept.count)
-        activity["attendees"] = .object(attendees)
-        contents[.activity].put(activityID, activity)
-      }
-      contents.contactFields[number] = nil
-    }
-    return .json(200, .object(JSONObject(["deleted": .bool(true), "id": .string(id)])))
-  }
-
   // MARK: - Items
 
-  private mutating func saveNote(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func saveNote(_ id: Int?, _ input: JSONObject) -> APIResponse {
     if let id, contents[.note].records[id] == nil { return .notFound }
     var check = Validation(input)
     check.string("body", required: true, max: 100_000)
@@ -305,7 +186,7 @@ struct StoreWriter {
     return data(id == nil ? 201 : 200, record)
   }
 
-  private mutating func saveTask(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func saveTask(_ id: Int?, _ input: JSONObject) -> APIResponse {
     if let id, contents[.task].records[id] == nil { return .notFound }
     var check = Validation(input)
     check.integer("contact_id")
@@ -343,7 +224,7 @@ struct StoreWriter {
     return data(200, record)
   }
 
-  private mutating func saveGift(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func saveGift(_ id: Int?, _ input: JSONObject) -> APIResponse {
     if let id, contents[.gift].records[id] == nil { return .notFound }
     var check = Validation(input)
     check.integer("contact_id", required: true)
@@ -373,7 +254,7 @@ struct StoreWriter {
     return data(id == nil ? 201 : 200, record)
   }
 
-  private mutating func saveActivity(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func saveActivity(_ id: Int?, _ input: JSONObject) -> APIResponse {
     if let id, contents[.activity].records[id] == nil { return .notFound }
     var check = Validation(input)
     check.integer("activity_type_id")
@@ -411,7 +292,7 @@ struct StoreWriter {
     return data(id == nil ? 201 : 200, record)
   }
 
-  private mutating func saveTag(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func saveTag(_ id: Int?, _ input: JSONObject) -> APIResponse {
     if let id, contents[.tag].records[id] == nil { return .notFound }
     var check = Validation(input)
     check.string("name", required: true)
@@ -424,7 +305,7 @@ struct StoreWriter {
     return data(id == nil ? 201 : 200, record.json)
   }
 
-  private func makeTag(id: Int, name: String, created: JSONValue?) -> (id: Int, json: JSONObject) {
+  func makeTag(id: Int, name: String, created: JSONValue?) -> (id: Int, json: JSONObject) {
     (
       id,
       JSONObject([
@@ -434,7 +315,7 @@ struct StoreWriter {
     )
   }
 
-  private mutating func replaceTagInContacts(_ tagID: Int, with tag: JSONObject?) {
+  mutating func replaceTagInContacts(_ tagID: Int, with tag: JSONObject?) {
     for var contact in contents[.contact].all {
       guard let tags = contact["tags"]?.arrayValue, tags.contains(where: { $0["id"]?.intValue == tagID }),
         let contactID = contact["id"]?.intValue
@@ -444,7 +325,7 @@ struct StoreWriter {
     }
   }
 
-  private mutating func savePhoto(_ input: JSONObject, upload: (bytes: [UInt8], filename: String)?) -> APIResponse {
+  mutating func savePhoto(_ input: JSONObject, upload: (bytes: [UInt8], filename: String)?) -> APIResponse {
     var check = Validation(input)
     check.integer("contact_id", required: true)
     check.exists("contact_id", contactExists(input["contact_id"]))
@@ -477,7 +358,7 @@ struct StoreWriter {
     return data(201, record)
   }
 
-  private mutating func delete(_ kind: RecordKind, _ id: String) -> APIResponse {
+  mutating func delete(_ kind: RecordKind, _ id: String) -> APIResponse {
     guard let number = Int(id), let record = contents[kind].records[number] else { return .notFound }
     contents[kind].remove(number)
     if kind == .tag { replaceTagInContacts(number, with: nil) }
@@ -486,91 +367,5 @@ struct StoreWriter {
     return .json(
       200,
       .object(JSONObject(["deleted": .bool(true), "id": Self.deletesWithStringID(kind) ? .string(id) : .int(number)])))
-  }
-
-  // MARK: - Tags and avatar of a contact
-
-  private mutating func setTags(_ id: String, _ input: JSONObject) -> APIResponse {
-    guard let contactID = Int(id), var contact = contents[.contact].records[contactID] else { return .notFound }
-    var check = Validation(input)
-    check.array("tags", required: true)
-    if let failure = check.failure { return failure }
-    let names = (input["tags"]?.arrayValue ?? []).compactMap { Self.text($0)?.trimmingCharacters(in: .whitespaces) }
-    // AssociateTag calls throwInactive, and the controller does not catch it (AssociateTag.php:38).
-    if isArchived(contactID) && names.contains(where: { !$0.isEmpty }) { return Self.archivedUncaught }
-    var tags = contact["tags"]?.arrayValue ?? []
-    for name in names where !name.isEmpty {
-      let tag: JSONObject
-      if let found = contents[.tag].all.first(where: { $0["name"]?.stringValue == name }) {
-        tag = found
-      } else {
-        tag = makeTag(id: contents[.tag].nextID, name: name, created: nil).json
-        if let tagID = tag["id"]?.intValue { contents[.tag].put(tagID, tag) }
-      }
-      if !tags.contains(where: { $0["id"] == tag["id"] }) { tags.append(.object(tag)) }
-    }
-    contact["tags"] = .array(tags)
-    contents[.contact].put(contactID, contact)
-    return data(200, contact)
-  }
-
-  private mutating func unsetTags(_ id: String, _ input: JSONObject, all: Bool) -> APIResponse {
-    guard let contactID = Int(id), var contact = contents[.contact].records[contactID] else { return .notFound }
-    if !all {
-      var check = Validation(input)
-      check.array("tags", required: true)
-      if let failure = check.failure { return failure }
-    }
-    let removed = Set((input["tags"]?.arrayValue ?? []).compactMap(\.intValue))
-    // DetachTag and unsetTags call throwInactive too (DetachTag.php:138), uncaught.
-    if isArchived(contactID) && (all ? !(contact["tags"]?.arrayValue ?? []).isEmpty : !removed.isEmpty) {
-      return Self.archivedUncaught
-    }
-    contact["tags"] = .array(
-      all ? [] : (contact["tags"]?.arrayValue ?? []).filter { !removed.contains($0["id"]?.intValue ?? -1) })
-    contents[.contact].put(contactID, contact)
-    return data(200, contact)
-  }
-
-  /// UpdateAvatar (app/Services/Contact/Avatar/UpdateAvatar.php:22-53) validates the path's
-  /// contact_id with `exists:contacts,id` (an unknown id is a 422, not a 404), then calls
-  /// throwInactive (422 for an archived contact); ApiAvatarController catches both (code 32).
-  private mutating func setAvatar(_ id: String, _ input: JSONObject) -> APIResponse {
-    var check = Validation(input)
-    if Int(id).flatMap({ contents[.contact].records[$0] }) == nil {
-      check.add(Int(id) == nil ? "The contact id must be an integer." : "The selected contact id is invalid.")
-    }
-    check.oneOf("source", ["default", "adorable", "gravatar", "photo"], required: true)
-    let source = Self.text(input["source"]) ?? ""
-    if source == "photo" && input["photo_id"] == nil {
-      check.add("The photo id field is required when source is photo.")
-    }
-    check.integer("photo_id")
-    let photo = input["photo_id"]?.intValue.flatMap { contents[.photo].records[$0] }
-    check.exists("photo_id", photo != nil)
-    if let failure = check.failure { return failure }
-    guard let contactID = Int(id), var contact = contents[.contact].records[contactID] else { return .notFound }
-    if isArchived(contactID) { return Self.archived }
-    let uuid = contact["uuid"]?.stringValue ?? random.uuid()
-    let url: JSONValue =
-      switch source {
-      case "adorable":
-        .string(TinyImage.dataURL(TinyImage.png(red: UInt8(random.below(256)), green: 90, blue: 160, size: 4)))
-      case "gravatar": .string(GravatarOrigin.avatarURL(random.hex(32)))
-      case "photo": photo?["link"] ?? .string("")
-      default: .string("\(baseURL)/store/avatars/\(uuid).jpg?\(now)")
-      }
-    if var information = contact["information"]?.objectValue {
-      var avatar = information["avatar"]?.objectValue ?? JSONObject()
-      avatar["url"] = url
-      avatar["source"] = .string(source)
-      if avatar["default_avatar_color"] == nil { avatar["default_avatar_color"] = .string("#b3d5fe") }
-      information["avatar"] = .object(avatar)
-      contact["information"] = .object(information)
-    }
-    contact["updated_at"] = stamp
-    contents[.contact].put(contactID, contact)
-    propagate(contactID)
-    return data(200, contact)
   }
 }
