@@ -60,14 +60,19 @@ import Testing
     }
   }
 
-  @Test("what is no page is refused: no data list, a record that is no object, a body cut short, text after it")
+  @Test("what is no page is refused: no data list, a record that is no object, a body cut short, a comma astray")
   func notPages() {
     for body in [
       #"{"meta":{}}"#, #"[1,2]"#, #"{"data":[1]}"#, #"{"data":{"id":1}}"#, #"{"data":[{"id":1}"#, #"{"data":[]} x"#,
+      // The sandbox's badjson fault: a trailing comma; and the other ways commas and colons go wrong.
+      #"{"data":[{"id":1,"object":"contact"},]}"#, #"{"data":[{"id":1} {"id":2}]}"#, #"{"data":[{"id":1,}]}"#,
+      #"{"data":[{"id" 1}]}"#, #"{"data":[{"id":1 2}]}"#, #"{"data":[,{"id":1}]}"#, #"{"data":[{"id"::1}]}"#,
     ] {
       #expect(scanned(Array(body.utf8), piece: 3).2 != nil, "\(body)")
     }
-    #expect(scanned(Array(#"{"data":[]}"#.utf8), piece: 3).2 == nil)
+    for body in [#"{"data":[]}"#, #" { "data" : [ { "id" : 1 , "a" : [ ] , "b" : { } } , {} ] , "meta" : null } "#] {
+      #expect(scanned(Array(body.utf8), piece: 3).2 == nil, "\(body)")
+    }
   }
 
   @Test("a dataUrl decodes from its JSON text, escapes and all, as DataURL.decode decodes the string")

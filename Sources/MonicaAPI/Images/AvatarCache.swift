@@ -65,7 +65,7 @@ package struct AvatarCache: Sendable {
   /// and points `link` at them.
   func storePhoto(_ bytes: [UInt8], id: Int, updatedAt: String, link: String) {
     let key = photoKey(id: id, updatedAt: updatedAt)
-    if image(key)?.entry.body != bytes { store(CacheEntry(body: bytes), for: key) }
+    if !holds(key, bytes) { store(CacheEntry(body: bytes), for: key) }
     let seen = CacheEntry(metadata: [("photo-id", String(id)), ("updated-at", updatedAt)], body: [])
     if case .found(let entry) = entries.read(linkKey(link)), entry["photo-id"] == String(id),
       entry["updated-at"] == updatedAt
@@ -73,6 +73,24 @@ package struct AvatarCache: Sendable {
       return
     }
     store(seen, for: linkKey(link))
+  }
+
+  /// Whether the entry of `key` holds exactly `bytes`, compared a part at a time (read whole, a
+  /// kept 10 MB photo took another 10 MB beside the one just decoded).
+  func holds(_ key: CacheKey, _ bytes: [UInt8]) -> Bool {
+    guard case .found(let reader) = entries.open(key) else { return false }
+    var offset = 0
+    do {
+      while let part = try reader.nextPart() {
+        guard part.count <= bytes.count - offset, bytes[offset..<(offset + part.count)].elementsEqual(part) else {
+          return false
+        }
+        offset += part.count
+      }
+    } catch {
+      return false
+    }
+    return offset == bytes.count
   }
 
   /// The entry of `key` when it holds an image of a known kind.

@@ -62,8 +62,9 @@ struct PhotoPage {
 }
 
 /// Finds the records of a page's `data` list and their top-level members in a body fed in
-/// pieces, keeping nothing of it but the ranges of the members asked for. It follows strings
-/// and nesting only: each member is parsed when it is read, so the values are checked then.
+/// pieces, keeping nothing of it but the ranges of the members asked for. It checks the
+/// structure (nesting, strings, commas and colons between values, nothing after the end), not
+/// the literals: each member is parsed when it is read, so its value is checked then.
 struct PageScanner {
   let keys: Set<String>
   private(set) var failure: String?
@@ -90,6 +91,12 @@ struct PageScanner {
   private var members: PhotoPage.Members = [:]
   /// Just past the last byte that was not white space.
   private var lastSignificant = 0
+  /// A value (or a key) has just ended: a comma, a colon or a closing bracket comes next.
+  private var afterValue = false
+  /// A container has just opened: it may close at once.
+  private var justOpened = false
+  /// Inside a number or a literal.
+  private var inScalar = false
 
   init(keys: Set<String>) { self.keys = keys }
 
@@ -104,7 +111,10 @@ struct PageScanner {
       }
       let byte = bytes[index]
       index += 1
-      if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { continue }
+      if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+        if inScalar { (inScalar, afterValue) = (false, true) }
+        continue
+      }
       structural(byte, at: base + index - 1, record)
     }
   }
@@ -143,6 +153,7 @@ struct PageScanner {
     }
     keep(bytes, index..<quote)
     inString = false
+    afterValue = true
     lastSignificant = base + quote + 1
     if capturing {
       capturing = false
@@ -164,7 +175,7 @@ struct PageScanner {
     guard started else {
       started = true
       depth = 1
-      expectKey = true
+      (expectKey, justOpened) = (true, true)
       if byte != UInt8(ascii: "{") { failure = "the response is JSON but has no \"data\" list: not a Monica 4.x page" }
       return
     }
@@ -172,6 +183,17 @@ struct PageScanner {
       failure = "the response is not valid JSON: text after its end"
       return
     }
+    let scalar = !Self.structural.contains(byte)
+    if inScalar && !scalar { (inScalar, afterValue) = (false, true) }
+    if scalar && !inScalar || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+      // A value starts: only where one may.
+      guard !afterValue else { return invalid("a comma is missing between two values") }
+    } else if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") {
+      guard afterValue else { return invalid("\(Character(UnicodeScalar(byte))) where a value belongs") }
+    } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+      guard afterValue || justOpened else { return invalid("a value is missing before a closing bracket") }
+    }
+    justOpened = false
     let inRecord = inData && depth == 3
     if topValuePending && depth == 1 {
       topValuePending = false
@@ -191,6 +213,7 @@ struct PageScanner {
     }
     switch byte {
     case UInt8(ascii: "\""):
+      afterValue = false
       inString = true
       carried = 0
       capturing = expectKey && (depth == 1 || inRecord)
@@ -205,6 +228,7 @@ struct PageScanner {
         (expectKey, memberKey, memberStart) = (true, nil, nil)
       }
       depth += 1
+      (justOpened, afterValue) = (true, false)
     case UInt8(ascii: "}"), UInt8(ascii: "]"):
       if inRecord {
         endMember()
@@ -216,18 +240,29 @@ struct PageScanner {
       depth -= 1
       if depth == 1, let metaStart, meta == nil { meta = metaStart..<(offset + 1) }
       if depth == 0 { ended = true }
+      afterValue = true
     case UInt8(ascii: ","):
+      afterValue = false
       if depth == 1 { expectKey = true }
       if inRecord {
         endMember()
         expectKey = true
       }
     case UInt8(ascii: ":"):
+      afterValue = false
       if depth == 1 { topValuePending = true }
       if inRecord { memberValuePending = true }
     default:
+      inScalar = true
       if inData && depth == 2 { failure = "a record of the response's \"data\" is not an object" }
     }
+  }
+
+  /// The bytes that are no part of a number or a literal.
+  private static let structural: Set<UInt8> = Set("{}[],:\"".utf8)
+
+  private mutating func invalid(_ why: String) {
+    failure = "the response is not valid JSON: \(why)"
   }
 
   private mutating func endMember() {

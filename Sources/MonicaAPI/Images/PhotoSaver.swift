@@ -10,11 +10,6 @@ package struct PhotoSaver {
 
   package init(directory: String) { self.directory = directory }
 
-  /// The longest line read: a record of Monica's largest photo (10 MB, 13.4 MB of base64) and
-  /// its other members fit with room to spare; a longer line is refused (65) before it is held
-  /// whole, so a hostile record of up to the 64 MiB of other tools costs no memory.
-  static let lineLimit = 16 << 20
-
   /// Saves the photo of every line, in order; a line that is not a photo with an image stops
   /// the run (65) after the lines before it. Each line is read in place in the reader's buffer.
   package func run(sources: [InputSource], output: LineOutput) throws(MonicaError) {
@@ -22,7 +17,7 @@ package struct PhotoSaver {
     let folder = try ImageFolder(directory)
     try output.finishing { () throws(MonicaError) in
       for source in sources {
-        let reader = try source.open(maximumLineLength: Self.lineLimit)
+        let reader = try source.open(maximumLineLength: BodyLimits.photoRecord)
         try reader.forEachLine { (line) throws(MonicaError) in
           guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else { return }
           try save(line, source: reader.name, number: reader.lineNumber, folder: folder, output: output)
