@@ -38,6 +38,9 @@ struct BodySpool {
     return file.append(data)
   }
 
+  /// The body's temporary file, when it went to one.
+  var spilled: SpooledBody? { file.map { SpooledBody(file: $0, count: count) } }
+
   /// The whole body.
   func contents() -> Result<Data, SpoolFailure> {
     guard let file else { return .success(memory) }
@@ -45,9 +48,23 @@ struct BodySpool {
   }
 }
 
+/// A whole body left in its temporary file, for a reader that takes it part by part (a page of
+/// photos, 13 MB of base64 each, up to the 64 MiB cap), so that it is never in memory whole.
+package struct SpooledBody: Sendable {
+  let file: SpoolFile
+  /// Its length.
+  package let count: Int
+
+  /// The bytes of `range` (within `count`).
+  package func read(_ range: Range<Int>) -> Result<Data, SpoolFailure> {
+    file.read(range.clamped(to: 0..<count))
+  }
+}
+
 /// Why a spooled body could not be read back.
-struct SpoolFailure: Error {
-  let reason: String
+package struct SpoolFailure: Error {
+  /// Why, for messages.
+  package let reason: String
 }
 
 /// An open temporary file with no name, closed when the last spool holding it goes.
@@ -89,12 +106,39 @@ final class SpoolFile: @unchecked Sendable {
   }
 
   /// The file's first `count` bytes.
-  func contents(_ count: Int) -> Result<Data, SpoolFailure> {
+  func contents(_ count: Int) -> Result<Data, SpoolFailure> { read(0..<count) }
+
+  /// The file's first `count` bytes as an array, read straight into it (an image kept here).
+  func bytes(_ count: Int) -> Result<[UInt8], SpoolFailure> {
+    var failure: String?
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      var offset = 0
+      while offset < count {
+        let got = pread(descriptor, buffer.baseAddress.map { $0 + offset }, count - offset, off_t(offset))
+        if got < 0 && errno == EINTR { continue }
+        if got <= 0 {
+          failure =
+            "the image kept in a temporary file could not be read back: "
+            + (got < 0 ? systemErrorText(errno) : "it ended early")
+          break
+        }
+        offset += got
+      }
+      initialized = offset
+    }
+    if let failure { return .failure(SpoolFailure(reason: failure)) }
+    return .success(bytes)
+  }
+
+  /// The bytes of `range`.
+  func read(_ range: Range<Int>) -> Result<Data, SpoolFailure> {
+    let count = range.count
     var data = Data(count: count)
     let failure = data.withUnsafeMutableBytes { buffer -> String? in
       var offset = 0
       while offset < count {
-        let got = pread(descriptor, buffer.baseAddress.map { $0 + offset }, count - offset, off_t(offset))
+        let got = pread(
+          descriptor, buffer.baseAddress.map { $0 + offset }, count - offset, off_t(range.lowerBound + offset))
         if got < 0 && errno == EINTR { continue }
         if got <= 0 {
           let why = got < 0 ? systemErrorText(errno) : "it ended early"

@@ -42,7 +42,8 @@ final class BoundedSession: Sendable {
   deinit { session.finishTasksAndInvalidate() }
 
   /// Sends `request` and waits for its whole answer, the limit, the time-out or a cancellation.
-  func exchange(_ request: URLRequest) async -> BoundedExchange {
+  /// With `keepingLargeBody`, a 2xx body past `BodySpool.memoryPart` stays in its temporary file.
+  func exchange(_ request: URLRequest, keepingLargeBody: Bool = false) async -> BoundedExchange {
     if Task.isCancelled { return .failed(.dropped("the request was cancelled")) }
     let task = session.dataTask(with: request)
     let id = task.taskIdentifier
@@ -51,7 +52,7 @@ final class BoundedSession: Sendable {
       await withCheckedContinuation { continuation in
         // A cancellation or the time-out ends the wait itself: URLSession does not always report
         // a task cancelled before it started, and a wait that nothing ends would hang the tool.
-        guard downloads.start(id, continuation: continuation) else { return }
+        guard downloads.start(id, continuation: continuation, keepingLargeBody: keepingLargeBody) else { return }
         let expiry = DispatchWorkItem { [downloads] in
           if downloads.expire(id) { task.cancel() }
         }

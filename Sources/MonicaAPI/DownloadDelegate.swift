@@ -33,6 +33,8 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     var response: HTTPURLResponse?
     var tooLarge = false
     var expiry: DispatchWorkItem?
+    /// A 2xx body that went to its temporary file is handed over there, not read back.
+    var keepingLargeBody = false
   }
 
   /// How a task's end was decided, beside its transfer.
@@ -64,10 +66,12 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
   private var abandoned: Set<Int> = []
 
   /// Registers a transfer; false (and the continuation resumed) when it was abandoned already.
-  func start(_ id: Int, continuation: CheckedContinuation<BoundedExchange, Never>) -> Bool {
+  func start(
+    _ id: Int, continuation: CheckedContinuation<BoundedExchange, Never>, keepingLargeBody: Bool = false
+  ) -> Bool {
     let early = withDownloads { table -> Bool in
       if abandoned.remove(id) != nil { return true }
-      table[id] = Download(continuation: continuation, body: BodySpool())
+      table[id] = Download(continuation: continuation, body: BodySpool(), keepingLargeBody: keepingLargeBody)
       return false
     }
     if early { continuation.resume(returning: .failed(.dropped("the request was cancelled"))) }
@@ -197,9 +201,14 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
       for (name, value) in http.allHeaderFields {
         if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
       }
-      switch download.body.contents() {
-      case .success(let body): outcome = .answered(HTTPResponse(status: http.statusCode, headers: headers, body: body))
-      case .failure(let failure): outcome = .failed(.dropped(failure.reason))
+      if download.keepingLargeBody, (200...299).contains(http.statusCode), let spooled = download.body.spilled {
+        outcome = .answered(HTTPResponse(status: http.statusCode, headers: headers, body: Data(), spooled: spooled))
+      } else {
+        switch download.body.contents() {
+        case .success(let body):
+          outcome = .answered(HTTPResponse(status: http.statusCode, headers: headers, body: body))
+        case .failure(let failure): outcome = .failed(.dropped(failure.reason))
+        }
       }
     } else {
       outcome = .failed(.dropped("not an HTTP response"))

@@ -11,13 +11,23 @@ package struct HTTPResponse: Sendable {
   package let status: Int
   /// Header fields, names lower-cased.
   package let headers: [String: String]
-  /// The body, as received.
+  /// The body, as received; empty when it was left in its temporary file (`spooled`).
   package let body: Data
+  /// The body, when the request asked for a large one to be left in its temporary file
+  /// (`ClientTransport.send(_:keepingLargeBody:)`) and it went to one; then `body` is empty.
+  package let spooled: SpooledBody?
 
-  package init(status: Int, headers: [String: String], body: Data) {
+  package init(status: Int, headers: [String: String], body: Data, spooled: SpooledBody? = nil) {
     self.status = status
     self.headers = headers
     self.body = body
+    self.spooled = spooled
+  }
+
+  /// The body's first `count` bytes (or fewer), wherever it is.
+  package func prefix(_ count: Int) -> Data {
+    guard let spooled else { return body.prefix(count) }
+    return (try? spooled.read(0..<min(count, spooled.count)).get()) ?? Data()
   }
 }
 
@@ -96,6 +106,12 @@ package final class HTTPTransport: Sendable {
 
   /// Sends `request` and returns the whole response.
   package func send(_ request: URLRequest) async throws(TransportFailure) -> HTTPResponse {
+    try await send(request, keepingLargeBody: false)
+  }
+
+  /// Sends `request` and returns the whole response; with `keepingLargeBody`, a 2xx body that
+  /// went to its temporary file (past `BodySpool.memoryPart`) stays there (`HTTPResponse.spooled`).
+  package func send(_ request: URLRequest, keepingLargeBody: Bool) async throws(TransportFailure) -> HTTPResponse {
     // libcurl sends a request again, unasked, when a connection it reused dies before any byte
     // of the answer: safe for a read, not for a POST that the server may have carried out (a
     // reset POST was logged twice by the sandbox). A POST gets a session, so a connection, of
@@ -103,7 +119,7 @@ package final class HTTPTransport: Sendable {
     let session =
       request.httpMethod == "POST"
       ? BoundedSession(configuration: configuration, timeout: timeout, limit: limit) : self.session
-    switch await session.exchange(request) {
+    switch await session.exchange(request, keepingLargeBody: keepingLargeBody) {
     case .answered(let response): return response
     case .tooLarge: throw .tooLarge("the answer is larger than \(BodyLimits.describe(limit))")
     case .tooSlow: throw .timedOut

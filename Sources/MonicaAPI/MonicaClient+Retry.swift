@@ -10,10 +10,10 @@ extension MonicaClient {
   /// in-doubt look-up decides (`Pusher`'s journal), never a blind second send. A connection that
   /// could not be made is not retried. The last answer is handed back for `check` to map.
   ///
-  /// `target` names the request in messages and notices.
+  /// `target` names the request in messages and notices; `keepingLargeBody` is `exchange`'s.
   func sendRetrying(
     _ method: String, _ path: String, query: [(String, String)] = [], body: Data? = nil,
-    contentType: String = "application/json", repeatable: Bool, target: String
+    contentType: String = "application/json", repeatable: Bool, target: String, keepingLargeBody: Bool = false
   ) async throws(MonicaError) -> HTTPResponse {
     var attempt = 0
     while true {
@@ -22,7 +22,9 @@ extension MonicaClient {
       let outcome: Result<HTTPResponse, MonicaError>
       do {
         outcome = .success(
-          try await exchange(method, path, query: query, body: body, contentType: contentType, pacing: ticket))
+          try await exchange(
+            method, path, query: query, body: body, contentType: contentType, pacing: ticket,
+            keepingLargeBody: keepingLargeBody))
       } catch {
         outcome = .failure(error)
       }

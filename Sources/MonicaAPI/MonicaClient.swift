@@ -92,10 +92,12 @@ package final class MonicaClient: Sendable {
   }
 
   /// Sends one request once, with the token and `Accept: application/json`; no retries, no
-  /// status mapping. For probes that must see every answer.
+  /// status mapping. For probes that must see every answer. With `keepingLargeBody`, a large
+  /// 2xx body may come in its temporary file (`HTTPResponse.spooled`).
   package func exchange(
     _ method: String, _ path: String, query: [(String, String)] = [], body: Data? = nil,
-    contentType: String = "application/json", authorized: Bool = true, pacing ticket: PacingTicket? = nil
+    contentType: String = "application/json", authorized: Bool = true, pacing ticket: PacingTicket? = nil,
+    keepingLargeBody: Bool = false
   ) async throws(MonicaError) -> HTTPResponse {
     let target = describe(path, query)
     guard let url = url(path, query: query) else { throw .usage("\(target): not a valid request path") }
@@ -110,7 +112,7 @@ package final class MonicaClient: Sendable {
     request.setValue("monica-toolset/\(toolsetVersion)", forHTTPHeaderField: "User-Agent")
     let started = ContinuousClock.now
     do {
-      let response = try await transport.send(request)
+      let response = try await transport.send(request, keepingLargeBody: keepingLargeBody)
       await pacer.observe(response, ticket: ticket)
       policy.observer?(
         RequestRecord(
@@ -144,11 +146,13 @@ package final class MonicaClient: Sendable {
     return response
   }
 
-  /// GETs with retries but hands back 4xx answers (other than 429) for the caller to look at.
-  package func getAllowingErrors(_ path: String, query: [(String, String)] = []) async throws(MonicaError)
-    -> HTTPResponse
-  {
-    try await sendRetrying("GET", path, query: query, repeatable: true, target: describe(path, query))
+  /// GETs with retries but hands back 4xx answers (other than 429) for the caller to look at;
+  /// with `keepingLargeBody`, a large 2xx body may come in its temporary file.
+  package func getAllowingErrors(
+    _ path: String, query: [(String, String)] = [], keepingLargeBody: Bool = false
+  ) async throws(MonicaError) -> HTTPResponse {
+    try await sendRetrying(
+      "GET", path, query: query, repeatable: true, target: describe(path, query), keepingLargeBody: keepingLargeBody)
   }
 
   /// Maps a final response to success or the exit table's error.
@@ -159,7 +163,9 @@ package final class MonicaClient: Sendable {
     let contentType = response.headers["content-type"]?.lowercased() ?? ""
     switch response.status {
     case 200...299:
-      if contentType.contains("html") || !Self.looksLikeJSON(response.body) {
+      if contentType.contains("html")
+        || !Self.looksLikeJSON(response.spooled == nil ? response.body : response.prefix(4096))
+      {
         throw .protocolViolation(
           request: target,
           detail: contentType.contains("html")

@@ -13,9 +13,10 @@ import MonicaKit
 ///   link was seen, and hands the rest to the per-contact route when fewer contacts remain
 ///   than pages do.
 ///
-/// Every record carries its image as base64 (Photo.php:30): a record is read in place, and each
-/// found image goes to a nameless temporary file until it is saved, so the found photos are not
-/// held in memory beside the page.
+/// Every record carries its image as base64 (Photo.php:30), so a page of 100 may be up to the
+/// 64 MiB API cap: a page is read where the transport spooled it, a megabyte at a time
+/// (`PhotoPage`), never whole, and each found image goes to a nameless temporary file until it
+/// is saved, so memory holds one image at a time whatever the pages hold.
 package struct PhotoResolver: Sendable {
   let client: MonicaClient
   let cache: AvatarCache?
@@ -43,15 +44,14 @@ package struct PhotoResolver: Sendable {
     var perContact = missing
     if missing.count > 1 {
       var remaining = Set(missing.map(\.link))
-      var walker = PageWalker(client: client, path: "/photos", query: [], what: "photos")
-      // One page at a time: the walk stops as soon as every link was seen, and a page asked for
-      // in parallel would be spent for nothing.
-      walker.concurrency = 1
       do {
+        // One page at a time: the walk stops as soon as every link was seen, and a page asked for
+        // in parallel would be spent for nothing.
         var handOver = false
-        _ = try await walker.walk(pageSize: 100, lowered: { _, _ in }) { (page) throws(MonicaError) -> Bool in
-          take(page.envelope, wanted: &remaining, into: &found)
-          if page.number == 1 && remaining.count < page.lastPage - 1 { handOver = true }
+        try await walk("/photos", what: "photos") { page, members in
+          take(page, members, wanted: &remaining, into: &found)
+        } pageDone: { number, lastPage in
+          if number == 1 && remaining.count < lastPage - 1 { handOver = true }
           return !remaining.isEmpty && !handOver
         }
         perContact = missing.filter { remaining.contains($0.link) && handOver }
@@ -63,12 +63,11 @@ package struct PhotoResolver: Sendable {
     }
     for (contactID, link) in perContact where found[link] == nil {
       var remaining: Set = [link]
-      let walker = PageWalker(
-        client: client, path: "/contacts/\(contactID)/photos", query: [], what: "photos of contact #\(contactID)")
       do {
-        _ = try await walker.walk(pageSize: 100, lowered: { _, _ in }) { (page) throws(MonicaError) -> Bool in
-          take(page.envelope, wanted: &remaining, into: &found)
-          return !remaining.isEmpty
+        try await walk("/contacts/\(contactID)/photos", what: "photos of contact #\(contactID)") { page, members in
+          take(page, members, wanted: &remaining, into: &found)
+        } pageDone: { _, _ in
+          !remaining.isEmpty
         }
         if found[link] == nil { found[link] = .failure(Self.notFound) }
       } catch {
@@ -78,44 +77,55 @@ package struct PhotoResolver: Sendable {
     return found
   }
 
-  /// Takes the wanted photos of one page: their `dataUrl` decoded, checked and cached.
-  private func take(
-    _ envelope: PageEnvelope, wanted: inout Set<String>, into found: inout [String: Result<KeptImage, SourceFailure>]
-  ) {
-    envelope.forEachRecord { bytes in
-      guard let link = PageEnvelope.topLevelString("link", in: bytes), wanted.contains(link) else { return true }
-      // Only the members used, read from the page in place: a 10 MB photo's record is neither
-      // copied nor parsed whole, and its `dataUrl` string is gone before the image is stored.
-      let id = PageEnvelope.topLevelValue("id", in: bytes)
-      let updatedAt = PageEnvelope.topLevelString("updated_at", in: bytes)
-      let decoded = Self.image(
-        of: JSONObject(["id": id ?? .null, "dataUrl": PageEnvelope.topLevelValue("dataUrl", in: bytes) ?? .null]))
-      wanted.remove(link)
-      found[link] = decoded.map { image in
-        if let id = id?.intValue, let updatedAt {
-          cache?.storePhoto(image.bytes, id: id, updatedAt: updatedAt, link: link)
-        }
-        return KeptImage.keeping(image)
+  /// The members of a photo record that are read.
+  static let members: Set<String> = ["id", "link", "updated_at", "dataUrl"]
+
+  /// Walks the listing at `path`, 100 a page (halved while the instance answers Monica's error
+  /// 30), one page at a time, each read where the transport left it (`PhotoPage`): `record`
+  /// gets each record's members, `pageDone` each page's number and `meta.last_page`, and says
+  /// whether to go on.
+  private func walk(
+    _ path: String, what: String, record: (PhotoPage, PhotoPage.Members) -> Void,
+    pageDone: (Int, Int) -> Bool
+  ) async throws(MonicaError) {
+    var (number, size) = (1, 100)
+    while true {
+      let query = [("page", String(number)), ("limit", String(size))]
+      let response = try await client.getAllowingErrors(path, query: query, keepingLargeBody: true)
+      if number == 1, response.status == 400, size > 1, MonicaClient.errorCode(response.prefix(1 << 16)) == 30 {
+        size = max(size / 2, 1)
+        continue
       }
-      return true
+      let lastPage: Int
+      do throws(MonicaError) {
+        try client.check(response, path: path, query: query, what: what)
+        let page = PhotoPage(response: response, request: client.describe(path, query))
+        lastPage = max(try page.scan(keys: Self.members) { record(page, $0) } ?? number, number)
+      } catch {
+        throw number > 1 ? error.onPage(number) : error
+      }
+      guard pageDone(number, lastPage), number < lastPage else { return }
+      number += 1
     }
   }
 
-  /// The checked image of a photo record's `dataUrl`.
-  package static func image(of photo: JSONObject, from: String = "network") -> Result<FetchedImage, SourceFailure> {
-    let id = photo["id"]?.intValue.map { "photo #\($0)" } ?? "the photo"
-    guard let text = photo["dataUrl"]?.stringValue else {
-      return .failure(SourceFailure(reason: "\(id) has no dataUrl", error: .invalidData("\(id): no dataUrl")))
-    }
-    switch DataURL.decode(text) {
-    case .failure(let failure):
-      return .failure(SourceFailure(reason: failure.reason, error: .invalidData("\(id): \(failure.reason)")))
-    case .success(let bytes):
-      switch ImageKind.verify(bytes, contentType: nil) {
-      case .success(let kind): return .success(FetchedImage(bytes: bytes, kind: kind, from: from))
-      case .failure(let refusal):
-        return .failure(SourceFailure(reason: refusal.reason, error: .invalidData("\(id): \(refusal.reason)")))
+  /// Takes a record of `page` when it is a wanted photo: its `dataUrl` decoded, checked and
+  /// cached. Only the members used are read, each from where it lies: a 10 MB photo's record is
+  /// never in memory whole, and its `dataUrl` goes straight into the decoded image.
+  private func take(
+    _ page: PhotoPage, _ members: PhotoPage.Members, wanted: inout Set<String>,
+    into found: inout [String: Result<KeptImage, SourceFailure>]
+  ) {
+    guard let link = page.value(members["link"])?.stringValue, wanted.contains(link) else { return }
+    let id = page.value(members["id"])?.intValue
+    let updatedAt = page.value(members["updated_at"])?.stringValue
+    let decoded = PhotoImage.decode(id: id, dataURL: members["dataUrl"], read: page.read)
+    wanted.remove(link)
+    found[link] = decoded.map { image in
+      if let id, let updatedAt {
+        cache?.storePhoto(image.bytes, id: id, updatedAt: updatedAt, link: link)
       }
+      return KeptImage.keeping(image)
     }
   }
 
@@ -148,8 +158,8 @@ enum KeptImage: Sendable {
     switch self {
     case .held(let image): return .success(image)
     case .spooled(let file, let count, let kind):
-      switch file.contents(count) {
-      case .success(let data): return .success(FetchedImage(bytes: Array(data), kind: kind, from: "network"))
+      switch file.bytes(count) {
+      case .success(let bytes): return .success(FetchedImage(bytes: bytes, kind: kind, from: "network"))
       case .failure(let failure):
         return .failure(SourceFailure(reason: failure.reason, error: .internalError(failure.reason)))
       }

@@ -11,35 +11,69 @@ package struct PhotoSaver {
   package init(directory: String) { self.directory = directory }
 
   /// Saves the photo of every line, in order; a line that is not a photo with an image stops
-  /// the run (65) after the lines before it.
+  /// the run (65) after the lines before it. Each line is read in place in the reader's buffer.
   package func run(sources: [InputSource], output: LineOutput) throws(MonicaError) {
     LargeBlocks.returnedWhenFreed()
     let folder = try ImageFolder(directory)
-    let input = PushInput(sources)
     try output.finishing { () throws(MonicaError) in
-      while let line = try input.next() {
-        func bad(_ reason: String) -> MonicaError {
-          .malformedInput(source: line.source, line: line.number, reason: reason)
+      for source in sources {
+        let reader = try source.open(maximumLineLength: BodyLimits.photoRecord)
+        try reader.forEachLine { (line) throws(MonicaError) in
+          guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else { return }
+          try save(line, source: reader.name, number: reader.lineNumber, folder: folder, output: output)
         }
-        guard case .object(let photo)? = try? JSONValue(parsing: line.bytes) else { throw bad("not a JSON object") }
-        guard photo["object"]?.stringValue == "photo", let id = photo["id"]?.intValue else {
-          throw bad("not a photo record (no \"object\":\"photo\" with an \"id\")")
-        }
-        let image: FetchedImage
-        switch PhotoResolver.image(of: photo) {
-        case .success(let found): image = found
-        case .failure(let failure): throw bad("photo #\(id): \(failure.reason)")
-        }
-        let name = "\(id)-" + Self.safeName(photo["original_filename"]?.stringValue, kind: image.kind)
-        let file = try folder.write(image.bytes, fileName: name).get()
-        var result = JSONObject(["photo_id": .int(id)])
-        result["contact_id"] = photo["contact"]?["id"] ?? .null
-        result["file"] = .string(file)
-        result["bytes"] = .int(image.bytes.count)
-        result["mime_type"] = .string(image.kind.mimeType)
-        try output.writeLine(JSONWriter.plain.bytes(.object(result)))
       }
     }
+  }
+
+  /// Saves the photo of one line and writes its result.
+  private func save(
+    _ line: UnsafeBufferPointer<UInt8>, source: String, number: Int, folder: ImageFolder, output: LineOutput
+  ) throws(MonicaError) {
+    func bad(_ reason: String) -> MonicaError { .malformedInput(source: source, line: number, reason: reason) }
+    // The record is read in place, its `dataUrl` straight into the image: a 10 MB photo's line
+    // is not parsed into a second copy of itself. Members other than the image are small.
+    guard let members = Self.members(line) else { throw bad("not a JSON object") }
+    func value(_ key: String) -> JSONValue? {
+      guard let range = members[key], range.count <= 1 << 20 else { return nil }
+      return try? JSONValue(parsing: UnsafeBufferPointer(rebasing: line[range]))
+    }
+    guard value("object")?.stringValue == "photo", let id = value("id")?.intValue else {
+      throw bad("not a photo record (no \"object\":\"photo\" with an \"id\")")
+    }
+    let image: FetchedImage
+    switch PhotoImage.decode(
+      id: id, dataURL: members["dataUrl"], read: { Data(UnsafeBufferPointer(rebasing: line[$0])) })
+    {
+    case .success(let found): image = found
+    case .failure(let failure): throw bad("photo #\(id): \(failure.reason)")
+    }
+    let name = "\(id)-" + Self.safeName(value("original_filename")?.stringValue, kind: image.kind)
+    let file = try folder.write(image.bytes, fileName: name).get()
+    var result = JSONObject(["photo_id": .int(id)])
+    result["contact_id"] = value("contact")?["id"] ?? .null
+    result["file"] = .string(file)
+    result["bytes"] = .int(image.bytes.count)
+    result["mime_type"] = .string(image.kind.mimeType)
+    try output.writeLine(JSONWriter.plain.bytes(.object(result)))
+  }
+
+  /// The byte range of each top-level member of a JSON object, or nil when `bytes` is not one.
+  static func members(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: Range<Int>]? {
+    var parser = JSONParser(bytes)
+    var members: [String: Range<Int>] = [:]
+    do {
+      try parser.enterObject()
+      var first = true
+      while let key = try parser.nextKey(first: first) {
+        first = false
+        members[key] = try parser.skipValue()
+      }
+      try parser.expectEnd()
+    } catch {
+      return nil
+    }
+    return members
   }
 
   /// A file name from a name someone else chose: one component (no `/` or `\`), no `..`, no

@@ -19,6 +19,11 @@ package enum BodyLimits {
   /// it is refused (76); a smaller `--page-size` fetches the same records.
   package static let apiAnswer = LineReader.maximumLineLength
 
+  /// One photo record on `monica-photo save`'s input: 16 MiB, past the record of Monica's
+  /// largest photo (10 MB, 13.4 MB of base64) and its other members; a longer line is refused
+  /// (65) before it is held whole, where other stream tools take `apiAnswer`.
+  package static let photoRecord = 16 << 20
+
   /// One cached listing, all its pages: 1 GiB, each page at most `apiAnswer`
   /// (`CacheEntryFile.partLimit`); read part by part, never whole.
   package static let cachedListing = 1 << 30

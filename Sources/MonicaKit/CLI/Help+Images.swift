@@ -52,7 +52,9 @@ extension Help {
   package static let photo = """
     save reads photo records (monica-fetch photos) and writes each photo's bytes, decoded \
     from its dataUrl, as DIR/<photo id>-<original_filename> (the name cleaned of /, .. and \
-    control and bidi characters, each replaced by _), printing {"photo_id","contact_id","file","bytes","mime_type"} for each.
+    control and bidi characters, each replaced by _), printing {"photo_id","contact_id","file","bytes","mime_type"} for each. \
+    A line over 16 MiB is refused (status 65): the record of a 10 MB photo, Monica's largest, \
+    is under 14 MB.
 
     upload sends each FILE as POST /api/photos (multipart field photo) for the contact and \
     prints the created photo records. A file that is not an image by its first bytes (PNG, \
