@@ -7,7 +7,7 @@ import MonicaKit
 /// two runs on one map never both decide that a record is still to be created; a create's line
 /// is appended the moment its answer gives the new id; the `#floor` lines bound where a create
 /// whose answer was lost can be looked for; the map's last line is where a killed run stopped
-/// (after a kill, the one record whose follow-up requests may be missing).
+/// (`ResumePoint`).
 package final class IDMap {
   /// The file under the journal.
   package let file: MapFile

@@ -87,13 +87,12 @@ extension Migration {
   func upload(
     _ object: String, source id: Int, contact: Int, body: MultipartBody, matches: (JSONObject) -> Bool
   ) async throws(MonicaError) -> (target: Int, bytes: [UInt8]) {
-    if inDoubt {
-      inDoubt = false
-      if let (target, bytes, _) = try await adopt(RecordKind.named(object), matches: matches) {
-        try map.append(object, source: id, target: target)
-        return (target, bytes)
-      }
+    let found = try await resume.adoptInDoubt(object, source: id, journal: map) {
+      (floor) async throws(MonicaError) -> (target: Int, found: ([UInt8], JSONObject))? in
+      guard let kind = RecordKind.named(object) else { return nil }
+      return try await adopt(kind, above: floor, matches: matches)
     }
+    if let (target, (bytes, _)) = found { return (target, bytes) }
     let path = "/\(object)s"
     var request = WriteRequest(.create, path)
     request.upload = body

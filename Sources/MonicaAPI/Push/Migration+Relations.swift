@@ -72,10 +72,10 @@ extension Migration {
     let sourceFrom = record["contact_is"]?["id"]?.intValue ?? 0
     let sourceTo = record["of_contact"]?["id"]?.intValue ?? 0
     let reverse = relations.pairs.contains([sourceTo, sourceFrom])
-    if inDoubt || reverse, let from = translated["contact_is"]?["id"]?.intValue,
+    // The reverse's row is looked for as a create in doubt is, whether the run resumes or not.
+    if resume.spendDoubt() || reverse, let from = translated["contact_is"]?["id"]?.intValue,
       let to = translated["of_contact"]?["id"]?.intValue
     {
-      inDoubt = false
       // A row in doubt is one made after the floor was seen; the reverse's row, whenever made.
       let floor = reverse ? 0 : map.floor(of: "relationship") ?? Int.max
       let type = record["relationship_type"]?["name"]?.stringValue?.lowercased()
@@ -106,7 +106,6 @@ extension Migration {
         return
       }
     }
-    inDoubt = false
     try await create(record, id: id, kind: kind, mapping: mapping, place: place)
   }
 
@@ -210,24 +209,25 @@ extension Migration {
       try map.append(Self.untypedLifeEvent, source: id, target: typeID)
       report.notCarried("lifeevent", because: unknownType)
     }
-    if inDoubt {
-      inDoubt = false
-      // A killed run may have made this event and not lived to check its type: one of the right
-      // type is taken; one of another type is a wrong guess it did not delete, deleted now.
-      let found = try await adopt(kind) { candidate in
+    // A killed run may have made this event and not lived to check its type: one of the right
+    // type is taken; one of another type is a wrong guess it did not delete, deleted now, and
+    // the event is created.
+    let found = try await resume.adoptInDoubt(kind.object, source: id, journal: map) {
+      (floor) async throws(MonicaError) -> (target: Int, found: ([UInt8], JSONObject))? in
+      let found = try await adopt(kind, above: floor) { candidate in
         candidate["contact"]?["id"] == translated["contact"]?["id"] && candidate["name"] == translated["name"]
           && candidate["note"] == translated["note"] && candidate["happened_at"] == translated["happened_at"]
       }
-      if let (target, bytes, candidate) = found {
-        guard RelationState.keys(of: candidate["life_event_type"]).first == wanted.first else {
-          try await send(WriteRequest(.delete, "/lifeevents/\(target)"), what: "life event #\(target)")
-          return try await createLifeEvent(record, id: id, kind: kind, mapping: mapping, place: place)
-        }
-        try map.append("lifeevent", source: id, target: target)
-        report.created("lifeevent", losing: try await losses(of: kind, record))
-        try output.writeLine(bytes)
-        return
+      guard let found, RelationState.keys(of: found.found.1["life_event_type"]).first != wanted.first else {
+        return found
       }
+      try await send(WriteRequest(.delete, "/lifeevents/\(found.target)"), what: "life event #\(found.target)")
+      return nil
+    }
+    if let (_, (bytes, _)) = found {
+      report.created("lifeevent", losing: try await losses(of: kind, record))
+      try output.writeLine(bytes)
+      return
     }
     // The guess is the id of a type the target has shown under another key: sure to be wrong.
     if known == nil,
@@ -307,18 +307,17 @@ extension Migration {
     translated["id"] = nil
     let body = mapping.body(line: translated, record: translated, operation: .create, today: today)
     try refuseBroken(translated, mapping: mapping, place: place, messages: record["messages"]?.arrayValue ?? [])
-    if inDoubt {
-      inDoubt = false
-      let found = try await adopt(kind) { candidate in
+    let found = try await resume.adoptInDoubt(kind.object, source: id, journal: map) {
+      (floor) async throws(MonicaError) in
+      try await adopt(kind, above: floor) { candidate in
         mapping.body(line: JSONObject(), record: candidate, operation: .create, today: today) == body
       }
-      if let (target, _, _) = found {
-        try map.append("conversation", source: id, target: target)
-        report.created("conversation", losing: try await losses(of: kind, record))
-        let last = try await carryMessages(record, conversation: target, fresh: false)
-        if let last { try output.writeLine(last) }
-        return
-      }
+    }
+    if let (target, _) = found {
+      report.created("conversation", losing: try await losses(of: kind, record))
+      let last = try await carryMessages(record, conversation: target, fresh: false)
+      if let last { try output.writeLine(last) }
+      return
     }
     let request = mapping.request(.create, body: body)
     let response = try await client.send(request)

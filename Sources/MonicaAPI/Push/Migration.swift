@@ -23,14 +23,10 @@ final class Migration {
   /// Contacts whose avatar is one of their photos: the photo's `link` on the source, by the
   /// contact's source id, so that the avatar is set when that photo has been created.
   private var avatarPhotos: [Int: String] = [:]
-  /// The map's last line when the run began: the one record whose follow-up requests (tags, a
-  /// task's completion, an avatar) a killed run may not have sent.
-  private let lastMapped: (object: String, source: Int)?
   private var failures: [(place: String, error: MonicaError)] = []
-  /// Whether the next record to create may have been created already by a run that was killed,
-  /// or that stopped on a create answered by a 5xx or not at all: true when the map was not
-  /// empty at the start. The record after the map's last is the only one that can be.
-  var inDoubt: Bool
+  /// Where a killed run stopped: the map's last record, whose follow-up requests (tags, a task's
+  /// completion, an avatar) may not have been sent, and the create after it, in doubt.
+  var resume: ResumePoint
   /// What relationships, life events and conversations need to know across lines.
   var relations = RelationState()
   /// What contacts' own routes, gifts' photos and the user's own contact need across lines.
@@ -48,8 +44,7 @@ final class Migration {
     self.keepGoing = keepGoing
     self.today = today
     report = MigrationReport(tool: tool)
-    lastMapped = map.last
-    inDoubt = map.last != nil
+    resume = ResumePoint(journal: map)
   }
 
   /// Carries one line over; failures that concern the line alone go on with `--keep-going`.
@@ -103,7 +98,7 @@ final class Migration {
     relations.notice(record)
     noticeExtras(record, object: object, id: id)
     if let target = map.target(of: object, source: id) {
-      if !plan, let last = lastMapped, last.object == object, last.source == id {
+      if !plan, resume.isLast(object, source: id) {
         try await finishInterrupted(kind, record, target: target)
       }
       if !plan, object == "conversation" { try await carryMessages(record, conversation: target, fresh: false) }
@@ -161,27 +156,25 @@ final class Migration {
   ) async throws(MonicaError) {
     var translated = try await translate(record, kind: kind, mapping: mapping, place: place)
     translated["id"] = nil
-    if inDoubt {
-      inDoubt = false
+    let found = try await resume.adoptInDoubt(kind.object, source: id, journal: map) {
+      (floor) async throws(MonicaError) in
       // Compared as Monica stored it: trimmed, "" as null (TrimStrings, ConvertEmptyStringsToNull).
       let body = MonicaInput.cleaned(
         Self.comparable(mapping.body(line: translated, record: translated, operation: .create, today: today), mapping))
       // A kind without a list of its own (contact fields) is looked for in its contact's.
       let nested = RecordKind.named(kind.object).map { !$0.routes.contains(.list) } ?? false
-      let found = try await adopt(kind, path: nested ? nestedPath(of: kind, record) : nil) {
-        candidate in
+      return try await adopt(kind, above: floor, path: nested ? nestedPath(of: kind, record) : nil) { candidate in
         let made = mapping.body(line: JSONObject(), record: candidate, operation: .create, today: today)
         // What the create would send, as the candidate has it; a field the line leaves out takes
         // the server's default, whatever it is.
         return body.members.allSatisfy { made[$0.key] == $0.value || (made[$0.key] == nil && $0.value == .null) }
       }
-      if let (target, bytes, current) = found {
-        try map.append(kind.object, source: id, target: target)
-        try await finishInterrupted(kind, record, target: target, current: current)
-        report.created(kind.object, losing: try await losses(of: kind, record))
-        try output.writeLine(bytes)
-        return
-      }
+    }
+    if let (target, (bytes, current)) = found {
+      try await finishInterrupted(kind, record, target: target, current: current)
+      report.created(kind.object, losing: try await losses(of: kind, record))
+      try output.writeLine(bytes)
+      return
     }
     let line = PushLine(
       record: translated, mapping: mapping, action: .create, source: place.source, number: place.number)
