@@ -6,6 +6,8 @@ import MonicaKit
 /// already and costs nothing; the others have their references translated through the map, are
 /// created (or, for named reference data, matched by name to what the target has) and get their
 /// map line at once, so that a killed run resumes where it stopped and a re-run sends nothing.
+/// A kind whose create is more than its write mapping's one request has its step in
+/// `Steps/<Kind>Step.swift`; where a stopped run resumes is `ResumePoint`'s to say.
 final class Migration {
   let client: MonicaClient
   let map: IDMap
@@ -292,6 +294,24 @@ final class Migration {
     return value.objectValue ?? record
   }
 
+  /// Throws the line's error, before anything of it is written, when the create (or one of a
+  /// conversation's `messages`) breaks Monica's write rules: the same checker as every other
+  /// create (`LineWrite.refusal`), for the kinds this file sends itself.
+  func refuseBroken(
+    _ translated: JSONObject, mapping: WriteMapping, place: (source: String, number: Int), messages: [JSONValue] = []
+  ) throws(MonicaError) {
+    let line = PushLine(
+      record: translated, mapping: mapping, action: .create, source: place.source, number: place.number)
+    if let refusal = LineWrite.refusal(line, today: today) { throw refusal }
+    for (index, message) in messages.compactMap(\.objectValue).enumerated() {
+      let problems = WriteRules.conversationMessage.problems(in: WriteRules.messageBody(message))
+      guard !problems.isEmpty else { continue }
+      throw .malformedInput(
+        source: place.source, line: place.number,
+        reason: problems.map { "messages[\(index)].\($0)" }.joined(separator: "; ") + "; nothing was sent")
+    }
+  }
+
   /// The target's id of the source's contact `source`, or the line's error.
   func contactTarget(_ source: Int, from what: String, place: (source: String, number: Int))
     throws(MonicaError) -> Int
@@ -334,6 +354,27 @@ final class Migration {
       }
     }
     return listed ? index : nil
+  }
+
+  /// Calls `body` with each record of the target's list at `path`, every page; false when the
+  /// target has no such route (Laravel's 404, no Monica error code).
+  func forEachTargetRecord(_ path: String, what: String, _ body: (JSONObject) -> Void) async throws(MonicaError)
+    -> Bool
+  {
+    var page = 1
+    while true {
+      let query = [("limit", "100"), ("page", String(page))]
+      let response = try await client.getAllowingErrors(path, query: query)
+      if response.status == 404 && MonicaClient.errorCode(response.body) == nil { return false }
+      try client.check(response, path: path, query: query, what: what)
+      let envelope = try PageEnvelope(response.body, request: "GET /api\(path)")
+      envelope.forEachRecord { raw in
+        if case .object(let record)? = try? JSONValue(parsing: Array(raw)) { body(record) }
+        return true
+      }
+      guard let last = envelope.lastPage, page < last else { return true }
+      page += 1
+    }
   }
 
   /// Gives a new contact the avatar it had, when the API can: Adorable and Gravatar at once, a
