@@ -5,27 +5,26 @@ import MonicaKit
 /// takes only a record that did not exist before the create was sent.
 extension Migration {
   /// The newest records of `kind` on the target that no map line names yet and whose id is above
-  /// the map's floor for the kind (`IDMap.floor(of:)`: the highest id seen on the target before
-  /// the create in doubt was sent, `noteFloor`), searched for the one an interrupted run created without learning its
-  /// id: a record that `matches` is taken into the map instead of being created a second time.
-  /// Without a floor nothing is taken: creating again is then the only safe answer. One read.
-  func adopt(_ kind: RecordKind?, path: String? = nil, matches: (JSONObject) -> Bool)
-    async throws(MonicaError) -> (Int, [UInt8], JSONObject)?
+  /// `floor` (the map's for the kind, `IDMap.floor(of:)`: the highest id seen on the target before
+  /// the create in doubt was sent, `noteFloor`), searched for the one an interrupted run created
+  /// without learning its id: the record that `matches`, with its bytes and fields, for
+  /// `ResumePoint.adoptInDoubt` to take into the map instead of creating it a second time. One read.
+  func adopt(_ kind: RecordKind, above floor: Int, path: String? = nil, matches: (JSONObject) -> Bool)
+    async throws(MonicaError) -> (target: Int, found: ([UInt8], JSONObject))?
   {
-    guard let kind, let floor = map.floor(of: kind.object) else { return nil }
     let path = path ?? kind.path
     // Records made in one second tie on created_at, and a tie comes back in any order: a whole
     // page of the newest holds the one in doubt unless 100 records were created after it.
     let query = [("sort", "-created_at"), ("limit", "100")]
     let response = try await client.get(path, query: query, what: "\(kind.object) records")
     let envelope = try PageEnvelope(response.body, request: "GET /api\(path)")
-    var found: (Int, [UInt8], JSONObject)?
+    var found: (target: Int, found: ([UInt8], JSONObject))?
     envelope.forEachRecord { raw in
       let bytes = Array(raw)
       if case .object(let candidate)? = try? JSONValue(parsing: bytes), let id = candidate["id"]?.intValue,
-        id > floor, !map.holds(kind.object, target: id), matches(candidate), id > (found?.0 ?? 0)
+        id > floor, !map.holds(kind.object, target: id), matches(candidate), id > (found?.target ?? 0)
       {
-        found = (id, bytes, candidate)
+        found = (id, (bytes, candidate))
       }
       return true
     }
@@ -40,7 +39,9 @@ extension Migration {
   func noteFloor(_ kind: RecordKind, record: JSONObject) async throws(MonicaError) {
     // Not for a create in doubt: the read would see the record a killed run may have made. Its
     // floor was written before that run's first create of the kind.
-    guard !inDoubt, map.floorRead(of: kind.object) == nil, let entry = RecordKind.named(kind.object) else { return }
+    guard !resume.inDoubt, map.floorRead(of: kind.object) == nil, let entry = RecordKind.named(kind.object) else {
+      return
+    }
     var highest = 0
     if entry.routes.contains(.list) {
       let query = [("sort", "-created_at"), ("limit", "100")]

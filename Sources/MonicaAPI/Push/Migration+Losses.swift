@@ -84,4 +84,9 @@ extension Migration {
     }
     return me == copy
   }
+
+  /// Why `record` is not created, when the API cannot take it; `nil` when it can.
+  func setAside(_ object: String, _ record: JSONObject) -> String? {
+    MigrationLosses.uncreatable(object, record)
+  }
 }

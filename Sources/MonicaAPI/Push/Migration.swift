@@ -6,6 +6,8 @@ import MonicaKit
 /// already and costs nothing; the others have their references translated through the map, are
 /// created (or, for named reference data, matched by name to what the target has) and get their
 /// map line at once, so that a killed run resumes where it stopped and a re-run sends nothing.
+/// A kind whose create is more than its write mapping's one request has its step in
+/// `Steps/<Kind>Step.swift`; where a stopped run resumes is `ResumePoint`'s to say.
 final class Migration {
   let client: MonicaClient
   let map: IDMap
@@ -23,14 +25,10 @@ final class Migration {
   /// Contacts whose avatar is one of their photos: the photo's `link` on the source, by the
   /// contact's source id, so that the avatar is set when that photo has been created.
   private var avatarPhotos: [Int: String] = [:]
-  /// The map's last line when the run began: the one record whose follow-up requests (tags, a
-  /// task's completion, an avatar) a killed run may not have sent.
-  private let lastMapped: (object: String, source: Int)?
   private var failures: [(place: String, error: MonicaError)] = []
-  /// Whether the next record to create may have been created already by a run that was killed,
-  /// or that stopped on a create answered by a 5xx or not at all: true when the map was not
-  /// empty at the start. The record after the map's last is the only one that can be.
-  var inDoubt: Bool
+  /// Where a killed run stopped: the map's last record, whose follow-up requests (tags, a task's
+  /// completion, an avatar) may not have been sent, and the create after it, in doubt.
+  var resume: ResumePoint
   /// What relationships, life events and conversations need to know across lines.
   var relations = RelationState()
   /// What contacts' own routes, gifts' photos and the user's own contact need across lines.
@@ -48,8 +46,7 @@ final class Migration {
     self.keepGoing = keepGoing
     self.today = today
     report = MigrationReport(tool: tool)
-    lastMapped = map.last
-    inDoubt = map.last != nil
+    resume = ResumePoint(journal: map)
   }
 
   /// Carries one line over; failures that concern the line alone go on with `--keep-going`.
@@ -103,7 +100,7 @@ final class Migration {
     relations.notice(record)
     noticeExtras(record, object: object, id: id)
     if let target = map.target(of: object, source: id) {
-      if !plan, let last = lastMapped, last.object == object, last.source == id {
+      if !plan, resume.isLast(object, source: id) {
         try await finishInterrupted(kind, record, target: target)
       }
       if !plan, object == "conversation" { try await carryMessages(record, conversation: target, fresh: false) }
@@ -161,27 +158,25 @@ final class Migration {
   ) async throws(MonicaError) {
     var translated = try await translate(record, kind: kind, mapping: mapping, place: place)
     translated["id"] = nil
-    if inDoubt {
-      inDoubt = false
+    let found = try await resume.adoptInDoubt(kind.object, source: id, journal: map) {
+      (floor) async throws(MonicaError) in
       // Compared as Monica stored it: trimmed, "" as null (TrimStrings, ConvertEmptyStringsToNull).
       let body = MonicaInput.cleaned(
         Self.comparable(mapping.body(line: translated, record: translated, operation: .create, today: today), mapping))
       // A kind without a list of its own (contact fields) is looked for in its contact's.
       let nested = RecordKind.named(kind.object).map { !$0.routes.contains(.list) } ?? false
-      let found = try await adopt(kind, path: nested ? nestedPath(of: kind, record) : nil) {
-        candidate in
+      return try await adopt(kind, above: floor, path: nested ? nestedPath(of: kind, record) : nil) { candidate in
         let made = mapping.body(line: JSONObject(), record: candidate, operation: .create, today: today)
         // What the create would send, as the candidate has it; a field the line leaves out takes
         // the server's default, whatever it is.
         return body.members.allSatisfy { made[$0.key] == $0.value || (made[$0.key] == nil && $0.value == .null) }
       }
-      if let (target, bytes, current) = found {
-        try map.append(kind.object, source: id, target: target)
-        try await finishInterrupted(kind, record, target: target, current: current)
-        report.created(kind.object, losing: try await losses(of: kind, record))
-        try output.writeLine(bytes)
-        return
-      }
+    }
+    if let (target, (bytes, current)) = found {
+      try await finishInterrupted(kind, record, target: target, current: current)
+      report.created(kind.object, losing: try await losses(of: kind, record))
+      try output.writeLine(bytes)
+      return
     }
     let line = PushLine(
       record: translated, mapping: mapping, action: .create, source: place.source, number: place.number)
@@ -299,6 +294,24 @@ final class Migration {
     return value.objectValue ?? record
   }
 
+  /// Throws the line's error, before anything of it is written, when the create (or one of a
+  /// conversation's `messages`) breaks Monica's write rules: the same checker as every other
+  /// create (`LineWrite.refusal`), for the kinds this file sends itself.
+  func refuseBroken(
+    _ translated: JSONObject, mapping: WriteMapping, place: (source: String, number: Int), messages: [JSONValue] = []
+  ) throws(MonicaError) {
+    let line = PushLine(
+      record: translated, mapping: mapping, action: .create, source: place.source, number: place.number)
+    if let refusal = LineWrite.refusal(line, today: today) { throw refusal }
+    for (index, message) in messages.compactMap(\.objectValue).enumerated() {
+      let problems = WriteRules.conversationMessage.problems(in: WriteRules.messageBody(message))
+      guard !problems.isEmpty else { continue }
+      throw .malformedInput(
+        source: place.source, line: place.number,
+        reason: problems.map { "messages[\(index)].\($0)" }.joined(separator: "; ") + "; nothing was sent")
+    }
+  }
+
   /// The target's id of the source's contact `source`, or the line's error.
   func contactTarget(_ source: Int, from what: String, place: (source: String, number: Int))
     throws(MonicaError) -> Int
@@ -341,6 +354,27 @@ final class Migration {
       }
     }
     return listed ? index : nil
+  }
+
+  /// Calls `body` with each record of the target's list at `path`, every page; false when the
+  /// target has no such route (Laravel's 404, no Monica error code).
+  func forEachTargetRecord(_ path: String, what: String, _ body: (JSONObject) -> Void) async throws(MonicaError)
+    -> Bool
+  {
+    var page = 1
+    while true {
+      let query = [("limit", "100"), ("page", String(page))]
+      let response = try await client.getAllowingErrors(path, query: query)
+      if response.status == 404 && MonicaClient.errorCode(response.body) == nil { return false }
+      try client.check(response, path: path, query: query, what: what)
+      let envelope = try PageEnvelope(response.body, request: "GET /api\(path)")
+      envelope.forEachRecord { raw in
+        if case .object(let record)? = try? JSONValue(parsing: Array(raw)) { body(record) }
+        return true
+      }
+      guard let last = envelope.lastPage, page < last else { return true }
+      page += 1
+    }
   }
 
   /// Gives a new contact the avatar it had, when the API can: Adorable and Gravatar at once, a

@@ -37,7 +37,7 @@ package struct WritePlan: Sendable {
   package func run(
     journal: IDMap, sender: some StepSender, report: (WriteStep, StepOutcome) throws(MonicaError) -> Void = { _, _ in }
   ) async throws(MonicaError) {
-    var inDoubt = journal.last != nil
+    var resume = ResumePoint(journal: journal)
     for step in steps {
       if let target = journal.target(of: step.journalObject, source: step.key) {
         try report(step, .alreadyDone(target: target))
@@ -45,16 +45,15 @@ package struct WritePlan: Sendable {
       }
       switch step.line.action {
       case .create:
-        if inDoubt, let floor = journal.floor(of: step.object),
-          let found = try await sender.findCreated(
-            step, above: floor, excluding: { journal.holds(step.object, target: $0) })
-        {
-          inDoubt = false
-          try journal.append(step.object, source: step.key, target: found)
-          try report(step, .adopted(target: found))
+        let adopted = try await resume.adoptInDoubt(step.object, source: step.key, journal: journal) {
+          (floor) async throws(MonicaError) in
+          try await sender.findCreated(step, above: floor, excluding: { journal.holds(step.object, target: $0) })
+            .map { (target: $0, found: ()) }
+        }
+        if let adopted {
+          try report(step, .adopted(target: adopted.target))
           continue
         }
-        inDoubt = false
         if journal.floorRead(of: step.object) == nil, let highest = try await sender.highestID(of: step) {
           try journal.appendFloor(step.object, highest)
         }
@@ -64,7 +63,7 @@ package struct WritePlan: Sendable {
         }
         try report(step, .sent(target: target))
       case .update(let id), .delete(let id):
-        inDoubt = false
+        _ = resume.spendDoubt()
         // Updates and deletes can be sent again: a repeated update writes the same values, a
         // repeated delete finds nothing (the sender takes its 404 as done).
         _ = try await sender.send(step) { _ throws(MonicaError) in }

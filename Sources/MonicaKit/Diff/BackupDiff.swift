@@ -65,7 +65,7 @@ package struct BackupDiff {
       }
     }
     let plan = RestorePlan(comparison, removed: removed, changed: changed)
-    let map = try IDMap(path: path)
+    let map = try MapFile(path: path)
     let identities = plan.identities.compactMap { key -> (object: String, source: Int, target: Int)? in
       guard let id = key.number, map.target(of: key.object, source: id) == nil else { return nil }
       return (key.object, id, id)

@@ -35,7 +35,7 @@ package final class VCardImporter {
   private let output: LineOutput
   private let options: VCardImportOptions
   private let existing: ExistingContacts?
-  private let map: IDMap?
+  private let map: MapFile?
   private let updates: LineOutput?
   private let report: (String) -> Void
   private var typeIDs: [ContactFieldKind: Int] = [:]
@@ -46,7 +46,7 @@ package final class VCardImporter {
   /// An importer writing to `output`; `report` takes each per-card message (`FILE:LINE: ...`).
   /// `updates` takes the update lines of matched contacts' empty fields (`--updates FILE`).
   package init(
-    output: LineOutput, options: VCardImportOptions, existing: ExistingContacts? = nil, map: IDMap? = nil,
+    output: LineOutput, options: VCardImportOptions, existing: ExistingContacts? = nil, map: MapFile? = nil,
     updates: LineOutput? = nil, report: @escaping (String) -> Void
   ) {
     self.output = output
@@ -272,7 +272,7 @@ extension VCardImporter {
     let existing = try dedupeAgainst.map { (path) throws(MonicaError) in
       try ExistingContacts(reading: InputSource(path))
     }
-    let idMap = try map.map { (path) throws(MonicaError) in try IDMap(path: path) }
+    let idMap = try map.map { (path) throws(MonicaError) in try MapFile(path: path) }
     var updateFile: LineOutput?
     if let updates {
       let descriptor = open(updates, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

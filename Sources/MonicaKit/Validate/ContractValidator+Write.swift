@@ -85,13 +85,13 @@ package final class WriteReferences {
   /// The records earlier lines create.
   var created: Set<Key> = []
   /// The map given with `--map`.
-  let map: IDMap?
+  let map: MapFile?
 
   /// Reads the map at `path`, which must exist: a check never creates one.
   package init(mapPath: String?) throws(MonicaError) {
     if let mapPath {
       guard access(mapPath, F_OK) == 0 else { throw .notFound("\(mapPath): no such map file") }
-      map = try IDMap(path: mapPath)
+      map = try MapFile(path: mapPath)
     } else {
       map = nil
     }

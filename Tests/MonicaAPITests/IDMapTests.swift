@@ -1,7 +1,7 @@
 import Foundation
+import MonicaAPI
+import MonicaKit
 import Testing
-
-@testable import MonicaKit
 
 @Suite struct IDMapTests {
   /// A fresh directory for one test's map files.

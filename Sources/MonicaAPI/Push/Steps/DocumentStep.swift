@@ -1,52 +1,9 @@
 import Foundation
 import MonicaKit
 
-/// The account's remaining kinds on their way to another instance: places that an address's create
-/// makes again, records the API cannot create, and documents, carried with their bytes when their
-/// link can be downloaded.
+/// Documents on their way to the target, carried with their bytes when their link can be
+/// downloaded.
 extension Migration {
-  /// Why `record` is not created, when the API cannot take it; `nil` when it can.
-  func setAside(_ object: String, _ record: JSONObject) -> String? {
-    MigrationLosses.uncreatable(object, record)
-  }
-
-  /// Whether the place is the place of one of the stream's addresses, which `CreateAddress` makes
-  /// again on the target (app/Services/Contact/Address/CreateAddress.php:50-58,90): creating it as
-  /// well would make it twice. Each address accounts for one place of its content.
-  func takenByAddress(_ record: JSONObject) -> Bool {
-    let key = Self.placeKey(JSONValue.object(record))
-    guard let count = addressPlaces[key], count > 0 else { return false }
-    addressPlaces[key] = count - 1
-    return true
-  }
-
-  /// The place content of a line when it is an address (`"object":"address"`), else `nil`; lines
-  /// that cannot hold one are passed over without being parsed.
-  static func addressPlace(_ bytes: [UInt8]) -> String? {
-    guard contains(bytes, Array(#""address""#.utf8)), case .object(let record)? = try? JSONValue(parsing: bytes),
-      record["object"]?.stringValue == "address"
-    else { return nil }
-    return placeKey(.object(record))
-  }
-
-  /// What an address and its place share: the parts of the address and the country's code.
-  static func placeKey(_ record: JSONValue) -> String {
-    let parts = ["street", "city", "province", "postal_code", "latitude", "longitude"].map { key in
-      record[key].map { $0 == .null ? "" : ($0.stringValue ?? JSONWriter.plain.string($0)) } ?? ""
-    }
-    return (parts + [record["country"]?["id"]?.stringValue ?? ""]).joined(separator: "\u{1F}")
-  }
-
-  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard let first = needle.first, haystack.count >= needle.count else { return false }
-    var index = 0
-    while index <= haystack.count - needle.count {
-      if haystack[index] == first && haystack[index..<index + needle.count].elementsEqual(needle) { return true }
-      index += 1
-    }
-    return false
-  }
-
   /// Uploads a document with its bytes, downloaded from its `link` (the Document resource has no
   /// data URL, app/Http/Resources/Document/Document.php:22-40): a public link gives them; the
   /// default private one (config/filesystems.php:94) is the session-only `/store/` route
@@ -78,33 +35,6 @@ extension Migration {
     }
     report.created("document", losing: MigrationLosses.of("document", record))
     try output.writeLine(answer)
-  }
-
-  /// Uploads `body` as a new `object` (a photo, a document) of the target's `contact`, the copy
-  /// of the source's record `id`, and maps it. When the create before may have gone through
-  /// unanswered (a killed run), the target's newest record that `matches` is taken instead.
-  /// The new record's id and its bytes as the target answered them.
-  func upload(
-    _ object: String, source id: Int, contact: Int, body: MultipartBody, matches: (JSONObject) -> Bool
-  ) async throws(MonicaError) -> (target: Int, bytes: [UInt8]) {
-    if inDoubt {
-      inDoubt = false
-      if let (target, bytes, _) = try await adopt(RecordKind.named(object), matches: matches) {
-        try map.append(object, source: id, target: target)
-        return (target, bytes)
-      }
-    }
-    let path = "/\(object)s"
-    var request = WriteRequest(.create, path)
-    request.upload = body
-    let response = try await client.send(request)
-    try client.check(response, path: path, what: "contact #\(contact) of \(object) #\(id)")
-    let (bytes, created) = try LineWrite.record(in: response, request: "POST /api\(path)")
-    guard let newID = created["id"]?.intValue else {
-      throw .protocolViolation(request: "POST /api\(path)", detail: "the new record has no numeric id")
-    }
-    try map.append(object, source: id, target: newID)
-    return (newID, bytes)
   }
 
   /// Why a document's bytes could not be had.

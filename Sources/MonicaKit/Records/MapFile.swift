@@ -4,10 +4,12 @@
   import Darwin
 #endif
 
-/// The map file of a restore or migration (`--map FILE`): which record of the source is which
-/// record of the target, one `<object>\t<source id>\t<target id>\n` line per record the target
-/// holds, appended as each is created, so that an interrupted run resumes where it stopped and a
-/// re-run creates nothing twice.
+/// The map file's format and its append protocol (`--map FILE`): which record of the source is
+/// which record of the target, one `<object>\t<source id>\t<target id>\n` line per record the
+/// target holds. Readers and appenders of every tool share it: `monica-validate --write` and
+/// `monica-import` read it, `monica-import --map` and `monica-diff --restore` append the lines of
+/// records that are there already. The write-once journal of a run that creates records
+/// (`IDMap`, in MonicaAPI's Push) is built on it; these tools link MonicaKit alone.
 ///
 /// The format and the append protocol are fixed by the stream contract between `monica-fetch
 /// --all`, `monica-push --create --map` and `monica-import`: lines starting with `#` are
@@ -20,7 +22,7 @@
 /// One comment has a meaning: `#floor<TAB><object><TAB><id>` says that the target's records of
 /// `object` up to `id` were there before the run that wrote it created any; a record in doubt
 /// (its create's answer lost) is looked for only above it. Readers that skip comments lose nothing.
-package final class IDMap {
+package final class MapFile {
   /// The file's path, for messages.
   package let path: String
   private let descriptor: Int32
@@ -31,14 +33,12 @@ package final class IDMap {
   private var readEnd: off_t = 0
   /// The number of lines read so far, for the place of a malformed one.
   private var linesRead = 0
-  /// The record of the last line read or appended: after a killed run, the one record whose
-  /// create went through but whose follow-up requests may not have.
+  /// The record of the last line read or appended.
   package private(set) var last: (object: String, source: Int)?
-  /// Whether this process holds the file's exclusive lock for its whole run (`lockForRun`):
-  /// then no other process appends between a "not there yet" and the create that follows it.
-  private var heldForRun = false
+  /// Whether this process holds the file's exclusive lock until it closes it (`holdLock`).
+  private var held = false
   /// The `#floor` lines: the highest id of each object the target had before its first create.
-  private var floors: [String: Int] = [:]
+  package private(set) var floors: [String: Int] = [:]
 
   /// Opens the map at `path`, creating an empty one when there is none, and reads it whole.
   /// A line that is not `object<TAB>id<TAB>id` is malformed input (65) at its place.
@@ -72,11 +72,10 @@ package final class IDMap {
 
   deinit { close(descriptor) }
 
-  /// Takes the map's exclusive lock until this map is closed, so that one run at a time decides
-  /// what to create: a run that finds the lock taken tells `waiting` and waits for it; then the
-  /// lines the other run appended are read before anything is decided.
-  package func lockForRun(waiting: (String) -> Void) throws(MonicaError) {
-    guard !heldForRun else { return }
+  /// Takes the file's exclusive lock until it is closed: a process that finds the lock taken
+  /// tells `waiting` and waits for it; then the lines the other process appended are read.
+  package func holdLock(waiting: (String) -> Void) throws(MonicaError) {
+    guard !held else { return }
     var told = false
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       let code = errno
@@ -91,7 +90,7 @@ package final class IDMap {
       }
       break
     }
-    heldForRun = true
+    held = true
     try readNewLines()
   }
 
@@ -100,37 +99,22 @@ package final class IDMap {
     targets[object]?[source]
   }
 
-  /// The highest target id of `object` that existed before this map's creates, or that the map
-  /// holds: a record the target made since, and no other, can be one a lost answer created.
-  /// `nil` when the map knows neither.
-  package func floor(of object: String) -> Int? {
-    let held = targets[object]?.values.max()
-    guard let known = floors[object] else { return held }
-    return max(known, held ?? 0)
-  }
-
-  /// The highest id of `object` the target had before this map's first create of it, as its
-  /// `#floor` line says; `nil` when no create of `object` was ever sent through this map.
-  package func floorRead(of object: String) -> Int? { floors[object] }
-
-  /// Records, before the first create of `object`, the highest id of `object` the target has.
-  package func appendFloor(_ object: String, _ id: Int) throws(MonicaError) {
-    guard Self.isObjectName(object), id >= 0 else {
-      throw .internalError("map floor \(object.debugDescription) \(id) is not a valid map line")
-    }
-    try appendLine(Array("#floor\t\(object)\t\(id)\n".utf8))
-    floors[object] = max(floors[object] ?? 0, id)
-  }
-
-  /// Whether some source record of `object` is the target's record `target` already.
-  package func holds(_ object: String, target: Int) -> Bool {
-    targets[object]?.values.contains(target) ?? false
-  }
+  /// The target ids of `object`, by source id.
+  package func targets(of object: String) -> [Int: Int] { targets[object] ?? [:] }
 
   /// How many records of `object` the map knows; every object's when `object` is `nil`.
   package func count(of object: String? = nil) -> Int {
     if let object { return targets[object]?.count ?? 0 }
     return targets.values.reduce(0) { $0 + $1.count }
+  }
+
+  /// Records the `#floor` line of `object`: the highest id of it the target has.
+  package func appendFloor(_ object: String, _ id: Int) throws(MonicaError) {
+    guard Self.isObjectName(object), id >= 0 else {
+      throw .internalError("map floor \(object.debugDescription) \(id) is not a valid map line")
+    }
+    try appendBytes(Array("#floor\t\(object)\t\(id)\n".utf8), lines: 1)
+    floors[object] = max(floors[object] ?? 0, id)
   }
 
   /// Records that the target's `object` record `target` is the source's `source`: one line,
@@ -140,29 +124,9 @@ package final class IDMap {
     guard Self.isObjectName(object), source > 0, target > 0 else {
       throw .internalError("map line \(object.debugDescription) \(source) \(target) is not a valid map line")
     }
-    try appendLine(Array("\(object)\t\(source)\t\(target)\n".utf8))
+    try appendBytes(Array("\(object)\t\(source)\t\(target)\n".utf8), lines: 1)
     targets[object, default: [:]][source] = target
     last = (object, source)
-  }
-
-  /// Appends one whole line, synced, after the lines other processes appended since the last read.
-  private func appendLine(_ line: [UInt8]) throws(MonicaError) {
-    try locked(LOCK_EX) { () throws(MonicaError) in
-      try readNewLines()
-      let size = lseek(descriptor, 0, SEEK_END)
-      if size > readEnd, ftruncate(descriptor, readEnd) != 0 {
-        throw failure("cannot cut off the torn last line", errno)
-      }
-      let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      guard written == line.count else {
-        let code = written < 0 ? errno : ENOSPC
-        _ = ftruncate(descriptor, readEnd)
-        throw failure("cannot append a line", code)
-      }
-      guard fsync(descriptor) == 0 else { throw failure("cannot sync the map to disk", errno) }
-      readEnd += off_t(line.count)
-      linesRead += 1
-    }
   }
 
   /// Appends many lines at once, in one `write(2)` and one `fsync` under the lock, with the same
@@ -177,6 +141,14 @@ package final class IDMap {
       }
       bytes += Array("\(line.object)\t\(line.source)\t\(line.target)\n".utf8)
     }
+    try appendBytes(bytes, lines: lines.count)
+    for line in lines { targets[line.object, default: [:]][line.source] = line.target }
+    last = lines.last.map { ($0.object, $0.source) }
+  }
+
+  /// Appends whole lines, synced, after the lines other processes appended since the last read;
+  /// a torn last line is cut off first, and again when the write fails part-way.
+  private func appendBytes(_ bytes: [UInt8], lines: Int) throws(MonicaError) {
     try locked(LOCK_EX) { () throws(MonicaError) in
       try readNewLines()
       let size = lseek(descriptor, 0, SEEK_END)
@@ -190,15 +162,13 @@ package final class IDMap {
         guard written > 0 else {
           let code = written < 0 ? errno : ENOSPC
           _ = ftruncate(descriptor, readEnd)
-          throw failure("cannot append lines", code)
+          throw failure(lines == 1 ? "cannot append a line" : "cannot append lines", code)
         }
         done += written
       }
       guard fsync(descriptor) == 0 else { throw failure("cannot sync the map to disk", errno) }
       readEnd += off_t(bytes.count)
-      linesRead += lines.count
-      for line in lines { targets[line.object, default: [:]][line.source] = line.target }
-      last = lines.last.map { ($0.object, $0.source) }
+      linesRead += lines
     }
   }
 
@@ -209,8 +179,8 @@ package final class IDMap {
 
   /// Runs `body` holding the file's lock (`LOCK_SH` or `LOCK_EX`).
   private func locked(_ operation: Int32, _ body: () throws(MonicaError) -> Void) throws(MonicaError) {
-    // Locking again would only convert the run's lock, and unlocking would give it up.
-    if heldForRun { return try body() }
+    // Locking again would only convert the held lock, and unlocking would give it up.
+    if held { return try body() }
     while flock(descriptor, operation) != 0 {
       if errno != EINTR { throw failure("cannot lock", errno) }
     }

@@ -1,0 +1,136 @@
+import Foundation
+import MonicaKit
+import MonicaSandbox
+import MonicaTestSupport
+import Testing
+
+@testable import MonicaAPI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `ResumePoint`: the one resume check of every writer over a map (the migration, `WritePlan`),
+/// alone and through a migration against an in-memory sandbox.
+@Suite struct ResumePointTests {
+  /// A new journal in a fresh directory, with `lines` written first.
+  func journal(_ lines: String = "") throws -> IDMap {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("resume-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("map").path
+    try lines.write(toFile: path, atomically: false, encoding: .utf8)
+    return try IDMap(path: path)
+  }
+
+  @Test("a new map: nothing in doubt, no last record")
+  func newMap() throws {
+    var resume = ResumePoint(journal: try journal())
+    #expect(!resume.inDoubt && !resume.isLast("contact", source: 1))
+    let spent = resume.spendDoubt()
+    #expect(!spent)
+  }
+
+  @Test("after a stopped run: the map's last record, and one create in doubt")
+  func afterStop() throws {
+    var resume = ResumePoint(journal: try journal("contact\t1\t10\nnote\t4\t40\n"))
+    #expect(resume.isLast("note", source: 4))
+    #expect(!resume.isLast("contact", source: 1) && !resume.isLast("note", source: 1))
+    #expect(resume.inDoubt)
+    let first = resume.spendDoubt()
+    let second = resume.spendDoubt()
+    #expect(first && !second && !resume.inDoubt)
+  }
+
+  @Test("the create in doubt is looked up above the floor once, and what is found journaled")
+  func adoptOnce() async throws {
+    let map = try journal("#floor\tnote\t40\ncontact\t1\t10\n")
+    var resume = ResumePoint(journal: map)
+    var floors: [Int] = []
+    let found = try await resume.adoptInDoubt("note", source: 7, journal: map) { (floor) throws(MonicaError) in
+      floors.append(floor)
+      return (target: 45, found: "the note")
+    }
+    #expect(found?.target == 45 && found?.found == "the note" && floors == [40])
+    #expect(map.target(of: "note", source: 7) == 45)
+    let again = try await resume.adoptInDoubt("note", source: 8, journal: map) { (floor) throws(MonicaError) in
+      floors.append(floor)
+      return (target: 46, found: "another")
+    }
+    #expect(again == nil && floors == [40] && map.target(of: "note", source: 8) == nil)
+  }
+
+  @Test("without a floor for the kind nothing is looked up: creating is the only safe answer")
+  func noFloor() async throws {
+    let map = try journal("contact\t1\t10\n")
+    var resume = ResumePoint(journal: map)
+    var asked = false
+    let found = try await resume.adoptInDoubt("note", source: 7, journal: map) { (_) throws(MonicaError) in
+      asked = true
+      return (target: 45, found: ())
+    }
+    #expect(found == nil && !asked && !resume.inDoubt && map.count(of: "note") == 0)
+  }
+
+  /// A client of a new in-memory sandbox with three contacts, and the transport that sees its
+  /// requests.
+  func sandbox() throws -> (SandboxTransport, MonicaClient) {
+    var configuration = SandboxConfiguration()
+    configuration.contacts = 3
+    configuration.rateLimiter = RateLimiter(limit: nil, window: 60)
+    let transport = try SandboxTransport(configuration)
+    return (transport, try transport.client())
+  }
+
+  /// A migration over `map`, its records' lines sent nowhere.
+  func migration(_ client: MonicaClient, map: IDMap) -> Migration {
+    let output = LineOutput(descriptor: open("/dev/null", O_WRONLY | O_CLOEXEC))
+    return Migration(
+      client: client, map: map, output: output, tool: "monica-push", keepGoing: false, today: CalendarDate.today())
+  }
+
+  /// A map as a run killed after its first note's create left it: the note's floor and its
+  /// contact's line, and the target's contact the map names.
+  func stoppedRun(_ client: MonicaClient) async throws -> (IDMap, Int) {
+    let response = try await client.get("/contacts", query: [("limit", "1")], what: "contacts")
+    var contact: Int?
+    try PageEnvelope(response.body, request: "GET /api/contacts").forEachRecord { raw in
+      contact = (try? JSONValue(parsing: Array(raw)))?["id"]?.intValue
+      return false
+    }
+    let map = try journal()
+    try map.appendFloor("note", 0)
+    try map.append("contact", source: 1, target: try #require(contact))
+    return (map, try #require(contact))
+  }
+
+  /// The note line the migration carries.
+  let note = Array(
+    #"{"object":"note","id":5,"body":"Met at the station","is_favorited":false,"contact":{"id":1}}"#.utf8)
+
+  @Test("a resumed migration takes the note a killed run made but did not map: no second POST")
+  func migrationAdopts() async throws {
+    let (transport, client) = try sandbox()
+    let (map, contact) = try await stoppedRun(client)
+    // The stopped run's create, whose answer never reached the map.
+    let body = JSONObject([
+      "body": .string("Met at the station"), "contact_id": .int(contact), "is_favorited": .bool(false),
+    ])
+    let made = try await client.send(WriteRequest(.create, "/notes", body: body))
+    let id = try #require(try JSONValue(parsing: Array(made.body))["data"]?["id"]?.intValue)
+    let before = transport.exchanges.count
+    try await migration(client, map: map).carry(note, source: "-", number: 1)
+    #expect(map.target(of: "note", source: 5) == id)
+    #expect(!transport.exchanges.dropFirst(before).contains { $0.method == "POST" })
+  }
+
+  @Test("a resumed migration whose note was not made creates it once")
+  func migrationCreates() async throws {
+    let (transport, client) = try sandbox()
+    let (map, _) = try await stoppedRun(client)
+    let before = transport.exchanges.count
+    try await migration(client, map: map).carry(note, source: "-", number: 1)
+    let posts = transport.exchanges.dropFirst(before).filter { $0.method == "POST" }
+    #expect(posts.map(\.target) == ["/api/notes"])
+    #expect(map.target(of: "note", source: 5) != nil)
+  }
+}
