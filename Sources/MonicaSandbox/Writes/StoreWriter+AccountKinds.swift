@@ -4,26 +4,6 @@ import MonicaKit
 /// The creates and updates of the kinds beyond the first eight (issue 13), with the validation of
 /// their services or controllers at v4.1.2, answering the shapes the reads serve.
 extension StoreWriter {
-  mutating func performAccountKind(_ route: Route, _ input: JSONObject) -> APIResponse {
-    switch route {
-    case .create(.call): return saveCall(nil, input)
-    case .update(.call, let id): return Int(id).map { saveCall($0, input) } ?? .notFound
-    case .create(.reminder): return saveReminder(nil, input)
-    case .update(.reminder, let id): return Int(id).map { saveReminder($0, input) } ?? .notFound
-    case .create(.debt): return saveDebt(nil, input)
-    case .update(.debt, let id): return Int(id).map { saveDebt($0, input) } ?? .notFound
-    case .create(.pet): return savePet(nil, input)
-    case .update(.pet, let id): return Int(id).map { savePet($0, input) } ?? .notFound
-    case .create(.address): return saveAddress(nil, input)
-    case .update(.address, let id): return Int(id).map { saveAddress($0, input) } ?? .notFound
-    case .create(.contactField): return saveContactField(nil, input)
-    case .update(.contactField, let id): return Int(id).map { saveContactField($0, input) } ?? .notFound
-    case .create(.contactFieldType): return saveContactFieldType(nil, input)
-    case .update(.contactFieldType, let id): return Int(id).map { saveContactFieldType($0, input) } ?? .notFound
-    default: return performRestKind(route, input)
-    }
-  }
-
   /// A date or a date and time (`2021-03-04`, `2021-03-04T10:20:30Z`, `2021-03-04 10:20:30`)
   /// as seconds since the epoch, as Carbon parses what the `date` rule lets through.
   static func moment(_ text: String) -> Int? {
@@ -38,7 +18,7 @@ extension StoreWriter {
   /// `CreateCall` / `UpdateCall` (app/Services/Contact/Call, rules at CreateCall.php:18-28 and
   /// UpdateCall.php:16-26); the controller answers a CallResource (ApiCallController.php:65-86),
   /// 201 when created (a JsonResource of a model just inserted).
-  private mutating func saveCall(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func saveCall(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.call].records[$0] }
     if id != nil && existing == nil { return .notFound }
     var check = Validation(input)
@@ -76,7 +56,7 @@ extension StoreWriter {
   /// `CreateReminder` / `UpdateReminder` (app/Services/Contact/Reminder, rules at
   /// CreateReminder.php:18-31, Reminder.php:50-52): the update finds the reminder through `contact_id`
   /// (UpdateReminder.php:45-48); `delible` is true unless given.
-  private mutating func saveReminder(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func saveReminder(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.reminder].records[$0] }
     if id != nil && existing == nil { return .notFound }
     var check = Validation(input)
@@ -108,7 +88,7 @@ extension StoreWriter {
 
   /// `ApiDebtController::validateUpdate` (ApiDebtController.php:115-132), then the model is
   /// written from the request; an unknown contact is a 404 (lines 136-145).
-  private mutating func saveDebt(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func saveDebt(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.debt].records[$0] }
     if id != nil && existing == nil { return .notFound }
     var check = Validation(input)
@@ -137,7 +117,7 @@ extension StoreWriter {
 
   /// `ApiPetController::validateUpdate` (ApiPetController.php:114-121): a category of
   /// `pet_categories` (Monica's ten seeded rows), the contact, a name of at most 255 characters.
-  private mutating func savePet(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func savePet(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.pet].records[$0] }
     if id != nil && existing == nil { return .notFound }
     var check = Validation(input)

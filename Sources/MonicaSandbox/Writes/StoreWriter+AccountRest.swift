@@ -7,31 +7,11 @@ import MonicaKit
 /// answering the shapes the reads serve. Every create answers 201: the controllers return a
 /// JsonResource of a model just inserted.
 extension StoreWriter {
-  mutating func performRestKind(_ route: Route, _ input: JSONObject) -> APIResponse {
-    switch route {
-    case .create(.entry): return saveEntry(nil, input)
-    case .update(.entry, let id): return Int(id).map { saveEntry($0, input) } ?? .notFound
-    case .create(.place): return savePlace(nil, input)
-    case .update(.place, let id): return Int(id).map { savePlace($0, input) } ?? .notFound
-    case .create(.company): return saveCompany(nil, input)
-    case .update(.company, let id): return Int(id).map { saveCompany($0, input) } ?? .notFound
-    case .create(.occupation): return saveOccupation(nil, input)
-    case .update(.occupation, let id): return Int(id).map { saveOccupation($0, input) } ?? .notFound
-    case .create(.gender): return saveGender(nil, input)
-    case .update(.gender, let id): return Int(id).map { saveGender($0, input) } ?? .notFound
-    case .create(.activityTypeCategory): return saveActivityTypeCategory(nil, input)
-    case .update(.activityTypeCategory, let id): return Int(id).map { saveActivityTypeCategory($0, input) } ?? .notFound
-    case .create(.activityType): return saveActivityType(nil, input)
-    case .update(.activityType, let id): return Int(id).map { saveActivityType($0, input) } ?? .notFound
-    default: return performRelationKind(route, input)
-    }
-  }
-
   /// `ApiJournalController::store` / `update` (ApiJournalController.php:57-126): a required title of
   /// at most 255 characters and a post; the update changes only those two (line 99). An entry
   /// made through the API has no journal_entries row, so its `date` is its creation time
   /// (app/Models/Journal/Entry.php:56-60), which Carbon prints with microseconds.
-  private mutating func saveEntry(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func saveEntry(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.entry].records[$0] }
     if id != nil && existing == nil { return .notFound }
     var check = Validation(input)
@@ -52,7 +32,7 @@ extension StoreWriter {
 
   /// `CreatePlace` / `UpdatePlace` (app/Services/Account/Place, rules at CreatePlace.php:16-27):
   /// every part optional, the country an ISO code of at most 3 characters.
-  private mutating func savePlace(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func savePlace(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.place].records[$0] }
     if id != nil && existing == nil { return .notFound }
     var check = Validation(input)
@@ -80,7 +60,7 @@ extension StoreWriter {
 
   /// `CreateCompany` / `UpdateCompany` (rules at CreateCompany.php:19-28): a required name, a
   /// website, an integer number of employees. Two companies may share a name.
-  private mutating func saveCompany(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func saveCompany(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.company].records[$0] }
     if id != nil && existing == nil { return .notFound }
     var check = Validation(input)
@@ -108,7 +88,7 @@ extension StoreWriter {
   /// `CreateOccupation` / `UpdateOccupation` (app/Services/Contact/Occupation, rules at
   /// CreateOccupation.php:17-34): the contact (`findOrFail`, a 404), a company of the account,
   /// a title; a salary unit among Occupation::$salaryUnits (Occupation.php:37-39), `Y-m-d` dates.
-  private mutating func saveOccupation(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func saveOccupation(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.occupation].records[$0] }
     if id != nil && existing == nil { return .notFound }
     var check = Validation(input)
@@ -143,7 +123,7 @@ extension StoreWriter {
 
   /// `CreateGender` / `UpdateGender` (rules at CreateGender.php:16-26): a name and a type among
   /// `M`, `F` and `O`.
-  private mutating func saveGender(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func saveGender(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.gender].records[$0] }
     if id != nil && existing == nil { return .notFound }
     var check = Validation(input)
@@ -162,7 +142,7 @@ extension StoreWriter {
 
   /// `CreateActivityTypeCategory` / `UpdateActivityTypeCategory` (rules at
   /// CreateActivityTypeCategory.php:15-22): an optional name.
-  private mutating func saveActivityTypeCategory(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func saveActivityTypeCategory(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.activityTypeCategory].records[$0] }
     if id != nil && existing == nil { return .notFound }
     var check = Validation(input)
@@ -182,7 +162,7 @@ extension StoreWriter {
 
   /// `CreateActivityType` / `UpdateActivityType` (rules at CreateActivityType.php:16-24): one of
   /// the account's categories (`exists`, then `findOrFail`) and an optional name; no location type.
-  private mutating func saveActivityType(_ id: Int?, _ input: JSONObject) -> APIResponse {
+  mutating func saveActivityType(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.activityType].records[$0] }
     if id != nil && existing == nil { return .notFound }
     var check = Validation(input)

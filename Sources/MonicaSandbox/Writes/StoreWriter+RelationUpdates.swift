@@ -5,30 +5,6 @@ import MonicaKit
 /// Monica v4.1.2's services and API controllers do them: each validates before it looks anything
 /// up, so an unknown id is a 422 where the rule says `exists` and a 404 where it does not.
 extension StoreWriter {
-  /// The kinds whose delete is not the common one (`delete(_:_:)`), but their service's.
-  static let deletedByService: [RecordKind] = [.relationship, .lifeEvent, .conversation]
-
-  /// Routes the updates and deletes of this file; `nil` for any other route.
-  mutating func performRelationUpdate(_ route: Route, _ input: JSONObject) -> APIResponse? {
-    switch route {
-    case .update(.relationship, let id): return updateRelationship(id, input)
-    case .delete(.relationship, let id): return deleteRelationship(id)
-    case .update(.lifeEvent, let id): return updateLifeEvent(id, input)
-    case .delete(.lifeEvent, let id):
-      guard let number = Int(id) else { return Self.typeError }
-      return deleteLifeEvent(number)
-    case .update(.conversation, let id): return updateConversation(id, input)
-    case .delete(.conversation, let id): return deleteConversation(id)
-    case .updateMessage(let conversation, let message):
-      guard let conversation = Int(conversation), let message = Int(message) else { return Self.typeError }
-      return updateMessage(conversation, message, input)
-    case .deleteMessage(let conversation, let message):
-      guard let conversation = Int(conversation), let message = Int(message) else { return Self.typeError }
-      return deleteMessage(conversation, message)
-    default: return nil
-    }
-  }
-
   /// A route id that is no number given to a controller that declares it `int`: PHP's TypeError,
   /// which Laravel renders as a bare 500.
   static let typeError = APIResponse.message(500, "Server Error")
@@ -47,7 +23,7 @@ extension StoreWriter {
   /// reverse row, found through the old type's reverse (Relationship.php:85-98), takes the new
   /// type's reverse when the account has one (lines 43-49), then the row takes the new type.
   /// The answer is the row, refreshed: 200.
-  private mutating func updateRelationship(_ id: String, _ input: JSONObject) -> APIResponse {
+  mutating func updateRelationship(_ id: String, _ input: JSONObject) -> APIResponse {
     var check = Validation(JSONObject(["relationship_id": .string(id)]).merging(input, ["relationship_type_id"]))
     check.integer("relationship_id", required: true)
     check.exists("relationship_id", Int(id).flatMap { contents[.relationship].records[$0] } != nil)
@@ -69,7 +45,7 @@ extension StoreWriter {
   /// through `ApiRelationshipController::destroy` (lines 110-124): the row must exist (`exists`,
   /// 422), its `contact_is` be active; the reverse row goes with it (lines 124-132), and the other
   /// contact too when it is partial and no row is left about it (lines 139-157).
-  private mutating func deleteRelationship(_ id: String) -> APIResponse {
+  mutating func deleteRelationship(_ id: String) -> APIResponse {
     var check = Validation(JSONObject(["relationship_id": .string(id)]))
     check.integer("relationship_id", required: true)
     check.exists("relationship_id", Int(id).flatMap { contents[.relationship].records[$0] } != nil)
@@ -207,7 +183,7 @@ extension StoreWriter {
   /// rule, so an unknown event or type is a 404; the contact must be active; `name` and `note`
   /// are read unguarded (lines 50-51), so leaving one out is a 500. It changes the date, the type,
   /// the name and the note, never the contact. 200.
-  private mutating func updateLifeEvent(_ id: String, _ input: JSONObject) -> APIResponse {
+  mutating func updateLifeEvent(_ id: String, _ input: JSONObject) -> APIResponse {
     var check = Validation(JSONObject(["life_event_id": .string(id)]).merging(input, nil))
     check.integer("life_event_id", required: true)
     check.integer("life_event_type_id", required: true)
@@ -232,7 +208,7 @@ extension StoreWriter {
 
   /// Keeps a record an update wrote and answers it, 200; `updated_at` moves only when something
   /// changed, as Eloquent saves no clean model.
-  private mutating func saveUpdate(_ kind: RecordKind, _ id: Int, _ record: JSONObject, was before: JSONObject)
+  mutating func saveUpdate(_ kind: RecordKind, _ id: Int, _ record: JSONObject, was before: JSONObject)
     -> APIResponse
   {
     var record = record
@@ -245,7 +221,7 @@ extension StoreWriter {
   /// `ApiLifeEventController::destroy(int $lifeEventId)` (lines 108-120), which catches only the
   /// 404: an archived contact's `throwInactive` goes to Laravel's handler; the reminder the event
   /// made goes with it. The id answers as a number.
-  private mutating func deleteLifeEvent(_ id: Int) -> APIResponse {
+  mutating func deleteLifeEvent(_ id: Int) -> APIResponse {
     guard let event = contents[.lifeEvent].records[id] else { return .notFound }
     if isArchived(event["contact"]?["id"]?.intValue) { return Self.archivedUncaught }
     // The reminder it made goes too (DestroyLifeEvent.php:49-54).
@@ -260,7 +236,7 @@ extension StoreWriter {
   /// through `ApiConversationController::update` (Contact/ApiConversationController.php:116-136):
   /// the conversation must exist (`exists`, 422, its rule last), its contact be active, the
   /// contact field type be the account's (404); it changes the date and the type only. 200.
-  private mutating func updateConversation(_ id: String, _ input: JSONObject) -> APIResponse {
+  mutating func updateConversation(_ id: String, _ input: JSONObject) -> APIResponse {
     var check = Validation(JSONObject(["conversation_id": .string(id)]).merging(input, nil))
     check.date("happened_at", required: true)
     check.integer("contact_field_type_id", required: true)
@@ -282,7 +258,7 @@ extension StoreWriter {
   /// through `ApiConversationController::destroy(int $conversationId)` (lines 145-161): the
   /// conversation must exist (`exists`, 422), its contact be active; its messages go with it
   /// (`onDelete('cascade')`, database/migrations/2018_07_26_104306_create-conversations.php:37).
-  private mutating func deleteConversation(_ id: String) -> APIResponse {
+  mutating func deleteConversation(_ id: String) -> APIResponse {
     guard let number = Int(id) else { return Self.typeError }
     var check = Validation(JSONObject(["conversation_id": .int(number)]))
     check.exists("conversation_id", contents[.conversation].records[number] != nil)
@@ -310,7 +286,7 @@ extension StoreWriter {
   /// content be given, the conversation's contact be active, and the message be the
   /// conversation's (404, lines 55-58). It changes those three; the answer is the conversation
   /// with all its messages, 200.
-  private mutating func updateMessage(_ conversationID: Int, _ messageID: Int, _ input: JSONObject) -> APIResponse {
+  mutating func updateMessage(_ conversationID: Int, _ messageID: Int, _ input: JSONObject) -> APIResponse {
     guard var conversation = contents[.conversation].records[conversationID], let found = findMessage(messageID) else {
       return .notFound
     }
@@ -339,7 +315,7 @@ extension StoreWriter {
   /// `ApiMessageController::destroy` (Contact/ApiMessageController.php:101-125): both must exist
   /// (404), the message be the conversation's (404), its contact be active. The id answers as a
   /// number (`int $messageId`).
-  private mutating func deleteMessage(_ conversationID: Int, _ messageID: Int) -> APIResponse {
+  mutating func deleteMessage(_ conversationID: Int, _ messageID: Int) -> APIResponse {
     guard var conversation = contents[.conversation].records[conversationID], let found = findMessage(messageID),
       found.conversation == conversationID, var messages = conversation["messages"]?.arrayValue
     else { return .notFound }

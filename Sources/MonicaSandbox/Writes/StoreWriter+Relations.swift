@@ -4,23 +4,13 @@ import MonicaKit
 /// The creates of relationships, life events, conversations and their messages, as Monica v4.1.2's
 /// services and API controllers do them (issue 13).
 extension StoreWriter {
-  mutating func performRelationKind(_ route: Route, _ input: JSONObject) -> APIResponse {
-    switch route {
-    case .create(.relationship): return createRelationship(input)
-    case .create(.lifeEvent): return createLifeEvent(input)
-    case .create(.conversation): return createConversation(input)
-    case .addMessage(let id): return Int(id).map { addMessage($0, input) } ?? .notFound
-    default: return performRelationUpdate(route, input) ?? .message(405, "The method is not supported for this route.")
-    }
-  }
-
   /// `ApiRelationshipController::store` (ApiRelationshipController.php:60-76) runs
   /// `CreateRelationship` (app/Services/Contact/Relationship/CreateRelationship.php:17-58): both
   /// contacts and the type must be the account's (404), the first contact active (422), and
   /// besides the row asked for it makes the reverse one, of the type named by the type's
   /// `name_reverse_relationship` when the account has one (lines 51-55,
   /// RelationshipType.php:57-60). The answer is the first row, 201 (a model just created).
-  private mutating func createRelationship(_ input: JSONObject) -> APIResponse {
+  mutating func createRelationship(_ input: JSONObject) -> APIResponse {
     var check = Validation(input)
     for key in ["contact_is", "of_contact"] {
       check.integer(key, required: true)
@@ -82,7 +72,7 @@ extension StoreWriter {
   /// unguarded (lines 57-58), so a body without them is PHP's "Undefined array key", a 500; a
   /// reminder follows when `has_reminder` (lines 76-95). The answer is `LifeEvent::find`'s fresh
   /// model, not one just created: 200.
-  private mutating func createLifeEvent(_ input: JSONObject) -> APIResponse {
+  mutating func createLifeEvent(_ input: JSONObject) -> APIResponse {
     var check = Validation(input)
     check.integer("contact_id", required: true)
     check.integer("life_event_type_id", required: true)
@@ -108,7 +98,7 @@ extension StoreWriter {
         "contact_id": .int(contactID), "initial_date": .string(UTCTime.date(happened)),
         "frequency_type": .string("year"), "frequency_number": .int(1), "title": type["name"] ?? .null,
       ])
-      let made = performAccountKind(.create(.reminder), reminder)
+      let made = saveReminder(nil, reminder)
       // `$lifeEvent->reminder_id = $reminder->id` (CreateLifeEvent.php:92-93), a column not printed.
       contents.lifeEventReminders[id] = (try? JSONValue(parsing: made.body))?["data"]?["id"]?.intValue
     }
@@ -127,7 +117,7 @@ extension StoreWriter {
   /// contact and the contact field type must be the account's (404), the contact active (422);
   /// `Conversation::create($data)` takes the whole request (only `id` is guarded,
   /// Conversation.php:20), so a key that is no column is an SQL error, caught as error 40. 201.
-  private mutating func createConversation(_ input: JSONObject) -> APIResponse {
+  mutating func createConversation(_ input: JSONObject) -> APIResponse {
     var check = Validation(input)
     check.date("happened_at", required: true)
     check.integer("contact_id", required: true)
@@ -158,7 +148,7 @@ extension StoreWriter {
   /// the contact active; `Message::create($data)` takes the whole request (Message.php:19). The
   /// answer is the conversation with all its messages, the new one last (`hasMany`, insertion
   /// order), 200: the conversation was found, not created.
-  private mutating func addMessage(_ conversationID: Int, _ input: JSONObject) -> APIResponse {
+  mutating func addMessage(_ conversationID: Int, _ input: JSONObject) -> APIResponse {
     guard var conversation = contents[.conversation].records[conversationID],
       let contactID = conversation["contact"]?["id"]?.intValue
     else { return .notFound }

@@ -24,34 +24,6 @@ struct StoreWriter {
   }
   var stamp: JSONValue { .string(UTCTime.timestamp(now)) }
 
-  mutating func perform(_ route: Route, _ input: JSONObject, upload: (bytes: [UInt8], filename: String)?) -> APIResponse
-  {
-    if let failure = missingRouteID(route, input) { return failure }
-    switch route {
-    case .create(.contact): return saveContact(nil, input)
-    case .update(.contact, let id): return Int(id).map { saveContact($0, input) } ?? .notFound
-    case .delete(.contact, let id): return deleteContact(id)
-    case .create(.note): return saveNote(nil, input)
-    case .update(.note, let id): return Int(id).map { saveNote($0, input) } ?? .notFound
-    case .create(.task): return saveTask(nil, input)
-    case .update(.task, let id): return Int(id).map { saveTask($0, input) } ?? .notFound
-    case .create(.gift): return saveGift(nil, input)
-    case .update(.gift, let id): return Int(id).map { saveGift($0, input) } ?? .notFound
-    case .create(.activity): return saveActivity(nil, input)
-    case .update(.activity, let id): return Int(id).map { saveActivity($0, input) } ?? .notFound
-    case .create(.tag): return saveTag(nil, input)
-    case .update(.tag, let id): return Int(id).map { saveTag($0, input) } ?? .notFound
-    case .create(.photo): return savePhoto(input, upload: upload)
-    case .create(.document): return saveDocument(input, upload: upload)
-    case .delete(let kind, let id) where !Self.deletedByService.contains(kind): return delete(kind, id)
-    case .setTags(let id): return setTags(id, input)
-    case .unsetTag(let id): return unsetTags(id, input, all: false)
-    case .unsetTags(let id): return unsetTags(id, input, all: true)
-    case .avatar(let id): return setAvatar(id, input)
-    default: return performContactExtra(route, input) ?? performAccountKind(route, input)
-    }
-  }
-
   // MARK: - Helpers
 
   /// What Monica answers when a service calls `throwInactive` on an archived contact
