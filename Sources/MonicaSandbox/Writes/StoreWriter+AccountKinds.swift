@@ -21,12 +21,7 @@ extension StoreWriter {
   mutating func saveCall(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.call].records[$0] }
     if id != nil && existing == nil { return .notFound }
-    var check = Validation(input)
-    if id == nil { check.integer("contact_id", required: true) }
-    check.date("called_at", required: true)
-    check.string("content")
-    check.boolean("contact_called")
-    check.array("emotions")
+    let check = validation(.call, updating: id != nil, input)
     if let failure = check.failure { return failure }
     let contactID = existing?["contact"]?["id"]?.intValue ?? input["contact_id"]?.intValue
     guard let contactID, contents[.contact].records[contactID] != nil else { return .notFound }
@@ -41,14 +36,12 @@ extension StoreWriter {
     let newID = id ?? contents[.call].nextID
     let called = Self.moment(Self.text(input["called_at"]) ?? "") ?? now
     // UpdateCall stores an empty content or contact_called as null (UpdateCall.php:44-48).
-    let record = JSONObject([
-      "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("call"),
-      "called_at": .string(UTCTime.timestamp(called)), "content": .string(Self.text(input["content"])),
-      "contact_called": input["contact_called"].map { Self.flag($0) ? .bool(true) : .bool(false) } ?? .null,
-      "emotions": .array(emotions), "url": .string("\(baseURL)/api/calls/\(newID)"),
-      "account": RecordShapes.accountJSON(1), "contact": short(contactID),
-      "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
-    ])
+    let record = CallResource.json(
+      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), calledAt: .string(UTCTime.timestamp(called)),
+      content: Self.text(input["content"]),
+      contactCalled: input["contact_called"].map { Self.flag($0) ? .bool(true) : .bool(false) } ?? .null,
+      emotions: emotions, contact: short(contactID), baseURL: baseURL, created: existing?["created_at"] ?? stamp,
+      updated: stamp)
     contents[.call].put(newID, record)
     return data(id == nil ? 201 : 200, record)
   }
@@ -59,29 +52,19 @@ extension StoreWriter {
   mutating func saveReminder(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.reminder].records[$0] }
     if id != nil && existing == nil { return .notFound }
-    var check = Validation(input)
-    check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
-    check.date("initial_date", required: true, format: true)
-    check.oneOf("frequency_type", ["one_time", "week", "month", "year"], required: true)
-    check.integer("frequency_number", required: id == nil)
-    check.string("title", required: true, max: 100_000)
-    check.boolean("delible")
+    let check = validation(.reminder, updating: id != nil, input)
     if let failure = check.failure { return failure }
     guard let contactID = input["contact_id"]?.intValue else { return .notFound }
     if let existing, existing["contact"]?["id"]?.intValue != contactID { return .notFound }
     if isArchived(contactID) { return Self.archived }
     let newID = id ?? contents[.reminder].nextID
     let initial = UTCTime.parseDate(Self.text(input["initial_date"]) ?? "") ?? now
-    let record = JSONObject([
-      "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("reminder"),
-      "title": .string(Self.text(input["title"]) ?? ""), "description": .string(Self.text(input["description"])),
-      "frequency_type": .string(Self.text(input["frequency_type"]) ?? "one_time"),
-      "frequency_number": input["frequency_number"]?.intValue.map(JSONValue.int) ?? .null,
-      "initial_date": .string(UTCTime.timestamp(initial)),
-      "delible": .bool(input["delible"].map { Self.flag($0) } ?? true), "account": RecordShapes.accountJSON(1),
-      "contact": short(contactID), "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
-    ])
+    let record = ReminderResource.json(
+      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), title: Self.text(input["title"]) ?? "",
+      description: Self.text(input["description"]), frequencyType: Self.text(input["frequency_type"]) ?? "one_time",
+      frequencyNumber: input["frequency_number"]?.intValue, initialDate: .string(UTCTime.timestamp(initial)),
+      delible: input["delible"].map { Self.flag($0) } ?? true, contact: short(contactID),
+      created: existing?["created_at"] ?? stamp, updated: stamp)
     contents[.reminder].put(newID, record)
     return data(id == nil ? 201 : 200, record)
   }
@@ -91,26 +74,16 @@ extension StoreWriter {
   mutating func saveDebt(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.debt].records[$0] }
     if id != nil && existing == nil { return .notFound }
-    var check = Validation(input)
-    check.oneOf("in_debt", ["yes", "no"], required: true)
-    check.oneOf("status", ["inprogress", "completed"], required: true)
-    check.required("amount")
-    check.numeric("amount")
-    check.string("reason", max: 1_000_000)
-    check.integer("contact_id", required: true)
+    let check = validation(.debt, updating: id != nil, input)
     if let failure = check.failure { return failure }
     guard let contactID = input["contact_id"]?.intValue, contactExists(input["contact_id"]) else { return .notFound }
     let amount = Self.text(input["amount"]).flatMap(Double.init) ?? 0
     let cents = Int((amount * 100).rounded())
     let newID = id ?? contents[.debt].nextID
-    let record = JSONObject([
-      "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("debt"),
-      "in_debt": .string(Self.text(input["in_debt"])), "status": .string(Self.text(input["status"])),
-      "amount": .string(MoneyFormat.decimal(cents)), "value": .string(MoneyFormat.pattern(cents)),
-      "amount_with_currency": .string("$" + MoneyFormat.grouped(cents)),
-      "reason": .string(Self.text(input["reason"])), "account": RecordShapes.accountJSON(1),
-      "contact": short(contactID), "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
-    ])
+    let record = DebtResource.json(
+      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), inDebt: Self.text(input["in_debt"]),
+      status: Self.text(input["status"]), cents: cents, reason: Self.text(input["reason"]), contact: short(contactID),
+      created: existing?["created_at"] ?? stamp, updated: stamp)
     contents[.debt].put(newID, record)
     return data(id == nil ? 201 : 200, record)
   }
@@ -120,26 +93,14 @@ extension StoreWriter {
   mutating func savePet(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.pet].records[$0] }
     if id != nil && existing == nil { return .notFound }
-    var check = Validation(input)
-    check.integer("pet_category_id", required: true)
-    let category = input["pet_category_id"]?.intValue ?? 0
-    check.exists("pet_category_id", (1...SeedData.petCategories.count).contains(category))
-    check.integer("contact_id", required: true)
-    check.string("name", max: 255)
+    let check = validation(.pet, updating: id != nil, input)
     if let failure = check.failure { return failure }
     guard let contactID = input["contact_id"]?.intValue, contactExists(input["contact_id"]) else { return .notFound }
     let newID = id ?? contents[.pet].nextID
-    let record = JSONObject([
-      "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("pet"),
-      "name": .string(Self.text(input["name"])),
-      "pet_category": .object(
-        JSONObject([
-          "id": .int(category), "object": .string("pet_category"),
-          "name": .string(SeedData.petCategories[category - 1]), "is_common": .bool(category <= 3),
-        ])),
-      "account": RecordShapes.accountJSON(1), "contact": short(contactID),
-      "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
-    ])
+    let record = PetResource.json(
+      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), name: Self.text(input["name"]),
+      category: input["pet_category_id"]?.intValue ?? 0, contact: short(contactID),
+      created: existing?["created_at"] ?? stamp, updated: stamp)
     contents[.pet].put(newID, record)
     return data(id == nil ? 201 : 200, record)
   }
@@ -152,14 +113,7 @@ extension StoreWriter {
   mutating func saveAddress(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.address].records[$0] }
     if id != nil && existing == nil { return .notFound }
-    var check = Validation(input)
-    check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
-    for key in ["name", "street", "city", "province", "postal_code"] { check.string(key, max: 255) }
-    check.string("country", max: 3)
-    check.numeric("latitude")
-    check.numeric("longitude")
-    check.array("labels")
+    let check = validation(.address, updating: id != nil, input)
     if let failure = check.failure { return failure }
     guard let contactID = input["contact_id"]?.intValue else { return .notFound }
     if let existing, existing["contact"]?["id"]?.intValue != contactID { return .notFound }
@@ -181,17 +135,10 @@ extension StoreWriter {
       "postal_code": .null, "latitude": .null, "longitude": .null, "country": .null,
       "account": RecordShapes.accountJSON(1), "created_at": stamp, "updated_at": stamp,
     ])
-    var record = JSONObject([
-      "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("address"),
-      "name": .string(Self.text(input["name"])), "street": .null, "city": .null, "province": .null,
-      "postal_code": .null, "latitude": .null, "longitude": .null, "country": .null,
-      "url": .string("\(baseURL)/api/addresses/\(newID)"), "account": RecordShapes.accountJSON(1),
-      "contact": short(contactID), "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
-    ])
-    for member in place.members {
-      record[member.key] = member.value
-      placeRecord[member.key] = member.value
-    }
+    let record = AddressResource.json(
+      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), name: Self.text(input["name"]), place: place,
+      contact: short(contactID), baseURL: baseURL, created: existing?["created_at"] ?? stamp, updated: stamp)
+    for member in place.members { placeRecord[member.key] = member.value }
     if existing == nil { contents[.place].put(placeID, placeRecord) }
     contents[.address].put(newID, record)
     if var contact = contents[.contact].records[contactID] {
@@ -211,24 +158,16 @@ extension StoreWriter {
   mutating func saveContactField(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.contactField].records[$0] }
     if id != nil && existing == nil { return .notFound }
-    var check = Validation(input)
-    check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
-    check.integer("contact_field_type_id", required: true)
+    let check = validation(.contactField, updating: id != nil, input)
     let type = input["contact_field_type_id"]?.intValue.flatMap { contents[.contactFieldType].records[$0] }
-    check.exists("contact_field_type_id", type != nil)
-    check.string("data", required: true, max: 255)
-    check.array("labels")
     if let failure = check.failure { return failure }
     guard let contactID = input["contact_id"]?.intValue, let type else { return .notFound }
     if isArchived(contactID) { return Self.archived }
     let newID = id ?? contents[.contactField].nextID
-    let record = JSONObject([
-      "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("contactfield"),
-      "content": .string(Self.text(input["data"]) ?? ""), "contact_field_type": .object(type),
-      "labels": labels(input["labels"]) ?? existing?["labels"] ?? .array([]), "account": RecordShapes.accountJSON(1),
-      "contact": short(contactID), "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
-    ])
+    let record = ContactFieldResource.json(
+      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), content: Self.text(input["data"]) ?? "",
+      type: type, labels: labels(input["labels"]) ?? existing?["labels"] ?? .array([]), contact: short(contactID),
+      created: existing?["created_at"] ?? stamp, updated: stamp)
     var table = contents[.contactField]
     table.put(newID, record)
     contents[.contactField] = table
@@ -242,10 +181,7 @@ extension StoreWriter {
   mutating func saveContactFieldType(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.contactFieldType].records[$0] }
     if id != nil && existing == nil { return .notFound }
-    var check = Validation(input)
-    check.string("name", required: true, max: 255)
-    for key in ["fontawesome_icon", "protocol", "type"] { check.string(key, max: 255) }
-    check.integer("delible")
+    let check = validation(.contactFieldType, updating: id != nil, input)
     if let failure = check.failure { return failure }
     let newID = id ?? contents[.contactFieldType].nextID
     let record = JSONObject([

@@ -14,9 +14,7 @@ extension StoreWriter {
   mutating func saveEntry(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.entry].records[$0] }
     if id != nil && existing == nil { return .notFound }
-    var check = Validation(input)
-    check.string("title", required: true, max: 255)
-    check.string("post", required: true, max: 1_000_000)
+    let check = validation(.entry, updating: id != nil, input)
     if let failure = check.failure { return failure }
     let newID = id ?? contents[.entry].nextID
     let record = JSONObject([
@@ -35,11 +33,7 @@ extension StoreWriter {
   mutating func savePlace(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.place].records[$0] }
     if id != nil && existing == nil { return .notFound }
-    var check = Validation(input)
-    for key in ["street", "city", "province", "postal_code"] { check.string(key, max: 255) }
-    check.string("country", max: 3)
-    check.numeric("latitude")
-    check.numeric("longitude")
+    let check = validation(.place, updating: id != nil, input)
     if let failure = check.failure { return failure }
     func number(_ key: String) -> JSONValue {
       guard let text = Self.text(input[key]), Double(text) != nil else { return .null }
@@ -63,10 +57,7 @@ extension StoreWriter {
   mutating func saveCompany(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.company].records[$0] }
     if id != nil && existing == nil { return .notFound }
-    var check = Validation(input)
-    check.string("name", required: true, max: 255)
-    check.string("website", max: 255)
-    check.integer("number_of_employees")
+    let check = validation(.company, updating: id != nil, input)
     if let failure = check.failure { return failure }
     let newID = id ?? contents[.company].nextID
     let record = JSONObject([
@@ -91,19 +82,8 @@ extension StoreWriter {
   mutating func saveOccupation(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.occupation].records[$0] }
     if id != nil && existing == nil { return .notFound }
-    var check = Validation(input)
-    check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
-    check.integer("company_id", required: true)
+    let check = validation(.occupation, updating: id != nil, input)
     let company = input["company_id"]?.intValue.flatMap { contents[.company].records[$0] }
-    check.exists("company_id", company != nil)
-    check.string("title", required: true, max: 255)
-    check.string("description", max: 1_000)
-    check.integer("salary")
-    check.oneOf("salary_unit", ["year", "month", "week", "day", "hour"])
-    check.boolean("currently_works_here")
-    check.date("start_date", format: true)
-    check.date("end_date", format: true)
     if let failure = check.failure { return failure }
     guard let contactID = input["contact_id"]?.intValue, let company else { return .notFound }
     let newID = id ?? contents[.occupation].nextID
@@ -126,9 +106,7 @@ extension StoreWriter {
   mutating func saveGender(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.gender].records[$0] }
     if id != nil && existing == nil { return .notFound }
-    var check = Validation(input)
-    check.string("name", required: true, max: 255)
-    check.oneOf("type", ["M", "F", "O"], required: true)
+    let check = validation(.gender, updating: id != nil, input)
     if let failure = check.failure { return failure }
     let newID = id ?? contents[.gender].nextID
     let record = JSONObject([
@@ -145,8 +123,7 @@ extension StoreWriter {
   mutating func saveActivityTypeCategory(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.activityTypeCategory].records[$0] }
     if id != nil && existing == nil { return .notFound }
-    var check = Validation(input)
-    check.string("name", max: 255)
+    let check = validation(.activityTypeCategory, updating: id != nil, input)
     if let failure = check.failure { return failure }
     let newID = id ?? contents[.activityTypeCategory].nextID
     let record = JSONObject([
@@ -165,13 +142,10 @@ extension StoreWriter {
   mutating func saveActivityType(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.activityType].records[$0] }
     if id != nil && existing == nil { return .notFound }
-    var check = Validation(input)
-    check.integer("activity_type_category_id", required: true)
+    let check = validation(.activityType, updating: id != nil, input)
     let category = input["activity_type_category_id"]?.intValue.flatMap {
       contents[.activityTypeCategory].records[$0]
     }
-    check.exists("activity_type_category_id", category != nil)
-    check.string("name", max: 255)
     if let failure = check.failure { return failure }
     guard let category else { return .notFound }
     let newID = id ?? contents[.activityType].nextID

@@ -27,9 +27,8 @@ extension StoreWriter {
     var check = Validation(JSONObject(["relationship_id": .string(id)]).merging(input, ["relationship_type_id"]))
     check.integer("relationship_id", required: true)
     check.exists("relationship_id", Int(id).flatMap { contents[.relationship].records[$0] } != nil)
-    check.integer("relationship_type_id", required: true)
+    apply(RecordKind.relationship.writes?.updateRules, to: &check)
     let type = input["relationship_type_id"]?.intValue.flatMap { contents[.relationshipType].records[$0] }
-    check.exists("relationship_type_id", type != nil)
     if let failure = check.failure { return failure }
     guard let number = Int(id), let row = contents[.relationship].records[number], let type else { return .notFound }
     if isArchived(row["contact_is"]?["id"]?.intValue) { return Self.archived }
@@ -186,10 +185,7 @@ extension StoreWriter {
   mutating func updateLifeEvent(_ id: String, _ input: JSONObject) -> APIResponse {
     var check = Validation(JSONObject(["life_event_id": .string(id)]).merging(input, nil))
     check.integer("life_event_id", required: true)
-    check.integer("life_event_type_id", required: true)
-    check.date("happened_at", required: true)
-    check.string("name")
-    check.string("note")
+    apply(RecordKind.lifeEvent.writes?.updateRules, to: &check)
     if let failure = check.failure { return failure }
     guard let number = Int(id), var event = contents[.lifeEvent].records[number] else { return .notFound }
     if isArchived(event["contact"]?["id"]?.intValue) { return Self.archived }
@@ -238,8 +234,7 @@ extension StoreWriter {
   /// contact field type be the account's (404); it changes the date and the type only. 200.
   mutating func updateConversation(_ id: String, _ input: JSONObject) -> APIResponse {
     var check = Validation(JSONObject(["conversation_id": .string(id)]).merging(input, nil))
-    check.date("happened_at", required: true)
-    check.integer("contact_field_type_id", required: true)
+    apply(RecordKind.conversation.writes?.updateRules, to: &check)
     check.integer("conversation_id", required: true)
     check.exists("conversation_id", Int(id).flatMap { contents[.conversation].records[$0] } != nil)
     if let failure = check.failure { return failure }
@@ -290,10 +285,7 @@ extension StoreWriter {
     guard var conversation = contents[.conversation].records[conversationID], let found = findMessage(messageID) else {
       return .notFound
     }
-    var check = Validation(input)
-    check.date("written_at", required: true)
-    check.boolean("written_by_me", required: true)
-    check.string("content", required: true)
+    let check = validation(WriteRules.conversationMessage, input)
     if let failure = check.failure { return failure }
     if isArchived(conversation["contact"]?["id"]?.intValue) { return Self.archived }
     guard found.conversation == conversationID, var messages = conversation["messages"]?.arrayValue,

@@ -11,14 +11,8 @@ extension StoreWriter {
   /// `name_reverse_relationship` when the account has one (lines 51-55,
   /// RelationshipType.php:57-60). The answer is the first row, 201 (a model just created).
   mutating func createRelationship(_ input: JSONObject) -> APIResponse {
-    var check = Validation(input)
-    for key in ["contact_is", "of_contact"] {
-      check.integer(key, required: true)
-      check.exists(key, contactExists(input[key]))
-    }
-    check.integer("relationship_type_id", required: true)
+    let check = validation(.relationship, updating: false, input)
     let type = input["relationship_type_id"]?.intValue.flatMap { contents[.relationshipType].records[$0] }
-    check.exists("relationship_type_id", type != nil)
     if let failure = check.failure { return failure }
     guard let from = input["contact_is"]?.intValue, let to = input["of_contact"]?.intValue, let type else {
       return .notFound
@@ -73,15 +67,7 @@ extension StoreWriter {
   /// reminder follows when `has_reminder` (lines 76-95). The answer is `LifeEvent::find`'s fresh
   /// model, not one just created: 200.
   mutating func createLifeEvent(_ input: JSONObject) -> APIResponse {
-    var check = Validation(input)
-    check.integer("contact_id", required: true)
-    check.integer("life_event_type_id", required: true)
-    check.date("happened_at", required: true)
-    check.string("name")
-    check.string("note")
-    for key in ["has_reminder", "happened_at_month_unknown", "happened_at_day_unknown"] {
-      check.boolean(key, required: true)
-    }
+    let check = validation(.lifeEvent, updating: false, input)
     if let failure = check.failure { return failure }
     guard let contactID = input["contact_id"]?.intValue, contents[.contact].records[contactID] != nil else {
       return .notFound
@@ -118,13 +104,8 @@ extension StoreWriter {
   /// `Conversation::create($data)` takes the whole request (only `id` is guarded,
   /// Conversation.php:20), so a key that is no column is an SQL error, caught as error 40. 201.
   mutating func createConversation(_ input: JSONObject) -> APIResponse {
-    var check = Validation(input)
-    check.date("happened_at", required: true)
-    check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
-    check.integer("contact_field_type_id", required: true)
+    let check = validation(.conversation, updating: false, input)
     let type = input["contact_field_type_id"]?.intValue.flatMap { contents[.contactFieldType].records[$0] }
-    check.exists("contact_field_type_id", type != nil)
     if let failure = check.failure { return failure }
     guard let contactID = input["contact_id"]?.intValue, let type else { return .notFound }
     if isArchived(contactID) { return Self.archived }
@@ -152,10 +133,7 @@ extension StoreWriter {
     guard var conversation = contents[.conversation].records[conversationID],
       let contactID = conversation["contact"]?["id"]?.intValue
     else { return .notFound }
-    var check = Validation(input)
-    check.date("written_at", required: true)
-    check.boolean("written_by_me", required: true)
-    check.string("content", required: true)
+    let check = validation(WriteRules.conversationMessage, input)
     if let failure = check.failure { return failure }
     if isArchived(contactID) { return Self.archived }
     let columns: Set = ["id", "uuid", "written_at", "written_by_me", "content", "created_at", "updated_at"]

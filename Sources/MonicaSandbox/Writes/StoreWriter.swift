@@ -134,23 +134,17 @@ struct StoreWriter {
 
   mutating func saveNote(_ id: Int?, _ input: JSONObject) -> APIResponse {
     if let id, contents[.note].records[id] == nil { return .notFound }
-    var check = Validation(input)
-    check.string("body", required: true, max: 100_000)
-    check.integer("contact_id", required: true)
-    check.boolean("is_favorited")
+    let check = validation(.note, updating: id != nil, input)
     if let failure = check.failure { return failure }
     guard let contactID = input["contact_id"]?.intValue, contactExists(input["contact_id"]) else { return .notFound }
     let existing = id.flatMap { contents[.note].records[$0] }
     let newID = id ?? contents[.note].nextID
     let favorited = Self.flag(input["is_favorited"])
-    let record = JSONObject([
-      "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("note"),
-      "body": .string(Self.text(input["body"]) ?? ""), "is_favorited": .bool(favorited),
-      // Every write of a favourite sets favorited_at to now (ApiNoteController.php:74-76,110-114).
-      "favorited_at": favorited ? stamp : .null,
-      "url": .string("\(baseURL)/api/notes/\(newID)"), "account": RecordShapes.accountJSON(1),
-      "contact": short(contactID), "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
-    ])
+    // Every write of a favourite sets favorited_at to now (ApiNoteController.php:74-76,110-114).
+    let record = NoteResource.json(
+      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), body: Self.text(input["body"]) ?? "",
+      favoritedAt: favorited ? stamp : nil, contact: short(contactID), baseURL: baseURL,
+      created: existing?["created_at"] ?? stamp, updated: stamp)
     let previousOwner = existing?["contact"]?["id"]?.intValue
     contents[.note].put(newID, record)
     refreshContact(contactID)
@@ -160,11 +154,7 @@ struct StoreWriter {
 
   mutating func saveTask(_ id: Int?, _ input: JSONObject) -> APIResponse {
     if let id, contents[.task].records[id] == nil { return .notFound }
-    var check = Validation(input)
-    check.integer("contact_id")
-    check.string("title", required: true)
-    check.string("description")
-    if id != nil { check.boolean("completed", required: true) }
+    let check = validation(.task, updating: id != nil, input)
     if let failure = check.failure { return failure }
     let existing = id.flatMap { contents[.task].records[$0] }
     var contact: JSONValue = existing?["contact"] ?? .null
@@ -181,13 +171,10 @@ struct StoreWriter {
     // CreateTask is given contact_id, title and description only (ApiTaskController.php store);
     // UpdateTask sets completed_at to now whenever completed is true (UpdateTask.php:97).
     let completed = existing != nil && Self.flag(input["completed"])
-    let record = JSONObject([
-      "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("task"),
-      "title": .string(Self.text(input["title"]) ?? ""), "description": .string(Self.text(input["description"])),
-      "completed": .bool(completed), "completed_at": completed ? stamp : .null,
-      "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": existing?["created_at"] ?? stamp,
-      "updated_at": stamp,
-    ])
+    let record = TaskResource.json(
+      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), title: Self.text(input["title"]) ?? "",
+      description: Self.text(input["description"]), completedAt: completed ? stamp : nil, contact: contact,
+      created: existing?["created_at"] ?? stamp, updated: stamp)
     contents[.task].put(newID, record)
     for owner in [contact["id"]?.intValue, existing?["contact"]?["id"]?.intValue].compactMap({ $0 }) {
       refreshContact(owner)
@@ -198,24 +185,14 @@ struct StoreWriter {
 
   mutating func saveGift(_ id: Int?, _ input: JSONObject) -> APIResponse {
     if let id, contents[.gift].records[id] == nil { return .notFound }
-    var check = Validation(input)
-    check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
-    check.string("name", required: true, max: 255)
-    check.oneOf("status", ["idea", "offered", "received"], required: true)
-    check.string("comment", max: 1_000_000)
-    check.string("url", max: 1_000_000)
-    check.numeric("amount")
-    check.date("date")
-    check.integer("recipient_id")
-    check.exists("recipient_id", contactExists(input["recipient_id"]))
+    let check = validation(.gift, updating: id != nil, input)
     if let failure = check.failure { return failure }
     guard let contactID = input["contact_id"]?.intValue else { return .notFound }
     if isArchived(contactID) { return Self.archived }  // CreateGift.php:53, UpdateGift.php:137
     let existing = id.flatMap { contents[.gift].records[$0] }
     let newID = id ?? contents[.gift].nextID
     let amount = Self.text(input["amount"]).flatMap(Double.init).map { Int(($0 * 100).rounded()) }
-    var record = SeedData.gift(
+    var record = GiftResource.json(
       id: newID, uuid: existing?["uuid"]?.stringValue ?? random.uuid(), name: Self.text(input["name"]) ?? "",
       comment: Self.text(input["comment"]), url: Self.text(input["url"]), cents: amount == 0 ? nil : amount,
       status: Self.text(input["status"]) ?? "idea", date: Self.text(input["date"]).map { String($0.prefix(10)) },
@@ -228,13 +205,7 @@ struct StoreWriter {
 
   mutating func saveActivity(_ id: Int?, _ input: JSONObject) -> APIResponse {
     if let id, contents[.activity].records[id] == nil { return .notFound }
-    var check = Validation(input)
-    check.integer("activity_type_id")
-    check.string("summary", required: true)
-    check.string("description")
-    check.date("happened_at", required: true, format: true)
-    check.array("emotions")
-    check.array("contacts", required: true)
+    let check = validation(.activity, updating: id != nil, input)
     if let failure = check.failure { return failure }
     let attendeeIDs = input["contacts"]?.arrayValue?.compactMap(\.intValue) ?? []
     guard attendeeIDs.allSatisfy({ contents[.contact].records[$0] != nil }) else { return .notFound }
@@ -250,7 +221,7 @@ struct StoreWriter {
         emotion["id"]?.intValue.map { ($0, emotion["name"]?.stringValue ?? "") }
       }
     }
-    var record = SeedData.activity(
+    var record = ActivityResource.json(
       id: newID, uuid: existing?["uuid"]?.stringValue ?? random.uuid(), summary: Self.text(input["summary"]) ?? "",
       description: Self.text(input["description"]),
       happened: UTCTime.parseDate(Self.text(input["happened_at"]) ?? "") ?? now,
@@ -266,8 +237,7 @@ struct StoreWriter {
 
   mutating func saveTag(_ id: Int?, _ input: JSONObject) -> APIResponse {
     if let id, contents[.tag].records[id] == nil { return .notFound }
-    var check = Validation(input)
-    check.string("name", required: true)
+    let check = validation(.tag, updating: id != nil, input)
     if let failure = check.failure { return failure }
     let name = Self.text(input["name"]) ?? ""
     let record = makeTag(
@@ -280,10 +250,7 @@ struct StoreWriter {
   func makeTag(id: Int, name: String, created: JSONValue?) -> (id: Int, json: JSONObject) {
     (
       id,
-      JSONObject([
-        "id": .int(id), "object": .string("tag"), "name": .string(name), "name_slug": .string(RecordShapes.slug(name)),
-        "account": RecordShapes.accountJSON(1), "created_at": created ?? stamp, "updated_at": stamp,
-      ])
+      TagResource.json(id: id, name: name, slug: RecordShapes.slug(name), created: created ?? stamp, updated: stamp)
     )
   }
 
@@ -323,7 +290,7 @@ struct StoreWriter {
     let newID = contents[.photo].nextID
     let fileExtension = Self.text(input["extension"]) ?? kind.fileExtension
     if upload == nil { original = "photo.\(fileExtension)" }
-    let record = SeedData.photo(
+    let record = PhotoResource.json(
       id: newID, uuid: random.uuid(), originalName: original, newName: "photos/\(random.hex(40)).\(fileExtension)",
       bytes: bytes, mimeType: kind.mimeType, contact: short(contactID), baseURL: baseURL, created: now)
     contents[.photo].put(newID, record)
@@ -338,6 +305,6 @@ struct StoreWriter {
     for owner in RecordStore.State.contactIDs(of: record, kind: kind) { refreshContact(owner) }
     return .json(
       200,
-      .object(JSONObject(["deleted": .bool(true), "id": Self.deletesWithStringID(kind) ? .string(id) : .int(number)])))
+      .object(JSONObject(["deleted": .bool(true), "id": kind.deletesWithStringID ? .string(id) : .int(number)])))
   }
 }
