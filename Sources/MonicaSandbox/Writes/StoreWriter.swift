@@ -4,9 +4,13 @@ import MonicaKit
 /// One write applied to a copy of the state, Monica's validation first.
 struct StoreWriter {
   var state: RecordStore.State
+
   let baseURL: String
+
   let now: Int
+
   var random: SplitMix64
+
   /// Whether a document's link is a public `/storage/` URL (SandboxAPI.publicStorage).
   var publicStorage = false
 
@@ -22,9 +26,8 @@ struct StoreWriter {
     get { state.contents }
     set { state.contents = newValue }
   }
-  var stamp: JSONValue { .string(UTCTime.timestamp(now)) }
 
-  // MARK: - Helpers
+  var stamp: JSONValue { .string(UTCTime.timestamp(now)) }
 
   /// What Monica answers when a service calls `throwInactive` on an archived contact
   /// (Contact.php:1570-1576, resources/lang/en/people.php:45).
@@ -130,173 +133,6 @@ struct StoreWriter {
     return SpecialDate(date: UTCTime.seconds(year: year, month: month, day: day))
   }
 
-  // MARK: - Items
-
-  mutating func saveNote(_ id: Int?, _ input: JSONObject) -> APIResponse {
-    if let id, contents[.note].records[id] == nil { return .notFound }
-    let check = validation(.note, updating: id != nil, input)
-    if let failure = check.failure { return failure }
-    guard let contactID = input["contact_id"]?.intValue, contactExists(input["contact_id"]) else { return .notFound }
-    let existing = id.flatMap { contents[.note].records[$0] }
-    let newID = id ?? contents[.note].nextID
-    let favorited = Self.flag(input["is_favorited"])
-    // Every write of a favourite sets favorited_at to now (ApiNoteController.php:74-76,110-114).
-    let record = NoteResource.json(
-      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), body: Self.text(input["body"]) ?? "",
-      favoritedAt: favorited ? stamp : nil, contact: short(contactID), baseURL: baseURL,
-      created: existing?["created_at"] ?? stamp, updated: stamp)
-    let previousOwner = existing?["contact"]?["id"]?.intValue
-    contents[.note].put(newID, record)
-    refreshContact(contactID)
-    if let previousOwner, previousOwner != contactID { refreshContact(previousOwner) }
-    return data(id == nil ? 201 : 200, record)
-  }
-
-  mutating func saveTask(_ id: Int?, _ input: JSONObject) -> APIResponse {
-    if let id, contents[.task].records[id] == nil { return .notFound }
-    let check = validation(.task, updating: id != nil, input)
-    if let failure = check.failure { return failure }
-    let existing = id.flatMap { contents[.task].records[$0] }
-    var contact: JSONValue = existing?["contact"] ?? .null
-    let givenContact = Self.text(input["contact_id"]).flatMap(Int.init).flatMap { $0 == 0 ? nil : $0 }
-    if let existing {
-      // UpdateTask finds the task through a given contact_id and never changes the contact
-      // (UpdateTask.php:82-98).
-      if let givenContact, existing["contact"]?["id"]?.intValue != givenContact { return .notFound }
-    } else if let givenContact {
-      guard contactExists(.int(givenContact)) else { return .notFound }
-      contact = short(givenContact)
-    }
-    let newID = id ?? contents[.task].nextID
-    // CreateTask is given contact_id, title and description only (ApiTaskController.php store);
-    // UpdateTask sets completed_at to now whenever completed is true (UpdateTask.php:97).
-    let completed = existing != nil && Self.flag(input["completed"])
-    let record = TaskResource.json(
-      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), title: Self.text(input["title"]) ?? "",
-      description: Self.text(input["description"]), completedAt: completed ? stamp : nil, contact: contact,
-      created: existing?["created_at"] ?? stamp, updated: stamp)
-    contents[.task].put(newID, record)
-    for owner in [contact["id"]?.intValue, existing?["contact"]?["id"]?.intValue].compactMap({ $0 }) {
-      refreshContact(owner)
-    }
-    // Monica's CreateTask answers 200, not 201.
-    return data(200, record)
-  }
-
-  mutating func saveGift(_ id: Int?, _ input: JSONObject) -> APIResponse {
-    if let id, contents[.gift].records[id] == nil { return .notFound }
-    let check = validation(.gift, updating: id != nil, input)
-    if let failure = check.failure { return failure }
-    guard let contactID = input["contact_id"]?.intValue else { return .notFound }
-    if isArchived(contactID) { return Self.archived }  // CreateGift.php:53, UpdateGift.php:137
-    let existing = id.flatMap { contents[.gift].records[$0] }
-    let newID = id ?? contents[.gift].nextID
-    let amount = Self.text(input["amount"]).flatMap(Double.init).map { Int(($0 * 100).rounded()) }
-    var record = GiftResource.json(
-      id: newID, uuid: existing?["uuid"]?.stringValue ?? random.uuid(), name: Self.text(input["name"]) ?? "",
-      comment: Self.text(input["comment"]), url: Self.text(input["url"]), cents: amount == 0 ? nil : amount,
-      status: Self.text(input["status"]) ?? "idea", date: Self.text(input["date"]).map { String($0.prefix(10)) },
-      recipient: input["recipient_id"]?.intValue.map(short) ?? .null, contact: short(contactID), created: now)
-    if let created = existing?["created_at"] { record["created_at"] = created }
-    contents[.gift].put(newID, record)
-    refreshContact(contactID)
-    return data(id == nil ? 201 : 200, record)
-  }
-
-  mutating func saveActivity(_ id: Int?, _ input: JSONObject) -> APIResponse {
-    if let id, contents[.activity].records[id] == nil { return .notFound }
-    let check = validation(.activity, updating: id != nil, input)
-    if let failure = check.failure { return failure }
-    let attendeeIDs = input["contacts"]?.arrayValue?.compactMap(\.intValue) ?? []
-    guard attendeeIDs.allSatisfy({ contents[.contact].records[$0] != nil }) else { return .notFound }
-    let existing = id.flatMap { contents[.activity].records[$0] }
-    let newID = id ?? contents[.activity].nextID
-    let typeID = input["activity_type_id"]?.intValue
-    var emotions = (input["emotions"]?.arrayValue ?? []).compactMap(\.intValue).map {
-      ($0, ["adoration", "joy", "relief", "nostalgia"][($0 - 1) % 4 < 0 ? 0 : ($0 - 1) % 4])
-    }
-    // Emotions are synced only when some are given (UpdateActivity.php:237): none keeps them.
-    if emotions.isEmpty, let kept = existing?["emotions"]?.arrayValue {
-      emotions = kept.compactMap { emotion in
-        emotion["id"]?.intValue.map { ($0, emotion["name"]?.stringValue ?? "") }
-      }
-    }
-    var record = ActivityResource.json(
-      id: newID, uuid: existing?["uuid"]?.stringValue ?? random.uuid(), summary: Self.text(input["summary"]) ?? "",
-      description: Self.text(input["description"]),
-      happened: UTCTime.parseDate(Self.text(input["happened_at"]) ?? "") ?? now,
-      type: typeID.map { contents[.activityType].records[$0].map(JSONValue.object) ?? SeedData.activityType($0) }
-        ?? .null, attendees: attendeeIDs.map(short), emotions: emotions,
-      baseURL: baseURL, created: now)
-    if let created = existing?["created_at"] { record["created_at"] = created }
-    let previous = existing.map { RecordStore.State.contactIDs(of: $0, kind: .activity) } ?? []
-    contents[.activity].put(newID, record)
-    for owner in Set(attendeeIDs + previous) { refreshContact(owner) }
-    return data(id == nil ? 201 : 200, record)
-  }
-
-  mutating func saveTag(_ id: Int?, _ input: JSONObject) -> APIResponse {
-    if let id, contents[.tag].records[id] == nil { return .notFound }
-    let check = validation(.tag, updating: id != nil, input)
-    if let failure = check.failure { return failure }
-    let name = Self.text(input["name"]) ?? ""
-    let record = makeTag(
-      id: id ?? contents[.tag].nextID, name: name, created: id.flatMap { contents[.tag].records[$0]?["created_at"] })
-    contents[.tag].put(record.id, record.json)
-    if id != nil { replaceTagInContacts(record.id, with: record.json) }
-    return data(id == nil ? 201 : 200, record.json)
-  }
-
-  func makeTag(id: Int, name: String, created: JSONValue?) -> (id: Int, json: JSONObject) {
-    (
-      id,
-      TagResource.json(id: id, name: name, slug: RecordShapes.slug(name), created: created ?? stamp, updated: stamp)
-    )
-  }
-
-  mutating func replaceTagInContacts(_ tagID: Int, with tag: JSONObject?) {
-    for var contact in contents[.contact].all {
-      guard let tags = contact["tags"]?.arrayValue, tags.contains(where: { $0["id"]?.intValue == tagID }),
-        let contactID = contact["id"]?.intValue
-      else { continue }
-      contact["tags"] = .array(tags.compactMap { $0["id"]?.intValue == tagID ? tag.map(JSONValue.object) : $0 })
-      contents[.contact].put(contactID, contact)
-    }
-  }
-
-  mutating func savePhoto(_ input: JSONObject, upload: (bytes: [UInt8], filename: String)?) -> APIResponse {
-    var check = Validation(input)
-    check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
-    var bytes: [UInt8]?
-    var original = "upload"
-    if let upload {
-      bytes = upload.bytes
-      original = upload.filename
-      if TinyImage.kind(of: upload.bytes) == nil { check.add("The photo must be an image.") }
-    } else if let text = Self.text(input["data"]) {
-      let payload =
-        text.hasPrefix("data:") ? String(text[(text.range(of: ",")?.upperBound ?? text.startIndex)...]) : text
-      bytes = Data(base64Encoded: payload, options: .ignoreUnknownCharacters).map(Array.init)
-      if bytes.map({ TinyImage.kind(of: $0) == nil }) ?? true { check.add("The data must be a valid photo.") }
-    } else {
-      check.add("The photo field is required when data is not present.")
-      check.add("The data field is required when photo is not present.")
-    }
-    if let failure = check.failure { return failure }
-    guard let bytes, let kind = TinyImage.kind(of: bytes), let contactID = input["contact_id"]?.intValue else {
-      return .notFound
-    }
-    let newID = contents[.photo].nextID
-    let fileExtension = Self.text(input["extension"]) ?? kind.fileExtension
-    if upload == nil { original = "photo.\(fileExtension)" }
-    let record = PhotoResource.json(
-      id: newID, uuid: random.uuid(), originalName: original, newName: "photos/\(random.hex(40)).\(fileExtension)",
-      bytes: bytes, mimeType: kind.mimeType, contact: short(contactID), baseURL: baseURL, created: now)
-    contents[.photo].put(newID, record)
-    return data(201, record)
-  }
-
   mutating func delete(_ kind: RecordKind, _ id: String) -> APIResponse {
     guard let number = Int(id), let record = contents[kind].records[number] else { return .notFound }
     contents[kind].remove(number)
@@ -306,5 +142,49 @@ struct StoreWriter {
     return .json(
       200,
       .object(JSONObject(["deleted": .bool(true), "id": kind.deletesWithStringID ? .string(id) : .int(number)])))
+  }
+
+  /// A date or a date and time (`2021-03-04`, `2021-03-04T10:20:30Z`, `2021-03-04 10:20:30`)
+  /// as seconds since the epoch, as Carbon parses what the `date` rule lets through.
+  static func moment(_ text: String) -> Int? {
+    guard let day = UTCTime.parseDate(text) else { return nil }
+    let rest = text.dropFirst(10)
+    guard rest.count >= 9, rest.first == "T" || rest.first == " " else { return day }
+    let clock = rest.dropFirst().prefix(8).split(separator: ":").compactMap { Int($0) }
+    guard clock.count == 3 else { return day }
+    return day + clock[0] * 3_600 + clock[1] * 60 + clock[2]
+  }
+
+  /// A route id that is no number given to a controller that declares it `int`: PHP's TypeError,
+  /// which Laravel renders as a bare 500.
+  static let typeError = APIResponse.message(500, "Server Error")
+
+  /// `{"deleted": true, "id": ...}` (JsonRespondController.php:186-192): the id as the controller
+  /// got it, a string from an untyped parameter, a number from an `int` one.
+  func deleted(_ id: JSONValue) -> APIResponse {
+    .json(200, .object(JSONObject(["deleted": .bool(true), "id": id])))
+  }
+
+  /// Keeps a record an update wrote and answers it, 200; `updated_at` moves only when something
+  /// changed, as Eloquent saves no clean model.
+  mutating func saveUpdate(_ kind: RecordKind, _ id: Int, _ record: JSONObject, was before: JSONObject)
+    -> APIResponse
+  {
+    var record = record
+    if record != before { record["updated_at"] = stamp }
+    contents[kind].put(id, record)
+    return data(200, record)
+  }
+}
+
+extension JSONObject {
+  /// This object with `other`'s members added (only `keys` of them, when given), as PHP's `+`
+  /// of the controllers' `$request->except(...) + [...]` keeps the left side's value of a key both have.
+  func merging(_ other: JSONObject, _ keys: [String]?) -> JSONObject {
+    var result = self
+    for member in other.members where result[member.key] == nil && (keys?.contains(member.key) ?? true) {
+      result[member.key] = member.value
+    }
+    return result
   }
 }
