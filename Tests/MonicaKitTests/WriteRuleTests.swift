@@ -187,6 +187,19 @@ import Testing
     }
   }
 
+  @Test("an exists rule is decided by whoever has the rows, at its place in Monica's order")
+  func existsDecided() throws {
+    let gift = try #require(WriteMapping.named("gift"))
+    let body = JSONObject([
+      "contact_id": .string("x"), "name": .string("g"), "status": .string("idea"), "recipient_id": .int(9),
+    ])
+    #expect(gift.createRules.problems(in: body).map(\.message) == ["The contact id must be an integer."])
+    let decided = gift.createRules.problems(in: body) { field, rule, _ in
+      field == "recipient_id" && rule == "exists:contacts,id"
+    }
+    #expect(decided.map(\.message) == ["The contact id must be an integer.", "The selected contact id is invalid."])
+  }
+
   @Test("a create line's unknown members are named with the write fields meant")
   func unknownFields() throws {
     let contact = try #require(WriteMapping.named("contact"))

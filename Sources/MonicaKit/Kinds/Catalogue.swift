@@ -35,7 +35,10 @@ package struct RecordKind: Sendable, Hashable, CustomStringConvertible {
   package let display: KindDisplay
   /// How `monica-sandbox` seeds the kind.
   package let seeding: SeedRule
-  /// Whether a delete answers the route's id as a string (most controllers echo `$id`).
+  /// Whether a delete answers the route's id as a string: the six controllers whose `destroy`
+  /// takes an untyped `$id` and echoes it (each entry cites its lines). The others declare
+  /// `int $id` or echo the model's `->id` (ApiAddressController.php:118,133,
+  /// ApiNoteController.php:156,168, ApiContactFieldTypeController.php:142,161...): a number.
   package let deletesWithStringID: Bool
   /// How a copy of the account on another instance finds or makes the kind's records.
   package let matching: RecordMatching
@@ -49,7 +52,7 @@ package struct RecordKind: Sendable, Hashable, CustomStringConvertible {
   init(
     object: String, name: String, singular: String? = nil, routes: KindRoutes, sortColumns: Set<String> = [],
     references: [KindReference] = [], writes: WriteMapping? = nil, rule: ValueRule,
-    display: KindDisplay = KindDisplay(), seeding: SeedRule = .none, deletesWithStringID: Bool = true,
+    display: KindDisplay = KindDisplay(), seeding: SeedRule = .none, deletesWithStringID: Bool = false,
     matching: RecordMatching = .created, listing: ListingShape = ListingShape(), losses: [MigrationLoss] = [],
     uncreatable: MigrationLoss? = nil
   ) {

@@ -39,8 +39,12 @@ extension WriteRules {
   /// The problems of `body` in Laravel's order: field by field as the rules list them, each
   /// field's failures in its rules' order. With `whole`, a field the body lacks is checked too
   /// (a create's `required`); otherwise only the fields the body gives (a partial update, whose
-  /// other fields come from the server's copy).
-  package func problems(in body: JSONObject, whole: Bool = true) -> [WriteProblem] {
+  /// other fields come from the server's copy). With `exists`, a server's rule such as
+  /// `exists:contacts,id` is decided too, at its place: `exists(field, rule, value)` says whether
+  /// a row holds the value (the sandbox, which has the rows); without it those rules pass.
+  package func problems(
+    in body: JSONObject, whole: Bool = true, exists: ((String, String, JSONValue) -> Bool)? = nil
+  ) -> [WriteProblem] {
     let input = MonicaInput.cleaned(body)
     var found: [WriteProblem] = []
     for field in fields {
@@ -61,6 +65,10 @@ extension WriteRules {
         }
         // Laravel skips a field's other rules when it is missing, or null and `nullable`.
         guard let value, !(value == .null && nullable) else { continue }
+        if case .server(let text) = rule, let exists, text.hasPrefix("exists:") {
+          if !exists(field.field, text, value) { fail("The selected \(Self.attribute(field.field)) is invalid.") }
+          continue
+        }
         if let message = Self.message(rule, value, field: field) { fail(message) }
       }
     }

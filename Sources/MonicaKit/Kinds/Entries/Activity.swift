@@ -7,6 +7,7 @@ extension RecordKind {
     ],
     writes: .activity, rule: .object(.activity),
     display: KindDisplay(title: "summary", date: "happened_at"), seeding: .perContact(below: 3),
+    deletesWithStringID: true,  // ApiActivitiesController.php:119,132
     listing: ListingShape(yearlyStatistics: "happened_at"))
 }
 

@@ -6,7 +6,7 @@ extension RecordKind {
     object: "contact", name: "contacts", routes: .resource,
     references: [KindReference("tags[].id", to: "tag"), KindReference("gender", to: "gender", byName: true)],
     writes: .contact, rule: .contact, display: KindDisplay(title: "complete_name", date: "updated_at"),
-    seeding: .account,
+    seeding: .account, deletesWithStringID: true,  // ApiContactController.php:165,173
     losses: [
       MigrationLoss(
         "archived state of contacts (only the web's PUT /people/{id}/archive sets it, routes/web.php:191)",

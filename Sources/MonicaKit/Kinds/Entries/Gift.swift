@@ -7,7 +7,7 @@ extension RecordKind {
       KindReference("photos[].id", to: "photo"),
     ],
     writes: .gift, rule: .object(.gift), display: KindDisplay(title: "name", contact: "contact", date: "date"),
-    seeding: .perContact(below: 2))
+    seeding: .perContact(below: 2), deletesWithStringID: true)  // ApiGiftController.php:134,142
 }
 
 extension ObjectShape {

@@ -9,7 +9,8 @@ extension RecordKind {
     ],
     writes: .relationship, rule: .object(.relationship),
     display: KindDisplay(contact: "of_contact", date: "updated_at"),
-    seeding: .perContact(below: 2), listing: ListingShape(paginated: false, sorted: []))
+    seeding: .perContact(below: 2), deletesWithStringID: true,  // ApiRelationshipController.php:109,122
+    listing: ListingShape(paginated: false, sorted: []))
 }
 
 extension ObjectShape {

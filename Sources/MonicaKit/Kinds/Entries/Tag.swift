@@ -2,7 +2,8 @@ extension RecordKind {
   /// Tags (routes/api.php:62-63).
   package static let tag = RecordKind(
     object: "tag", name: "tags", routes: .resource, writes: .tag, rule: .object(.tag),
-    display: KindDisplay(title: "name"), seeding: .account, matching: .byName)
+    display: KindDisplay(title: "name"), seeding: .account, deletesWithStringID: true,  // ApiTagController.php:118,131
+    matching: .byName)
 }
 
 extension ObjectShape {

@@ -4,6 +4,7 @@ extension RecordKind {
     object: "task", name: "tasks", routes: KindRoutes.resource.union(.nested), sortColumns: ["completed_at"],
     references: [KindReference("contact.id", to: "contact")], writes: .task, rule: .object(.task),
     display: KindDisplay(title: "title", contact: "contact", date: "updated_at"), seeding: .perContact(below: 2),
+    deletesWithStringID: true,  // ApiTaskController.php:112,125
     losses: [MigrationLoss("completed_at of tasks (set to the time of the migration)", when: .given("completed"))])
 }
 

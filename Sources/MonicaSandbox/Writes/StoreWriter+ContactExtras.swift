@@ -7,17 +7,6 @@ package enum ContactProperty: String, Sendable, Equatable {
 }
 
 extension StoreWriter {
-  /// The contact property, gift photo and user's-contact routes; `nil` for the others.
-  mutating func performContactExtra(_ route: Route, _ input: JSONObject) -> APIResponse? {
-    switch route {
-    case .contactProperty(let id, let property): return updateProperty(property, of: id, input)
-    case .giftPhoto(let gift, let photo): return attachPhoto(photo, to: gift)
-    case .setMe: return setMe(input)
-    case .unsetMe: return unsetMe()
-    default: return nil
-    }
-  }
-
   /// What the three services refuse of a partial contact (UpdateWorkInformation.php:45-49,
   /// UpdateContactFoodPreferences.php:27-31, UpdateContactIntroduction.php:224-228).
   static let partialRefused = APIResponse.error(422, 32, .array([.string("The contact can't be a partial contact")]))
@@ -26,7 +15,7 @@ extension StoreWriter {
   /// (ApiContactController.php:183-258): the path's contact goes through `exists:contacts,id`
   /// (an unknown id is a 422, not a 404), then `throwInactive` and the partial check; the answer
   /// is the whole contact.
-  private mutating func updateProperty(_ property: ContactProperty, of id: String, _ input: JSONObject)
+  mutating func updateProperty(_ property: ContactProperty, of id: String, _ input: JSONObject)
     -> APIResponse
   {
     var given = input
@@ -113,7 +102,7 @@ extension StoreWriter {
   /// ApiGiftController::associate (ApiGiftController.php:111-126) and AssociatePhotoToGift
   /// (AssociatePhotoToGift.php:16-45): both ids through `exists`, the gift's contact must be
   /// active; the answer is the gift, its photos as PhotoResource prints them (Gift.php:37).
-  private mutating func attachPhoto(_ photo: String, to gift: String) -> APIResponse {
+  mutating func attachPhoto(_ photo: String, to gift: String) -> APIResponse {
     var check = Validation(JSONObject(["photo_id": .string(photo), "gift_id": .string(gift)]))
     check.integer("photo_id", required: true)
     check.exists("photo_id", Int(photo).flatMap { contents[.photo].records[$0] } != nil)
@@ -134,7 +123,7 @@ extension StoreWriter {
 
   /// ApiMeController::store (ApiMeController.php:31-47) and SetMeContact (SetMeContact.php:16-52):
   /// `contact_id` required, an integer, of an existing contact; answers `["true"]`.
-  private mutating func setMe(_ input: JSONObject) -> APIResponse {
+  mutating func setMe(_ input: JSONObject) -> APIResponse {
     var check = Validation(input)
     check.integer("contact_id", required: true)
     check.exists("contact_id", contactExists(input["contact_id"]))
@@ -146,7 +135,7 @@ extension StoreWriter {
 
   /// ApiMeController::destroy and DeleteMeContact (DeleteMeContact.php:31-40): no contact is the
   /// user's own any more; answers `["true"]`.
-  private mutating func unsetMe() -> APIResponse {
+  mutating func unsetMe() -> APIResponse {
     setMeContact(nil)
     return .json(200, .array([.string("true")]))
   }

@@ -63,11 +63,9 @@ package enum SeedData {
     for (offset, (name, slug)) in tagNames.enumerated() {
       tags.put(
         offset + 1,
-        JSONObject([
-          "id": .int(offset + 1), "object": .string("tag"), "name": .string(name), "name_slug": .string(slug),
-          "account": RecordShapes.accountJSON(1), "created_at": .string(UTCTime.timestamp(tagCreated)),
-          "updated_at": .string(UTCTime.timestamp(tagCreated)),
-        ]))
+        TagResource.json(
+          id: offset + 1, name: name, slug: slug, created: .string(UTCTime.timestamp(tagCreated)),
+          updated: .string(UTCTime.timestamp(tagCreated))))
     }
     contents[.tag] = tags
 
@@ -153,7 +151,7 @@ package enum SeedData {
         let created = start + random.below(86_400 * 300)
         activities.put(
           ids.activity,
-          activity(
+          ActivityResource.json(
             id: ids.activity, uuid: random.uuid(), summary: random.pick(summaries),
             description: random.chance(50) ? "We talked about everything — and nothing" : nil, happened: happened,
             type: random.chance(60) ? activityType(random.below(3) + 1) : .null, attendees: attendees,
@@ -167,14 +165,11 @@ package enum SeedData {
         let favorited = random.chance(30)
         notes.put(
           ids.note,
-          JSONObject([
-            "id": .int(ids.note), "uuid": .string(random.uuid()), "object": .string("note"),
-            "body": .string(random.pick(noteBodies)), "is_favorited": .bool(favorited),
-            "favorited_at": favorited ? .string(UTCTime.timestamp(created + 600)) : .null,
-            "url": .string("\(baseURL)/api/notes/\(ids.note)"), "account": RecordShapes.accountJSON(1),
-            "contact": short, "created_at": .string(UTCTime.timestamp(created)),
-            "updated_at": .string(UTCTime.timestamp(favorited ? created + 600 : created)),
-          ]))
+          NoteResource.json(
+            id: ids.note, uuid: .string(random.uuid()), body: random.pick(noteBodies),
+            favoritedAt: favorited ? .string(UTCTime.timestamp(created + 600)) : nil, contact: short,
+            baseURL: baseURL, created: .string(UTCTime.timestamp(created)),
+            updated: .string(UTCTime.timestamp(favorited ? created + 600 : created))))
         stats["number_of_notes", default: 0] += 1
       }
       for _ in 0..<random.below(seeded(.task)) {
@@ -183,16 +178,12 @@ package enum SeedData {
         let completed = random.chance(50)
         tasks.put(
           ids.task,
-          JSONObject([
-            "id": .int(ids.task), "uuid": .string(random.uuid()), "object": .string("task"),
-            "title": .string(random.pick(taskTitles)),
-            "description": random.chance(50) ? .string("Before the end of the month") : .null,
-            "completed": .bool(completed),
-            "completed_at": completed ? .string(UTCTime.timestamp(created + 86_400)) : .null,
-            "account": RecordShapes.accountJSON(1), "contact": short,
-            "created_at": .string(UTCTime.timestamp(created)),
-            "updated_at": .string(UTCTime.timestamp(completed ? created + 86_400 : created)),
-          ]))
+          TaskResource.json(
+            id: ids.task, uuid: .string(random.uuid()), title: random.pick(taskTitles),
+            description: random.chance(50) ? "Before the end of the month" : nil,
+            completedAt: completed ? .string(UTCTime.timestamp(created + 86_400)) : nil, contact: short,
+            created: .string(UTCTime.timestamp(created)),
+            updated: .string(UTCTime.timestamp(completed ? created + 86_400 : created))))
         stats["number_of_tasks", default: 0] += 1
       }
       for _ in 0..<random.below(seeded(.gift)) {
@@ -201,7 +192,7 @@ package enum SeedData {
         let cents: Int? = random.chance(60) ? (random.below(200_000) + 100) : nil
         gifts.put(
           ids.gift,
-          gift(
+          GiftResource.json(
             id: ids.gift, uuid: random.uuid(), name: random.pick(giftNames),
             comment: random.chance(40) ? "She mentioned it twice" : nil,
             url: random.chance(40) ? "https://shop.example.com/item/\(random.below(9999))" : nil, cents: cents,
@@ -219,7 +210,7 @@ package enum SeedData {
           red: UInt8(random.below(256)), green: UInt8(random.below(256)), blue: UInt8(random.below(256)))
         photos.put(
           ids.photo,
-          photo(
+          PhotoResource.json(
             id: ids.photo, uuid: random.uuid(),
             originalName: "IMG_\(2020 + index % 4)0\(1 + index % 9)\(10 + index % 18).png",
             newName: name, bytes: bytes, mimeType: "image/png", contact: short, baseURL: baseURL, created: created))
@@ -366,20 +357,18 @@ package enum SeedData {
     random: inout SplitMix64, at created: Int
   ) -> JSONValue {
     .object(
-      JSONObject([
-        "id": .int(id), "uuid": .string(random.uuid()), "object": .string("contactfield"), "content": .string(content),
-        "contact_field_type": .object(
-          JSONObject([
-            "id": .int(type.id), "uuid": .string("00000000-0000-4000-8000-0000000000f\(type.id)"),
-            "object": .string("contactfieldtype"), "name": .string(type.name),
-            "fontawesome_icon": .string(type.kind == "email" ? "fa fa-envelope-open-o" : "fa fa-volume-control-phone"),
-            "protocol": .string(type.kind == "email" ? "mailto:" : "tel:"), "delible": .bool(false),
-            "type": .string(type.kind), "account": RecordShapes.accountJSON(1),
-            "created_at": .string(UTCTime.timestamp(epoch - 86_400 * 30)),
-            "updated_at": .string(UTCTime.timestamp(epoch - 86_400 * 30)),
-          ])),
-        "labels": .array([]), "account": RecordShapes.accountJSON(1), "contact": short,
-        "created_at": .string(UTCTime.timestamp(created)), "updated_at": .string(UTCTime.timestamp(created)),
-      ]))
+      ContactFieldResource.json(
+        id: id, uuid: .string(random.uuid()), content: content,
+        type: JSONObject([
+          "id": .int(type.id), "uuid": .string("00000000-0000-4000-8000-0000000000f\(type.id)"),
+          "object": .string("contactfieldtype"), "name": .string(type.name),
+          "fontawesome_icon": .string(type.kind == "email" ? "fa fa-envelope-open-o" : "fa fa-volume-control-phone"),
+          "protocol": .string(type.kind == "email" ? "mailto:" : "tel:"), "delible": .bool(false),
+          "type": .string(type.kind), "account": RecordShapes.accountJSON(1),
+          "created_at": .string(UTCTime.timestamp(epoch - 86_400 * 30)),
+          "updated_at": .string(UTCTime.timestamp(epoch - 86_400 * 30)),
+        ]),
+        labels: .array([]), contact: short, created: .string(UTCTime.timestamp(created)),
+        updated: .string(UTCTime.timestamp(created))))
   }
 }

@@ -72,26 +72,16 @@ package struct Validation {
     if !choices.contains(value.stringValue ?? "") { fail("The selected \(Self.attribute(key)) is invalid.") }
   }
 
-  /// `numeric`.
-  package mutating func numeric(_ key: String) {
-    guard present(key), let value = input[key] else { return }
-    if value.doubleValue == nil && Double(value.stringValue ?? "") == nil {
-      fail("The \(Self.attribute(key)) must be a number.")
-    }
-  }
-
-  /// `date|date_format:Y-m-d` (with `format` true) or `date`.
-  package mutating func date(_ key: String, required isRequired: Bool = false, format: Bool = false) {
-    if isRequired && !required(key) { return }
-    guard present(key), let value = input[key] else { return }
-    let text = value.stringValue ?? ""
-    if UTCTime.parseDate(text) == nil { return fail("The \(Self.attribute(key)) is not a valid date.") }
-    if format && text.count != 10 { fail("The \(Self.attribute(key)) does not match the format Y-m-d.") }
-  }
-
   /// `exists`: a custom presence check against the store.
   package mutating func exists(_ key: String, _ found: Bool) {
     if present(key) && !found { fail("The selected \(Self.attribute(key)) is invalid.") }
+  }
+
+  /// Monica's rules of one write as the catalogue holds them (MonicaKit/Kinds/Entries), checked
+  /// by MonicaKit's one checker (WriteRuleChecker.swift) in Monica's order, with its messages;
+  /// `exists(field, rule, value)` decides each `exists:<table>,id` on the sandbox's rows.
+  package mutating func rules(_ rules: WriteRules, exists: @escaping @Sendable (String, String, JSONValue) -> Bool) {
+    messages += rules.problems(in: input, exists: exists).map(\.message)
   }
 
   /// A custom message.

@@ -5,20 +5,8 @@ import MonicaKit
 extension StoreWriter {
   mutating func saveContact(_ id: Int?, _ input: JSONObject) -> APIResponse {
     if let id, contents[.contact].records[id] == nil { return .notFound }
-    var check = Validation(input)
-    check.string("first_name", required: true, max: 255)
-    for key in ["middle_name", "last_name", "nickname", "description"] { check.string(key, max: 255) }
-    check.boolean("is_partial")
-    check.boolean("is_birthdate_known", required: true)
-    for key in ["birthdate_day", "birthdate_month", "birthdate_year", "birthdate_age"] { check.integer(key) }
-    check.boolean("birthdate_is_age_based")
-    check.boolean("is_deceased", required: id == nil)
-    check.boolean("is_deceased_date_known", required: true)
-    for key in ["deceased_date_day", "deceased_date_month", "deceased_date_year"] { check.integer(key) }
-    // `exists:genders,id` (CreateContact.php:40, UpdateContact.php).
-    check.integer("gender_id")
+    let check = validation(.contact, updating: id != nil, input)
     let gender = input["gender_id"]?.intValue.flatMap { contents[.gender].records[$0] }
-    check.exists("gender_id", gender != nil)
     if let failure = check.failure { return failure }
     if let id, let existing = contents[.contact].records[id] {
       if existing["is_active"]?.boolValue == false { return Self.archived }

@@ -232,14 +232,12 @@ struct AccountBuilder {
       let id = id(.call)
       put(
         .call, id,
-        JSONObject([
-          "id": .int(id), "uuid": .string(random.uuid()), "object": .string("call"), "called_at": stamp(called),
-          "content": random.chance(60) ? .string(random.pick(SeedData.callNotes)) : .null,
-          "contact_called": .bool(random.chance(50)),
-          "emotions": .array(random.chance(30) ? [SeedData.emotion(1 + random.below(4))] : []),
-          "url": .string("\(baseURL)/api/calls/\(id)"), "account": account, "contact": short,
-          "created_at": stamp(called), "updated_at": stamp(called),
-        ]))
+        CallResource.json(
+          id: id, uuid: .string(random.uuid()), calledAt: stamp(called),
+          content: random.chance(60) ? random.pick(SeedData.callNotes) : nil,
+          contactCalled: .bool(random.chance(50)),
+          emotions: random.chance(30) ? [SeedData.emotion(1 + random.below(4))] : [], contact: short,
+          baseURL: baseURL, created: stamp(called), updated: stamp(called)))
       counts["number_of_calls", default: 0] += 1
     }
     for _ in 0..<random.below(SeedData.seeded(.conversation)) where random.chance(50) {
@@ -251,17 +249,15 @@ struct AccountBuilder {
       let yearly = random.chance(60)
       put(
         .reminder, id,
-        JSONObject([
-          "id": .int(id), "uuid": .string(random.uuid()), "object": .string("reminder"),
-          "title": .string(yearly ? "Wish happy birthday to \(short["first_name"]?.stringValue ?? "")" : "Call back"),
-          "description": random.chance(30) ? .string("Ask about the new flat") : .null,
-          "frequency_type": .string(yearly ? "year" : random.pick(["one_time", "week", "month"])),
-          "frequency_number": .int(1 + (yearly ? 0 : random.below(3))),
-          "initial_date": stamp(
+        ReminderResource.json(
+          id: id, uuid: .string(random.uuid()),
+          title: yearly ? "Wish happy birthday to \(short["first_name"]?.stringValue ?? "")" : "Call back",
+          description: random.chance(30) ? "Ask about the new flat" : nil,
+          frequencyType: yearly ? "year" : random.pick(["one_time", "week", "month"]),
+          frequencyNumber: 1 + (yearly ? 0 : random.below(3)),
+          initialDate: stamp(
             UTCTime.seconds(year: 2021 + random.below(3), month: 1 + random.below(12), day: 1 + random.below(28))),
-          "delible": .bool(!yearly), "account": account, "contact": short, "created_at": stamp(made),
-          "updated_at": stamp(made),
-        ]))
+          delible: !yearly, contact: short, created: stamp(made), updated: stamp(made)))
       counts["number_of_reminders", default: 0] += 1
     }
     for _ in 0..<random.below(SeedData.seeded(.debt)) where random.chance(40) {
@@ -270,14 +266,11 @@ struct AccountBuilder {
       let made = created + 86_400 * random.below(300)
       put(
         .debt, id,
-        JSONObject([
-          "id": .int(id), "uuid": .string(random.uuid()), "object": .string("debt"),
-          "in_debt": .string(random.pick(["yes", "no"])), "status": .string(random.pick(["inprogress", "completed"])),
-          "amount": .string(MoneyFormat.decimal(cents)), "value": .string(MoneyFormat.pattern(cents)),
-          "amount_with_currency": .string("$" + MoneyFormat.grouped(cents)),
-          "reason": random.chance(60) ? .string(random.pick(["Concert tickets", "Lunch", "Train fare"])) : .null,
-          "account": account, "contact": short, "created_at": stamp(made), "updated_at": stamp(made),
-        ]))
+        DebtResource.json(
+          id: id, uuid: .string(random.uuid()), inDebt: random.pick(["yes", "no"]),
+          status: random.pick(["inprogress", "completed"]), cents: cents,
+          reason: random.chance(60) ? random.pick(["Concert tickets", "Lunch", "Train fare"]) : nil, contact: short,
+          created: stamp(made), updated: stamp(made)))
       counts["number_of_debts", default: 0] += 1
     }
     for _ in 0..<random.below(SeedData.seeded(.pet)) where random.chance(30) {
@@ -285,16 +278,9 @@ struct AccountBuilder {
       let category = 1 + random.below(SeedData.petCategories.count)
       put(
         .pet, id,
-        JSONObject([
-          "id": .int(id), "uuid": .string(random.uuid()), "object": .string("pet"),
-          "name": .string(random.pick(["Felix", "Rex", "Nala", "Mochi", "Pépito"])),
-          "pet_category": .object(
-            JSONObject([
-              "id": .int(category), "object": .string("pet_category"),
-              "name": .string(SeedData.petCategories[category - 1]), "is_common": .bool(category <= 3),
-            ])),
-          "account": account, "contact": short, "created_at": stamp(created + 600), "updated_at": stamp(created + 600),
-        ]))
+        PetResource.json(
+          id: id, uuid: .string(random.uuid()), name: random.pick(["Felix", "Rex", "Nala", "Mochi", "Pépito"]),
+          category: category, contact: short, created: stamp(created + 600), updated: stamp(created + 600)))
     }
     relationships(of: contact, short: short)
     for _ in 0..<random.below(SeedData.seeded(.lifeEvent)) where random.chance(30) {
@@ -338,13 +324,13 @@ struct AccountBuilder {
         "updated_at": stamp(time),
       ]))
     let id = id(.address)
-    let record = JSONObject([
-      "id": .int(id), "uuid": .string(random.uuid()), "object": .string("address"),
-      "name": .string(random.pick(["Home", "Work", "Holiday flat"])), "street": .string(street), "city": .string(city),
-      "province": .string(province), "postal_code": .string(postal), "latitude": .number(latitude),
-      "longitude": .number(longitude), "country": country, "url": .string("\(baseURL)/api/addresses/\(id)"),
-      "account": account, "contact": short, "created_at": stamp(time), "updated_at": stamp(time),
-    ])
+    let record = AddressResource.json(
+      id: id, uuid: .string(random.uuid()), name: random.pick(["Home", "Work", "Holiday flat"]),
+      place: JSONObject([
+        "street": .string(street), "city": .string(city), "province": .string(province),
+        "postal_code": .string(postal), "latitude": .number(latitude), "longitude": .number(longitude),
+        "country": country,
+      ]), contact: short, baseURL: baseURL, created: stamp(time), updated: stamp(time))
     put(.address, id, record)
     return record
   }

@@ -1,0 +1,48 @@
+import Foundation
+import MonicaKit
+
+/// An address's create and update, with its place (app/Services/Contact/Address).
+extension StoreWriter {
+  /// `CreateAddress` / `UpdateAddress` (app/Services/Contact/Address, rules at CreateAddress.php:
+  /// 20-33): the address's place is made with it (CreatePlace), and the contact's embedded
+  /// `addresses` follow; the update finds the address through `contact_id` (UpdateAddress.php:48-50).
+  mutating func saveAddress(_ id: Int?, _ input: JSONObject) -> APIResponse {
+    let existing = id.flatMap { contents[.address].records[$0] }
+    if id != nil && existing == nil { return .notFound }
+    let check = validation(.address, updating: id != nil, input)
+    if let failure = check.failure { return failure }
+    guard let contactID = input["contact_id"]?.intValue else { return .notFound }
+    if let existing, existing["contact"]?["id"]?.intValue != contactID { return .notFound }
+    if isArchived(contactID) { return Self.archived }
+    let newID = id ?? contents[.address].nextID
+    func number(_ key: String) -> JSONValue {
+      guard let text = Self.text(input[key]), Double(text) != nil else { return .null }
+      return .number(text)
+    }
+    let country = Self.text(input["country"]).map { SeedData.country($0.uppercased()) } ?? .null
+    let place = JSONObject([
+      "street": .string(Self.text(input["street"])), "city": .string(Self.text(input["city"])),
+      "province": .string(Self.text(input["province"])), "postal_code": .string(Self.text(input["postal_code"])),
+      "latitude": number("latitude"), "longitude": number("longitude"), "country": country,
+    ])
+    let placeID = contents[.place].nextID
+    var placeRecord = JSONObject([
+      "id": .int(placeID), "object": .string("place"), "street": .null, "city": .null, "province": .null,
+      "postal_code": .null, "latitude": .null, "longitude": .null, "country": .null,
+      "account": RecordShapes.accountJSON(1), "created_at": stamp, "updated_at": stamp,
+    ])
+    let record = AddressResource.json(
+      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), name: Self.text(input["name"]), place: place,
+      contact: short(contactID), baseURL: baseURL, created: existing?["created_at"] ?? stamp, updated: stamp)
+    for member in place.members { placeRecord[member.key] = member.value }
+    if existing == nil { contents[.place].put(placeID, placeRecord) }
+    contents[.address].put(newID, record)
+    if var contact = contents[.contact].records[contactID] {
+      var list = (contact["addresses"]?.arrayValue ?? []).filter { $0["id"]?.intValue != newID }
+      list.append(.object(record))
+      contact["addresses"] = .array(list)
+      contents[.contact].put(contactID, contact)
+    }
+    return data(id == nil ? 201 : 200, record)
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import MonicaKit
+
+/// A photo's upload (app/Services/Account/Photo).
+extension StoreWriter {
+  mutating func savePhoto(_ input: JSONObject, upload: (bytes: [UInt8], filename: String)?) -> APIResponse {
+    var check = Validation(input)
+    check.integer("contact_id", required: true)
+    check.exists("contact_id", contactExists(input["contact_id"]))
+    var bytes: [UInt8]?
+    var original = "upload"
+    if let upload {
+      bytes = upload.bytes
+      original = upload.filename
+      if TinyImage.kind(of: upload.bytes) == nil { check.add("The photo must be an image.") }
+    } else if let text = Self.text(input["data"]) {
+      let payload =
+        text.hasPrefix("data:") ? String(text[(text.range(of: ",")?.upperBound ?? text.startIndex)...]) : text
+      bytes = Data(base64Encoded: payload, options: .ignoreUnknownCharacters).map(Array.init)
+      if bytes.map({ TinyImage.kind(of: $0) == nil }) ?? true { check.add("The data must be a valid photo.") }
+    } else {
+      check.add("The photo field is required when data is not present.")
+      check.add("The data field is required when photo is not present.")
+    }
+    if let failure = check.failure { return failure }
+    guard let bytes, let kind = TinyImage.kind(of: bytes), let contactID = input["contact_id"]?.intValue else {
+      return .notFound
+    }
+    let newID = contents[.photo].nextID
+    let fileExtension = Self.text(input["extension"]) ?? kind.fileExtension
+    if upload == nil { original = "photo.\(fileExtension)" }
+    let record = PhotoResource.json(
+      id: newID, uuid: random.uuid(), originalName: original, newName: "photos/\(random.hex(40)).\(fileExtension)",
+      bytes: bytes, mimeType: kind.mimeType, contact: short(contactID), baseURL: baseURL, created: now)
+    contents[.photo].put(newID, record)
+    return data(201, record)
+  }
+}
