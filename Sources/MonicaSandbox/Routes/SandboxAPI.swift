@@ -142,6 +142,8 @@ package final class SandboxAPI: Sendable {
   package let statePath: String?
   /// Whether documents' links are public `/storage/` URLs rather than `/store/` ones.
   package let publicStorage: Bool
+  /// The now of what is written and computed (frozen by the fixture route `POST /sandbox/clock`).
+  package let clock = SandboxClock()
 
   package init(
     store: RecordStore, baseURL: String, maxPageSize: Int = 100, statePath: String? = nil, publicStorage: Bool = false
@@ -261,7 +263,7 @@ package final class SandboxAPI: Sendable {
     case .show(let kind, let id): return show(kind, id, request)
     case .nested(let contact, let kind): return nested(contact, kind, listing)
     case .tagContacts(let tag): return tagContacts(tag, listing)
-    case .upcoming(let month): return upcoming(month, now: Int(Date().timeIntervalSince1970))
+    case .upcoming(let month): return upcoming(month, now: clock.now())
     default: return write(route, request)
     }
   }

@@ -81,7 +81,7 @@ extension StoreWriter {
     if id != nil && existing == nil { return .notFound }
     var check = Validation(input)
     check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
+    check.exists("contact_id", existsInTable(.contact, input["contact_id"]))
     check.date("initial_date", required: true, format: true)
     check.oneOf("frequency_type", ["one_time", "week", "month", "year"], required: true)
     check.integer("frequency_number", required: id == nil)
@@ -174,7 +174,7 @@ extension StoreWriter {
     if id != nil && existing == nil { return .notFound }
     var check = Validation(input)
     check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
+    check.exists("contact_id", existsInTable(.contact, input["contact_id"]))
     for key in ["name", "street", "city", "province", "postal_code"] { check.string(key, max: 255) }
     check.string("country", max: 3)
     check.numeric("latitude")
@@ -233,7 +233,7 @@ extension StoreWriter {
     if id != nil && existing == nil { return .notFound }
     var check = Validation(input)
     check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
+    check.exists("contact_id", existsInTable(.contact, input["contact_id"]))
     check.integer("contact_field_type_id", required: true)
     let type = input["contact_field_type_id"]?.intValue.flatMap { contents[.contactFieldType].records[$0] }
     check.exists("contact_field_type_id", type != nil)

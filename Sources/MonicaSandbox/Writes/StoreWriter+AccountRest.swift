@@ -113,7 +113,7 @@ extension StoreWriter {
     if id != nil && existing == nil { return .notFound }
     var check = Validation(input)
     check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
+    check.exists("contact_id", existsInTable(.contact, input["contact_id"]))
     check.integer("company_id", required: true)
     let company = input["company_id"]?.intValue.flatMap { contents[.company].records[$0] }
     check.exists("company_id", company != nil)

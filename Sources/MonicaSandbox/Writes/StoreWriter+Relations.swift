@@ -24,16 +24,19 @@ extension StoreWriter {
     var check = Validation(input)
     for key in ["contact_is", "of_contact"] {
       check.integer(key, required: true)
-      check.exists(key, contactExists(input[key]))
+      check.exists(key, existsInTable(.contact, input[key]))
     }
     check.integer("relationship_type_id", required: true)
     let type = input["relationship_type_id"]?.intValue.flatMap { contents[.relationshipType].records[$0] }
-    check.exists("relationship_type_id", type != nil)
+    check.exists("relationship_type_id", existsInTable(.relationshipType, input["relationship_type_id"]))
     if let failure = check.failure { return failure }
-    guard let from = input["contact_is"]?.intValue, let to = input["of_contact"]?.intValue, let type else {
+    // The look-ups are the account's, in this order (CreateRelationship.php:37-46: `contact_is`,
+    // its `throwInactive`, `of_contact`, the type): another account's row is a 404.
+    guard let from = input["contact_is"]?.intValue, contents[.contact].records[from] != nil else { return .notFound }
+    if isArchived(from) { return Self.archived }
+    guard let to = input["of_contact"]?.intValue, contents[.contact].records[to] != nil, let type else {
       return .notFound
     }
-    if isArchived(from) { return Self.archived }
     let made = relationshipRow(from, to, type)
     let reverse = type["name_reverse_relationship"]?.stringValue
     if let back = contents[.relationshipType].all.first(where: { $0["name"]?.stringValue == reverse }) {
@@ -131,7 +134,7 @@ extension StoreWriter {
     var check = Validation(input)
     check.date("happened_at", required: true)
     check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
+    check.exists("contact_id", existsInTable(.contact, input["contact_id"]))
     check.integer("contact_field_type_id", required: true)
     let type = input["contact_field_type_id"]?.intValue.flatMap { contents[.contactFieldType].records[$0] }
     check.exists("contact_field_type_id", type != nil)

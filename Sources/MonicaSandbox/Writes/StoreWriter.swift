@@ -228,7 +228,7 @@ struct StoreWriter {
     if let id, contents[.gift].records[id] == nil { return .notFound }
     var check = Validation(input)
     check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
+    check.exists("contact_id", existsInTable(.contact, input["contact_id"]))
     check.string("name", required: true, max: 255)
     check.oneOf("status", ["idea", "offered", "received"], required: true)
     check.string("comment", max: 1_000_000)
@@ -236,7 +236,7 @@ struct StoreWriter {
     check.numeric("amount")
     check.date("date")
     check.integer("recipient_id")
-    check.exists("recipient_id", contactExists(input["recipient_id"]))
+    check.exists("recipient_id", existsInTable(.contact, input["recipient_id"]))
     if let failure = check.failure { return failure }
     guard let contactID = input["contact_id"]?.intValue else { return .notFound }
     if isArchived(contactID) { return Self.archived }  // CreateGift.php:53, UpdateGift.php:137
@@ -328,7 +328,7 @@ struct StoreWriter {
   mutating func savePhoto(_ input: JSONObject, upload: (bytes: [UInt8], filename: String)?) -> APIResponse {
     var check = Validation(input)
     check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
+    check.exists("contact_id", existsInTable(.contact, input["contact_id"]))
     var bytes: [UInt8]?
     var original = "upload"
     if let upload {
