@@ -8,8 +8,10 @@ For each PHP test class it writes Tests/ConformanceTests/Scripts/<Class>.json (o
 test method: the method's statements as steps) and Tests/ConformanceTests/Ported/<Class>.swift
 (one Swift test per method, same name, citing the PHP file:line). A method the port cannot
 carry over HTTP is emitted as a disabled test whose reason says why. Factories become API
-calls (FACTORIES below: the route and the body each model's factory stands for); database
-assertions become reads (TABLES below: the route a table is read through).
+calls (FACTORIES below: the route and the body each model's factory stands for), another
+account's models and `Carbon::setTestNow` the sandbox's fixture routes (`--fixture-routes`:
+OTHER_ROUTES, Translator.other_row, Translator.instant); database assertions become reads
+(TABLES below: the route a table is read through).
 """
 import json
 import os
