@@ -36,6 +36,9 @@ package struct SandboxConfiguration: Sendable {
   package var publicStorage = false
   /// `--duplicates`: also seed contacts an import doubled (SeedData+Duplicates.swift).
   package var duplicates = false
+  /// `--fixture-routes`: serve `POST /sandbox/accounts/2/<kind>` and `POST /sandbox/clock`, the
+  /// factories of Monica's own tests (SandboxAPI+Fixtures.swift).
+  package var fixtureRoutes = false
 
   package init() {}
 }

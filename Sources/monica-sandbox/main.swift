@@ -80,6 +80,8 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
   @Flag(help: "Serve documents at public /storage/ URLs, as an instance with public file visibility.")
   var publicStorage = false
   @Flag(help: "Also seed contacts an import doubled (for monica-dedupe and monica-merge).") var duplicates = false
+  @Flag(help: "Serve POST /sandbox/accounts/2/KIND and /sandbox/clock (another account's rows, a frozen now).")
+  var fixtureRoutes = false
 
   func run() async throws {
     try await reportingFailures {
@@ -89,6 +91,7 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
       (settings.load, settings.state, settings.log, settings.latencyMilliseconds) = (load, state, log, latency)
       (settings.maxPageSize, settings.gravatarPort, settings.publicStorage) = (maxPageSize, gravatarPort, publicStorage)
       settings.duplicates = duplicates
+      settings.fixtureRoutes = fixtureRoutes
       settings.rateLimiter = try RateLimiter.parse(rateLimit)
       settings.faults = try fault.map { rule throws(MonicaError) in try FaultRule(parsing: rule) }
       try settings.validate()

@@ -112,8 +112,16 @@ struct PushCase: Sendable, CustomTestStringConvertible {
     let record = try #require(try records(created.stdout).first?.objectValue)
     #expect(record["object"] == .string(kind.kind))
     let id = try #require(record["id"]?.intValue)
-    // What was printed is the server's record: the same as a fresh read.
-    #expect(try fetch(sandbox, kind.plural, id) == record)
+    // What was printed is the server's record: the same as a fresh read, but for a note's
+    // favorited_at, a date column (2017_12_01_113748_update_notes.php:18) whose write answer
+    // shows the time and whose read shows the day at midnight.
+    var fresh = try fetch(sandbox, kind.plural, id)
+    var printed = record
+    if kind.kind == "note" {
+      #expect(fresh["favorited_at"]?.stringValue?.prefix(10) == printed["favorited_at"]?.stringValue?.prefix(10))
+      (fresh["favorited_at"], printed["favorited_at"]) = (nil, nil)
+    }
+    #expect(fresh == printed)
 
     let update = try sh(
       "monica-push", env: env(sandbox), stdin: #"{"object":"\#(kind.kind)","id":\#(id),\#(kind.update)}"# + "\n")

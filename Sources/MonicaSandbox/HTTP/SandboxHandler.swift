@@ -183,6 +183,9 @@ final class SandboxHandler: Sendable {
       return Answer(
         response: APIResponse(status: 200, body: Array(Self.loginPage.utf8), contentType: "text/html; charset=UTF-8"))
     }
+    if configuration.fixtureRoutes, let fixture = api.fixture(method: method, path: path, body: body) {
+      return Answer(response: fixture)
+    }
     if path.hasPrefix("/store/") { return redirectToLogin(base) }
     if path.hasPrefix("/storage/") { return Answer(response: api.storedFile(String(path.dropFirst(9)))) }
     guard path == "/api" || path.hasPrefix("/api/") else {

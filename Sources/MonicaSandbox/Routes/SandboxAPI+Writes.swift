@@ -20,11 +20,14 @@ extension SandboxAPI {
     }
     // Monica's TrimStrings and ConvertEmptyStringsToNull, before any route sees the input.
     input = MonicaInput.cleaned(input)
-    let now = Int(Date().timeIntervalSince1970)
+    let now = clock.now()
     return store.withState { state in
       var writer = StoreWriter(state: state, baseURL: baseURL, now: now)
       writer.publicStorage = publicStorage
       let response = writer.perform(route, input, upload: upload)
+      // A write that got past the rules naming another account's row meets that row's
+      // account-scoped findOrFail (SandboxAPI+Fixtures.swift).
+      if response.status < 300, state.contents.namesOtherAccount(route, input) { return .notFound }
       if response.status < 300 {
         state = writer.state
         state.invalidate()

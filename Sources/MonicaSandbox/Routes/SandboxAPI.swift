@@ -121,6 +121,8 @@ package enum Route: Sendable, Equatable {
   case setMe, unsetMe
   /// `PUT` and `DELETE /api/conversations/{conversation}/messages/{message}` (routes/api.php:84).
   case updateMessage(String, String), deleteMessage(String, String)
+  /// `GET`, `POST /api/me/compliance` and `GET /api/me/compliance/{id}` (routes/api.php:16-18).
+  case signedPolicies, signPolicy, signedTerm(String)
 }
 
 /// The result of matching a method and path.
@@ -142,6 +144,8 @@ package final class SandboxAPI: Sendable {
   package let statePath: String?
   /// Whether documents' links are public `/storage/` URLs rather than `/store/` ones.
   package let publicStorage: Bool
+  /// The now of what is written and computed (frozen by the fixture route `POST /sandbox/clock`).
+  package let clock = SandboxClock()
 
   package init(
     store: RecordStore, baseURL: String, maxPageSize: Int = 100, statePath: String? = nil, publicStorage: Bool = false
@@ -169,6 +173,10 @@ package final class SandboxAPI: Sendable {
       }
     case 2 where s == ["me", "contact"]:
       methods = ["POST": .setMe, "DELETE": .unsetMe]
+    case 2 where s == ["me", "compliance"]:
+      methods = ["GET": .signedPolicies, "POST": .signPolicy]
+    case 3 where s[0] == "me" && s[1] == "compliance":
+      methods = ["GET": .signedTerm(s[2])]
     case 4 where s[0] == "gifts" && s[2] == "photo":
       methods = ["PUT": .giftPhoto(gift: s[1], photo: s[3])]
     case 2:
@@ -261,7 +269,8 @@ package final class SandboxAPI: Sendable {
     case .show(let kind, let id): return show(kind, id, request)
     case .nested(let contact, let kind): return nested(contact, kind, listing)
     case .tagContacts(let tag): return tagContacts(tag, listing)
-    case .upcoming(let month): return upcoming(month, now: Int(Date().timeIntervalSince1970))
+    case .upcoming(let month): return upcoming(month, now: clock.now())
+    case .signedPolicies, .signPolicy, .signedTerm: return compliance(route, request)
     default: return write(route, request)
     }
   }

@@ -9,6 +9,9 @@ package struct RecordTable: Sendable {
   /// The ids removed so far: an auto-increment never hands them out again, and a soft-deleted
   /// contact keeps its row (Contact.php:49 SoftDeletes), which `exists:contacts,id` still finds.
   package private(set) var removed: Set<Int> = []
+  /// The ids of another account's rows (`--fixture-routes`, SandboxAPI+Fixtures.swift): taken
+  /// from the same auto-increment, found by `exists`, never served.
+  package var otherAccountIDs: Set<Int> = []
 
   package init() {}
 
@@ -28,7 +31,7 @@ package struct RecordTable: Sendable {
   package var all: [JSONObject] { order.compactMap { records[$0] } }
 
   /// The next free id.
-  package var nextID: Int { max(records.keys.max() ?? 0, removed.max() ?? 0) + 1 }
+  package var nextID: Int { max(records.keys.max() ?? 0, removed.max() ?? 0, otherAccountIDs.max() ?? 0) + 1 }
 }
 
 /// The whole account the sandbox serves: records plus what Monica keeps beside them.

@@ -23,7 +23,7 @@ extension StoreWriter {
     var check = Validation(given)
     check.integer("contact_id", required: true)
     let contactID = Int(id)
-    check.exists("contact_id", contactID.flatMap { contents[.contact].records[$0] } != nil)
+    check.exists("contact_id", contactID.map { contents[.contact].exists($0) } ?? false)
     switch property {
     case .work:
       // UpdateWorkInformation.php:19-28.
@@ -67,7 +67,7 @@ extension StoreWriter {
   /// day and month are required for a known date that is not age-based, age for an age-based one.
   private func checkIntroduction(_ check: inout Validation, _ input: JSONObject) {
     check.integer("met_through_contact_id")
-    check.exists("met_through_contact_id", contactExists(input["met_through_contact_id"]))
+    check.exists("met_through_contact_id", existsInTable(.contact, input["met_through_contact_id"]))
     check.string("general_information", max: 65_535)
     check.string("where", max: 255)
     check.boolean("is_date_known", required: true)
@@ -126,7 +126,7 @@ extension StoreWriter {
   mutating func setMe(_ input: JSONObject) -> APIResponse {
     var check = Validation(input)
     check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
+    check.exists("contact_id", existsInTable(.contact, input["contact_id"]))
     if let failure = check.failure { return failure }
     guard let contactID = input["contact_id"]?.intValue else { return .notFound }
     setMeContact(contactID)

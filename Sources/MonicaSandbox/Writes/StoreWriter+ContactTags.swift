@@ -50,7 +50,7 @@ extension StoreWriter {
   /// throwInactive (422 for an archived contact); ApiAvatarController catches both (code 32).
   mutating func setAvatar(_ id: String, _ input: JSONObject) -> APIResponse {
     var check = Validation(input)
-    if Int(id).flatMap({ contents[.contact].records[$0] }) == nil {
+    if !(Int(id).map { contents[.contact].exists($0) } ?? false) {
       check.add(Int(id) == nil ? "The contact id must be an integer." : "The selected contact id is invalid.")
     }
     check.oneOf("source", ["default", "adorable", "gravatar", "photo"], required: true)

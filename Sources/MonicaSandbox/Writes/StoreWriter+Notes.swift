@@ -17,7 +17,11 @@ extension StoreWriter {
       favoritedAt: favorited ? stamp : nil, contact: short(contactID), baseURL: baseURL,
       created: existing?["created_at"] ?? stamp, updated: stamp)
     let previousOwner = existing?["contact"]?["id"]?.intValue
-    contents[.note].put(newID, record)
+    // favorited_at is a date column (database/migrations/2017_12_01_113748_update_notes.php:18):
+    // the row keeps the day, while the answer shows the in-memory model's time.
+    var stored = record
+    if favorited, let text = stamp.stringValue { stored["favorited_at"] = .string(text.prefix(10) + "T00:00:00Z") }
+    contents[.note].put(newID, stored)
     refreshContact(contactID)
     if let previousOwner, previousOwner != contactID { refreshContact(previousOwner) }
     return data(id == nil ? 201 : 200, record)

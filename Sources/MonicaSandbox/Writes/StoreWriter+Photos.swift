@@ -6,7 +6,7 @@ extension StoreWriter {
   mutating func savePhoto(_ input: JSONObject, upload: (bytes: [UInt8], filename: String)?) -> APIResponse {
     var check = Validation(input)
     check.integer("contact_id", required: true)
-    check.exists("contact_id", contactExists(input["contact_id"]))
+    check.exists("contact_id", existsInTable(.contact, input["contact_id"]))
     var bytes: [UInt8]?
     var original = "upload"
     if let upload {

@@ -13,10 +13,13 @@ extension StoreWriter {
     let check = validation(.relationship, updating: false, input)
     let type = input["relationship_type_id"]?.intValue.flatMap { contents[.relationshipType].records[$0] }
     if let failure = check.failure { return failure }
-    guard let from = input["contact_is"]?.intValue, let to = input["of_contact"]?.intValue, let type else {
+    // The look-ups are the account's, in this order (CreateRelationship.php:37-46: `contact_is`,
+    // its `throwInactive`, `of_contact`, the type): another account's row is a 404.
+    guard let from = input["contact_is"]?.intValue, contents[.contact].records[from] != nil else { return .notFound }
+    if isArchived(from) { return Self.archived }
+    guard let to = input["of_contact"]?.intValue, contents[.contact].records[to] != nil, let type else {
       return .notFound
     }
-    if isArchived(from) { return Self.archived }
     let made = relationshipRow(from, to, type)
     let reverse = type["name_reverse_relationship"]?.stringValue
     if let back = contents[.relationshipType].all.first(where: { $0["name"]?.stringValue == reverse }) {

@@ -58,14 +58,14 @@ extension StoreWriter {
     default: return nil
     }
     // A non-integer id is left to the routes: `int $id` controllers fail before any rule.
-    guard let attribute, let number = Int(id), contents[kind].records[number] == nil else { return nil }
+    guard let attribute, let number = Int(id), !contents[kind].exists(number) else { return nil }
     var messages: [JSONValue] = []
     // A rule listed before the id's reports first (UpdateActivityType.php:20, UpdateOccupation.php:21).
     if case .update = route, let (earlier, table) = Self.earlierRules[kind] {
       let value = input[earlier]
       if value == nil || value == .null {
         messages.append(.string("The \(Validation.attribute(earlier)) field is required."))
-      } else if value?.intValue.flatMap({ contents[table].records[$0] }) == nil {
+      } else if !existsInTable(table, value) {
         messages.append(.string("The selected \(Validation.attribute(earlier)) is invalid."))
       }
     }
@@ -97,7 +97,8 @@ extension StoreWriter {
     guard let id = value.intValue else { return false }
     if table == "pet_categories" { return (1...SeedData.petCategories.count).contains(id) }
     guard let kind = existsTables[table] else { return true }
-    return contents[kind].records[id] != nil
+    // Another account's row too (`--fixture-routes`): `exists` is not scoped to the account.
+    return contents[kind].exists(id)
   }
 
   /// A validation of one create (`updating` false) or update of `kind` by Monica's rules for it

@@ -21,13 +21,7 @@ struct ApiActivitiesTest {
   @Test func activities_get_contact_all_error() async throws { try await port.run(#function) }
 
   // ApiActivitiesTest.php:174
-  @Test(
-    .disabled(
-      """
-      its factory makes a record of another account
-      """)
-  )
-  func activities_get_contact_all_error_wrong_account() async throws {}
+  @Test func activities_get_contact_all_error_wrong_account() async throws { try await port.run(#function) }
 
   // ApiActivitiesTest.php:185
   @Test func activities_get_one() async throws { try await port.run(#function) }
@@ -36,13 +30,7 @@ struct ApiActivitiesTest {
   @Test func activities_get_one_error() async throws { try await port.run(#function) }
 
   // ApiActivitiesTest.php:222
-  @Test(
-    .disabled(
-      """
-      its factory makes a record of another account
-      """)
-  )
-  func activities_get_one_error_wrong_account() async throws {}
+  @Test func activities_get_one_error_wrong_account() async throws { try await port.run(#function) }
 
   // ApiActivitiesTest.php:233
   @Test func activities_create() async throws { try await port.run(#function) }
@@ -51,22 +39,10 @@ struct ApiActivitiesTest {
   @Test func activities_create_error_wrong_parameter() async throws { try await port.run(#function) }
 
   // ApiActivitiesTest.php:295
-  @Test(
-    .disabled(
-      """
-      its factory makes a record of another account
-      """)
-  )
-  func activities_create_error_bad_account() async throws {}
+  @Test func activities_create_error_bad_account() async throws { try await port.run(#function) }
 
   // ApiActivitiesTest.php:312
-  @Test(
-    .disabled(
-      """
-      its factory makes a record of another account
-      """)
-  )
-  func activities_create_error_bad_account2() async throws {}
+  @Test func activities_create_error_bad_account2() async throws { try await port.run(#function) }
 
   // ApiActivitiesTest.php:333
   @Test func activities_update() async throws { try await port.run(#function) }
@@ -87,22 +63,10 @@ struct ApiActivitiesTest {
   @Test func activities_update_error_wrong_parameter() async throws { try await port.run(#function) }
 
   // ApiActivitiesTest.php:514
-  @Test(
-    .disabled(
-      """
-      its factory makes a record of another account
-      """)
-  )
-  func activities_update_error_wrong_account_for_activity() async throws {}
+  @Test func activities_update_error_wrong_account_for_activity() async throws { try await port.run(#function) }
 
   // ApiActivitiesTest.php:534
-  @Test(
-    .disabled(
-      """
-      its factory makes a record of another account
-      """)
-  )
-  func activities_update_error_wrong_account_for_contacts() async throws {}
+  @Test func activities_update_error_wrong_account_for_contacts() async throws { try await port.run(#function) }
 
   // ApiActivitiesTest.php:554
   @Test func activities_delete() async throws { try await port.run(#function) }
@@ -111,11 +75,5 @@ struct ApiActivitiesTest {
   @Test func activities_delete_error() async throws { try await port.run(#function) }
 
   // ApiActivitiesTest.php:586
-  @Test(
-    .disabled(
-      """
-      its factory makes a record of another account
-      """)
-  )
-  func activities_delete_with_wrong_account() async throws {}
+  @Test func activities_delete_with_wrong_account() async throws { try await port.run(#function) }
 }

@@ -24,13 +24,9 @@ struct ApiCompanyControllerTest {
   @Test func it_updates_a_company() async throws { try await port.run(#function) }
 
   // ApiCompanyControllerTest.php:170
-  @Test(
-    .disabled(
-      """
-      its factory needs a second account
-      """)
-  )
-  func it_cant_update_a_company_if_account_is_not_linked_to_company() async throws {}
+  @Test func it_cant_update_a_company_if_account_is_not_linked_to_company() async throws {
+    try await port.run(#function)
+  }
 
   // ApiCompanyControllerTest.php:187
   @Test func it_deletes_a_company() async throws { try await port.run(#function) }

@@ -18,13 +18,7 @@ struct ApiConversationControllerTest {
   @Test func it_gets_a_conversation_for_a_specific_contact() async throws { try await port.run(#function) }
 
   // ApiConversationControllerTest.php:146
-  @Test(
-    .disabled(
-      """
-      its factory makes a record of another account
-      """)
-  )
-  func it_creates_a_conversation() async throws {}
+  @Test func it_creates_a_conversation() async throws { try await port.run(#function) }
 
   // ApiConversationControllerTest.php:171
   @Test func it_updates_a_conversation() async throws { try await port.run(#function) }

@@ -15,13 +15,7 @@ struct ApiMeControllerTest {
   func it_sets_me_contact() async throws {}
 
   // ApiMeControllerTest.php:32
-  @Test(
-    .disabled(
-      """
-      its factory makes a record of another account
-      """)
-  )
-  func it_throws_an_error_if_wrong_account_on_sets_me_contact() async throws {}
+  @Test func it_throws_an_error_if_wrong_account_on_sets_me_contact() async throws { try await port.run(#function) }
 
   // ApiMeControllerTest.php:43
   @Test func it_throws_an_error_if_account_not_exists_on_sets_me_contact() async throws {

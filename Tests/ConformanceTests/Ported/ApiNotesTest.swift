@@ -24,49 +24,25 @@ struct ApiNotesTest {
   @Test func it_creates_a_note() async throws { try await port.run(#function) }
 
   // ApiNotesTest.php:191
-  @Test(
-    .disabled(
-      """
-      freezes or reads the clock
-      """)
-  )
-  func it_creates_a_note_and_marks_as_favorite() async throws {}
+  @Test func it_creates_a_note_and_marks_as_favorite() async throws { try await port.run(#function) }
 
   // ApiNotesTest.php:231
   @Test func it_cant_create_a_note_with_missing_parameters() async throws { try await port.run(#function) }
 
   // ApiNotesTest.php:248
-  @Test(
-    .disabled(
-      """
-      its factory needs a second account
-      """)
-  )
-  func it_cant_create_a_note_with_an_invalid_account() async throws {}
+  @Test func it_cant_create_a_note_with_an_invalid_account() async throws { try await port.run(#function) }
 
   // ApiNotesTest.php:267
   @Test func it_updates_a_note() async throws { try await port.run(#function) }
 
   // ApiNotesTest.php:308
-  @Test(
-    .disabled(
-      """
-      freezes or reads the clock
-      """)
-  )
-  func it_updates_a_note_and_marks_it_as_favorite() async throws {}
+  @Test func it_updates_a_note_and_marks_it_as_favorite() async throws { try await port.run(#function) }
 
   // ApiNotesTest.php:353
   @Test func it_cant_update_a_note_with_missing_parameters() async throws { try await port.run(#function) }
 
   // ApiNotesTest.php:370
-  @Test(
-    .disabled(
-      """
-      its factory needs a second account
-      """)
-  )
-  func it_cant_update_a_note_with_an_invalid_account() async throws {}
+  @Test func it_cant_update_a_note_with_an_invalid_account() async throws { try await port.run(#function) }
 
   // ApiNotesTest.php:393
   @Test func it_deletes_a_note() async throws { try await port.run(#function) }

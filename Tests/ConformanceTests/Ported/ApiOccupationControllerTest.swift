@@ -24,13 +24,9 @@ struct ApiOccupationControllerTest {
   @Test func test_it_updates_a_occupation() async throws { try await port.run(#function) }
 
   // ApiOccupationControllerTest.php:181
-  @Test(
-    .disabled(
-      """
-      its factory needs a second account
-      """)
-  )
-  func test_it_cant_update_a_occupation_if_account_is_not_linked_to_occupation() async throws {}
+  @Test func test_it_cant_update_a_occupation_if_account_is_not_linked_to_occupation() async throws {
+    try await port.run(#function)
+  }
 
   // ApiOccupationControllerTest.php:200
   @Test func test_it_deletes_a_occupation() async throws { try await port.run(#function) }

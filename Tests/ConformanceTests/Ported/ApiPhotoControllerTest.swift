@@ -6,46 +6,22 @@ struct ApiPhotoControllerTest {
   let port = PortedClass("ApiPhotoControllerTest")
 
   // ApiPhotoControllerTest.php:52
-  @Test(
-    .disabled(
-      """
-      calls the helper createPhoto, which the port cannot carry
-      """)
-  )
-  func it_gets_a_list_of_photos() async throws {}
+  @Test func it_gets_a_list_of_photos() async throws { try await port.run(#function) }
 
   // ApiPhotoControllerTest.php:82
-  @Test(
-    .disabled(
-      """
-      calls the helper createPhoto, which the port cannot carry
-      """)
-  )
-  func it_applies_the_limit_parameter_in_search() async throws {}
+  @Test func it_applies_the_limit_parameter_in_search() async throws { try await port.run(#function) }
 
   // ApiPhotoControllerTest.php:110
-  @Test(
-    .disabled(
-      """
-      calls the helper createPhoto, which the port cannot carry
-      """)
-  )
-  func it_gets_a_photo() async throws {}
+  @Test func it_gets_a_photo() async throws { try await port.run(#function) }
 
   // ApiPhotoControllerTest.php:126
-  @Test(
-    .disabled(
-      """
-      its factory makes a record of another account
-      """)
-  )
-  func photo_show_gets_an_error_if_photo_is_not_linked_to_account() async throws {}
+  @Test func photo_show_gets_an_error_if_photo_is_not_linked_to_account() async throws { try await port.run(#function) }
 
   // ApiPhotoControllerTest.php:143
   @Test(
     .disabled(
       """
-      calls the helper createPhoto, which the port cannot carry
+      calls ->contact()
       """)
   )
   func it_gets_a_photo_for_a_specific_contact() async throws {}
@@ -54,7 +30,7 @@ struct ApiPhotoControllerTest {
   @Test(
     .disabled(
       """
-      uploads a fake file through Laravel's storage fake
+      uploads a fake file through Laravel's storage fake and asserts its disk
       """)
   )
   func it_store_a_photo_for_a_specific_contact() async throws {}
@@ -63,37 +39,21 @@ struct ApiPhotoControllerTest {
   @Test func photo_store_gets_an_error_if_fields_are_missing() async throws { try await port.run(#function) }
 
   // ApiPhotoControllerTest.php:210
-  @Test(
-    .disabled(
-      """
-      uploads a fake file through Laravel's storage fake
-      """)
-  )
-  func photo_store_gets_an_error_if_contact_is_not_linked_to_user() async throws {}
+  @Test func photo_store_gets_an_error_if_contact_is_not_linked_to_user() async throws { try await port.run(#function) }
 
   // ApiPhotoControllerTest.php:226
-  @Test(
-    .disabled(
-      """
-      calls the helper createPhoto, which the port cannot carry
-      """)
-  )
-  func it_destroy_a_photo() async throws {}
+  @Test func it_destroy_a_photo() async throws { try await port.run(#function) }
 
   // ApiPhotoControllerTest.php:248
-  @Test(
-    .disabled(
-      """
-      its factory makes a record of another account
-      """)
-  )
-  func photo_destroy_gets_an_error_if_photo_is_not_linked_to_account() async throws {}
+  @Test func photo_destroy_gets_an_error_if_photo_is_not_linked_to_account() async throws {
+    try await port.run(#function)
+  }
 
   // ApiPhotoControllerTest.php:265
   @Test(
     .disabled(
       """
-      uploads a fake file through Laravel's storage fake
+      uploads a fake file through Laravel's storage fake and asserts its disk
       """)
   )
   func it_store_and_destroy_a_photo() async throws {}

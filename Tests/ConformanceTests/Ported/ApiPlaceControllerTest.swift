@@ -24,13 +24,9 @@ struct ApiPlaceControllerTest {
   @Test func test_it_updates_a_place() async throws { try await port.run(#function) }
 
   // ApiPlaceControllerTest.php:166
-  @Test(
-    .disabled(
-      """
-      its factory needs a second account
-      """)
-  )
-  func test_it_cant_update_a_place_if_account_is_not_linked_to_place() async throws {}
+  @Test func test_it_cant_update_a_place_if_account_is_not_linked_to_place() async throws {
+    try await port.run(#function)
+  }
 
   // ApiPlaceControllerTest.php:182
   @Test func test_it_deletes_a_place() async throws { try await port.run(#function) }

@@ -27,46 +27,22 @@ struct ApiReminderControllerTest {
   @Test func it_cant_get_a_reminder_with_an_invalid_id() async throws { try await port.run(#function) }
 
   // ApiReminderControllerTest.php:161
-  @Test(
-    .disabled(
-      """
-      freezes or reads the clock
-      """)
-  )
-  func it_creates_a_reminder() async throws {}
+  @Test func it_creates_a_reminder() async throws { try await port.run(#function) }
 
   // ApiReminderControllerTest.php:202
   @Test func create_reminders_gets_an_error_if_fields_are_missing() async throws { try await port.run(#function) }
 
   // ApiReminderControllerTest.php:222
-  @Test(
-    .disabled(
-      """
-      freezes or reads the clock
-      """)
-  )
-  func reminders_create_error_bad_account() async throws {}
+  @Test func reminders_create_error_bad_account() async throws { try await port.run(#function) }
 
   // ApiReminderControllerTest.php:246
-  @Test(
-    .disabled(
-      """
-      freezes or reads the clock
-      """)
-  )
-  func it_updates_a_reminder() async throws {}
+  @Test func it_updates_a_reminder() async throws { try await port.run(#function) }
 
   // ApiReminderControllerTest.php:295
   @Test func updating_reminder_generates_an_error() async throws { try await port.run(#function) }
 
   // ApiReminderControllerTest.php:314
-  @Test(
-    .disabled(
-      """
-      freezes or reads the clock
-      """)
-  )
-  func reminders_update_error_bad_account() async throws {}
+  @Test func reminders_update_error_bad_account() async throws { try await port.run(#function) }
 
   // ApiReminderControllerTest.php:338
   @Test func it_deletes_a_reminder() async throws { try await port.run(#function) }
@@ -78,7 +54,7 @@ struct ApiReminderControllerTest {
   @Test(
     .disabled(
       """
-      freezes or reads the clock
+      calls ->schedule()
       """)
   )
   func it_gets_all_upcoming_reminders() async throws {}

@@ -6,6 +6,7 @@ extension PortMachine {
   /// The value of a PHP expression the porter kept: literals, variables, properties, arrays.
   func evaluate(_ node: JSONValue) throws -> JSONValue {
     if let literal = node["lit"] { return literal }
+    if let name = node["file"] { return Self.fakeFile(Self.phpString(try evaluate(name))) }
     if node["now"] != nil {  // Laravel's now(), as a date column receives it
       return .string(
         String(ISO8601DateFormatter().string(from: Date()).prefix(19)).replacingOccurrences(of: "T", with: " "))
@@ -93,7 +94,9 @@ extension PortMachine {
     }
     switch kind {
     case "notFound":
-      guard response.status == 404 else { throw fail("expected status 404") }
+      guard response.status == 404 else {
+        throw fail("expected status 404, got \(response.status) \(response.text.prefix(200))")
+      }
       let expected = JSONValue.object(
         JSONObject([
           "error": .object(
@@ -101,14 +104,18 @@ extension PortMachine {
         ]))
       guard Self.subset(expected, of: response.body) else { throw fail("expected error 31") }
     case "dataError":
-      guard response.status == 422 else { throw fail("expected status 422") }
+      guard response.status == 422 else {
+        throw fail("expected status 422, got \(response.status) \(response.text.prefix(200))")
+      }
       let message = try evaluate(step["expected"] ?? .null)
       let expected = JSONValue.object(
         JSONObject(["error": .object(JSONObject(["message": message, "error_code": .int(32)]))]))
       guard Self.subset(expected, of: response.body) else { throw fail("expected \(Self.brief(expected))") }
     case "status", "ok":
       let expected = kind == "ok" ? 200 : try evaluate(arguments.first ?? .null).intValue ?? 0
-      guard response.status == expected else { throw fail("expected status \(expected)") }
+      guard response.status == expected else {
+        throw fail("expected status \(expected), got \(response.status) \(response.text.prefix(200))")
+      }
     case "structure":
       guard let structure = arguments.first else { return }
       if let missing = Self.missingStructure(structure, in: response.body, at: "") {

@@ -34,6 +34,10 @@ extension PortMachine {
     if left == right { return true }
     if let a = Double(left), let b = Double(right) { return a == b }
     if case .bool(false) = expected, right.isEmpty { return true }
+    // A DATETIME column as SQL reads it ("2018-05-01 00:00:00") and as the API prints it (ISO 8601, UTC).
+    for (sql, api) in [(left, right), (right, left)] where sql.count == 19 && api.count == 20 {
+      if api == sql.replacingOccurrences(of: " ", with: "T") + "Z" { return true }
+    }
     for (short, long) in [(left, right), (right, left)] where short.count == 10 && long.hasPrefix(short) {
       let rest = long.dropFirst(10)
       if rest.isEmpty || rest.hasPrefix("T00:00:00") || rest.hasPrefix(" 00:00:00") { return true }

@@ -22,7 +22,11 @@ struct PortedClass: Sendable {
     guard let test = script["tests"]?.arrayValue?.first(where: { $0["name"]?.stringValue == method }),
       let steps = test["steps"]?.arrayValue
     else { throw PortFailure("\(name)::\(method) has no ported steps") }
-    let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"])
+    // Another account's rows and a frozen clock are the sandbox's fixture routes, which only
+    // --fixture-routes serves: every other method runs against the tools' ordinary sandbox.
+    let text = JSONWriter.plain.string(.array(steps))
+    let fixtures = text.contains("\"other\":") || text.contains("\"clock\":") ? ["--fixture-routes"] : []
+    let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"] + fixtures)
     defer { sandbox.stop() }
     var machine = PortMachine(api: sandbox.api, token: sandbox.token, helpers: script["helpers"]?.objectValue)
     _ = try await machine.run(steps)
@@ -104,6 +108,12 @@ struct PortMachine {
       result = .object(user)
     } else if let route = step["create"]?.stringValue {
       result = try await create(route, step)
+    } else if let instant = step["clock"] {
+      // `Carbon::setTestNow(...)`: the sandbox's clock stands still at that instant.
+      let response = try await send("POST", "/sandbox/clock", .object(JSONObject(["now": instant])))
+      guard response.status == 200 else { throw PortFailure("POST /sandbox/clock: \(response.text)") }
+    } else if let route = step["other"]?.stringValue {
+      result = try await otherRow(route, step)
     } else if let seeded = step["seeded"] {
       result = try await seededRow(seeded.stringValue, match: try evaluate(step["match"] ?? .null))
     } else if let method = step["request"]?.stringValue {
@@ -142,6 +152,9 @@ struct PortMachine {
       body[member.key] = try await post(member.value.stringValue ?? "", defaults)["id"]
     }
     for member in try evaluate(step["body"] ?? .null).objectValue?.members ?? [] { body[member.key] = member.value }
+    if let upload = step["upload"], let field = upload["field"]?.stringValue {
+      body[field] = Self.fakeFile(upload["filename"]?.stringValue ?? "file.jpg")
+    }
     var model = try await post(route, body)
     for member in model.members {
       if let id = member.value["id"], member.value.objectValue != nil, model[member.key + "_id"] == nil {
@@ -153,6 +166,29 @@ struct PortMachine {
       model[member.key] = member.value
     }
     return .object(model)
+  }
+
+  /// A factory of another account's model: its parents' ids and its own reserved through the
+  /// sandbox's `POST /sandbox/accounts/2/<route>`, then the model as PHP sees it (ids and the
+  /// attributes the factory was given; nothing else of it is ever read through the API).
+  private func otherRow(_ route: String, _ step: JSONValue) async throws -> JSONValue {
+    var model = JSONObject()
+    for member in step["parents"]?.objectValue?.members ?? [] {
+      model[member.key] = try await reserve(member.value.stringValue ?? "")
+    }
+    for member in try evaluate(step["columns"] ?? .null).objectValue?.members ?? [] { model[member.key] = member.value }
+    model["id"] = try await reserve(route)
+    model["account_id"] = .int(2)
+    return .object(model)
+  }
+
+  private func reserve(_ route: String) async throws -> JSONValue {
+    let path = "/sandbox/accounts/2/" + route.replacingOccurrences(of: "/api/", with: "")
+    let response = try await send("POST", path, nil)
+    guard response.status == 201, let id = response.body["id"] else {
+      throw PortFailure("POST \(path): \(response.status) \(response.text)")
+    }
+    return id
   }
 
   /// A factory of a model no API route creates: the seeded row whose fields match, by its list.
@@ -183,14 +219,20 @@ struct PortMachine {
 
   /// One JSON request with the token, as Laravel's `$this->json()` sends it.
   func send(_ method: String, _ path: String, _ body: JSONValue?) async throws -> PortResponse {
-    let target = path.hasPrefix("/api") ? String(api.dropLast(4)) + path : api + path
+    let rooted = path.hasPrefix("/api") || path.hasPrefix("/sandbox/")
+    let target = rooted ? String(api.dropLast(4)) + path : api + path
     guard let url = URL(string: target) else { throw PortFailure("bad path \(path)") }
     var request = URLRequest(url: url)
     request.httpMethod = method
     if signedIn { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
     request.setValue("application/json", forHTTPHeaderField: "Accept")
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    if let body { request.httpBody = Data(JSONWriter.plain.bytes(body)) }
+    if let body, let form = Self.multipart(body) {
+      request.setValue("multipart/form-data; boundary=\(Self.boundary)", forHTTPHeaderField: "Content-Type")
+      request.httpBody = form
+    } else {
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      if let body { request.httpBody = Data(JSONWriter.plain.bytes(body)) }
+    }
     let (data, response) = try await URLSession.shared.data(for: request)
     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
     let parsed = (try? JSONValue(parsing: Array(data))) ?? .null

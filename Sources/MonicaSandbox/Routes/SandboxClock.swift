@@ -1,0 +1,16 @@
+import Foundation
+import Synchronization
+
+/// The sandbox's now, for what it writes and computes: the real time, or the instant that
+/// `POST /sandbox/clock` froze it at, as `Carbon::setTestNow` freezes Monica's (a fixture route).
+package final class SandboxClock: Sendable {
+  private let frozen = Mutex<Int?>(nil)
+
+  package init() {}
+
+  /// Seconds since 1970: the frozen instant, or the real time.
+  package func now() -> Int { frozen.withLock { $0 } ?? Int(Date().timeIntervalSince1970) }
+
+  /// Freezes the clock at `instant` (seconds since 1970), or lets it run again with nil.
+  package func freeze(at instant: Int?) { frozen.withLock { $0 = instant } }
+}
