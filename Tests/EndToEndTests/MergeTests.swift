@@ -23,10 +23,11 @@ import Testing
     var journal: String { sandbox.temporary.root + "/merge.journal" }
     var groups: String { sandbox.temporary.root + "/groups.ndjson" }
 
-    init(_ arguments: [String] = []) throws {
+    init(_ arguments: [String] = [], publicStorage: Bool = true) throws {
       // Public storage: a document's bytes are downloaded from its link (private ones cannot be).
       sandbox = try Sandbox.start(
-        ["--rate-limit", "0", "--contacts", "5", "--duplicates", "--public-storage"] + arguments)
+        ["--rate-limit", "0", "--contacts", "5", "--duplicates"] + (publicStorage ? ["--public-storage"] : [])
+          + arguments)
       let run = try sh("monica-fetch contacts", env: sandbox.signedInEnv)
       #expect(run.status == 0, "\(run)")
       let contacts = try records(run.stdout)
@@ -280,5 +281,31 @@ extension MergeTests {
     #expect(screen.contains("not merged; nothing was sent"), "\(screen)")
     try account.expectMerged()
     #expect(try account.list("/contacts/\(account.teddy)/notes").count == 1, "the one answered no keeps its note")
+  }
+}
+
+extension MergeTests {
+  @Test("a document behind a private link cannot be carried: its contact is left beside the keeper, with a note")
+  func privateDocument() throws {
+    let account = try Account(publicStorage: false)
+    defer { account.sandbox.stop() }
+    _ = try account.dedupe()
+    let run = try account.merge("--yes --journal \(account.journal)")
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stderr.contains("not carried: its link answers a redirect (to the login page)"), "\(run)")
+    let lines = try records(run.stdout)
+    #expect(
+      lines.contains { $0["keep"]?.intValue == account.ysolde && $0["left"] == .array([.int(account.sol)]) },
+      "\(run.stdout)")
+    let documents = try account.list("/contacts/\(account.sol)/documents")
+    #expect(documents.count == 1, "the document stays where it was")
+    let notes = try account.list("/contacts/\(account.sol)/notes").compactMap { $0["body"]?.stringValue }
+    #expect(
+      notes.contains { $0.hasPrefix("Merged into Ysolde Marchetti (#\(account.ysolde))") && $0.contains("document #") },
+      "\(notes)")
+    let photos = try account.list("/contacts/\(account.ysolde)/photos").compactMap { $0["dataUrl"]?.stringValue }
+    #expect(Set(photos) == account.photos, "the rest moved all the same")
+    let again = try account.merge("--yes --journal \(account.journal)")
+    #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
   }
 }
