@@ -241,7 +241,7 @@ import Testing
       """
       monica-merge --yes --journal \(account.journal) < \(account.groups) > /dev/null 2>&1 &
       pid=$!
-      until grep -q '"POST".*"\(path)"' \(account.sandbox.logPath) 2>/dev/null; do sleep 0.01; done
+      for _ in $(seq 3000); do grep -q '"POST".*"\(path)"' \(account.sandbox.logPath) 2>/dev/null && break; sleep 0.01; done
       kill -KILL $pid; wait $pid; echo "status $?"
       """, env: account.sandbox.signedInEnv)
     #expect(killed.stdout.contains("status 137"), "\(killed)")
