@@ -36,7 +36,8 @@ extension SeedData {
       write(.create(.contactField), ["contact_id": owner, "contact_field_type_id": .int(2), "data": .string(phone)])
       write(.create(.note), ["contact_id": owner, "body": .string("\(label): met at the conference")])
       write(.create(.task), ["contact_id": owner, "title": .string("\(label): send the photos")])
-      write(.create(.gift), ["contact_id": owner, "name": .string("\(label): a book"), "status": .string("idea")])
+      let gift = write(
+        .create(.gift), ["contact_id": owner, "name": .string("\(label): a book"), "status": .string("idea")])
       write(.create(.call), ["contact_id": owner, "called_at": .string("2024-03-02"), "content": .string(label)])
       write(
         .create(.reminder),
@@ -76,6 +77,7 @@ extension SeedData {
         .create(.photo), ["contact_id": owner],
         upload: (TinyImage.png(red: shade, green: 0, blue: 0), "\(label.lowercased()).png"))
       write(.avatar(String(id)), ["source": .string("photo"), "photo_id": .int(photo)])
+      write(.giftPhoto(gift: String(gift), photo: String(photo)), [:])
       write(
         .create(.document), ["contact_id": owner, "document": .string("text/plain")],
         upload: (Array("\(label): the lease\n".utf8), "\(label.lowercased()).txt"))

@@ -160,6 +160,12 @@ import Testing
         Set(try list("\(path)/photos").compactMap { $0["dataUrl"]?.stringValue }) == photos,
         "both photos, bytes included (the merged contact's avatar among them)")
       #expect(Set(try list("\(path)/documents").map(Self.document)) == documents, "both documents, bytes included")
+      let keptPhotos = Set(try list("\(path)/photos").compactMap { $0["id"]?.intValue })
+      for gift in try list("\(path)/gifts") {
+        let photos = (gift["photos"]?.arrayValue ?? []).compactMap { $0["id"]?.intValue }
+        #expect(
+          photos.contains { keptPhotos.contains($0) }, "\(gift["name"]?.stringValue ?? ""): its photo, the keeper's")
+      }
       for kind in ["photos", "documents", "conversations"] {
         #expect(try list("/\(kind)").filter { $0["contact"] == .null }.isEmpty, "no \(kind) left on the merged contact")
       }

@@ -147,6 +147,20 @@ struct MergeRun {
         }
       }
     }
+    // A gift keeps its photos: the keeper's gifts (those moved, by this run or one stopped before)
+    // that hold a photo made again are given the copy before the original is deleted.
+    let photos = plan.steps.filter { $0.kind.object == "photo" && $0.skip == nil }.compactMap { step in
+      journal.target(of: "photo", source: step.id).map { (original: step.id, copy: $0) }
+    }
+    if !photos.isEmpty {
+      for gift in try await writes.list("/contacts/\(keep)/gifts", what: "contact #\(keep)'s gifts") {
+        guard let id = gift["id"]?.intValue else { continue }
+        let held = Set(MergePlan.photoIDs(of: gift))
+        for photo in photos where held.contains(photo.original) && !held.contains(photo.copy) {
+          try await writes.attach(photo: photo.copy, to: id)
+        }
+      }
+    }
     try await writes.note(plan.note, on: keep, existing: keeperRecord, journalAs: "mergenote", key: keep)
     guard let after = try await writes.contact(keep) else {
       return refuse(group, "contact #\(keep) disappeared during the merge: nothing was deleted")

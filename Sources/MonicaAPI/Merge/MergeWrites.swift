@@ -77,6 +77,13 @@ final class MergeWrites {
     _ = try await write(request, what: "contact #\(id)")
   }
 
+  /// Gives a gift a photo: `PUT /gifts/{gift}/photo/{photo}` (routes/api.php:105), which adds it
+  /// without removing others and does no harm repeated (`syncWithoutDetaching`,
+  /// AssociatePhotoToGift.php:43).
+  func attach(photo: Int, to gift: Int) async throws(MonicaError) {
+    _ = try await write(WriteRequest(.update, "/gifts/\(gift)/photo/\(photo)"), what: "gift #\(gift)")
+  }
+
   /// Makes a record again on the keeper, as a migration carries a record of its stream: its
   /// contact (and each contact it names) translated through the journal's `contact` lines, the id
   /// journaled the moment the create is answered, a create whose answer was lost looked for (never

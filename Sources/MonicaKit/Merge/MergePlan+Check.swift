@@ -44,9 +44,13 @@ extension MergePlan {
     members.first { $0.id == step.from }?.deletesOriginals ?? false
   }
 
-  /// The kinds whose lists the keeper must be read back with: those a record moves to.
+  /// The kinds whose lists the keeper must be read back with: those a record moves to, and
+  /// gifts when a photo is made again (a gift holding it must hold the copy).
   package var kindsToCheck: [MergeKind] {
-    MergeKind.all.filter { kind in steps.contains { $0.kind == kind && $0.skip == nil } }
+    let photos = steps.contains { $0.kind.object == "photo" && $0.skip == nil }
+    return MergeKind.all.filter { kind in
+      steps.contains { $0.kind == kind && $0.skip == nil } || (photos && kind.object == "gift")
+    }
   }
 
   /// What the keeper, read back after the writes, lacks of what the plan gave it, in words;
@@ -75,6 +79,16 @@ extension MergePlan {
       }
       if let difference = Self.difference(step, copy) { missing.append("\(what) (#\(target) \(difference))") }
     }
+    // A gift holding a photo made again must hold the copy.
+    for step in steps where step.kind.object == "photo" && step.skip == nil {
+      guard let copy = made(step) else { continue }
+      for gift in held["gift"] ?? [] {
+        let photos = Self.photoIDs(of: gift)
+        if photos.contains(step.id) && !photos.contains(copy) {
+          missing.append("gift #\(gift["id"]?.intValue ?? 0) (the copy #\(copy) of its photo #\(step.id))")
+        }
+      }
+    }
     if let fill {
       for key in ["first_name", "last_name", "nickname", "description"] {
         if let wanted = Self.text(fill[key]), Self.text(after[key]) != wanted { missing.append(key) }
@@ -91,6 +105,11 @@ extension MergePlan {
       if key.contains(where: { Self.text(have?[$0]) != Self.text(body[$0]) }) { missing.append(route) }
     }
     return missing
+  }
+
+  /// The ids of a gift's photos (`photos`, app/Http/Resources/Gift/Gift.php:36).
+  package static func photoIDs(of gift: JSONObject) -> [Int] {
+    (gift["photos"]?.arrayValue ?? []).compactMap { $0["id"]?.intValue }
   }
 
   /// How a record made again (or moved) differs from the original in what must survive the
