@@ -27,7 +27,8 @@ extension Help {
     documents, which have no update (routes/api.php:131,136), with their bytes: a photo's \
     from its dataUrl, a document's downloaded from its link (public storage only; a private \
     link answers the login page). A merged contact's photo avatar is one of its photos, and \
-    survives as a photo of the keeper. A contact field, address or relationship the keeper \
+    survives as a photo of the keeper; a gift that held a photo made again is given the copy \
+    (PUT /gifts/{gift}/photo/{photo}, routes/api.php:105). A contact field, address or relationship the keeper \
     has already is not doubled; a relationship between the merged contacts is dropped; tags \
     are joined by name.
 
