@@ -10,12 +10,13 @@
 # again). They are made on a sandbox without a rate limit that keeps its store in a state file;
 # the same store is then served at 60 requests a minute.
 # The floor counts, per group: the keeper read (with=contactfields), the merged contact read,
-# its lists that must be read (debts, pets, reminders, calls, photos, documents, conversations:
-# 7; notes, gifts, activities and tasks only when its statistics count some), the writes the
-# dry run's plan lists (a move 1, a copy 2: create and delete, a fill 1, tags 1, the merge note
-# 1, a left contact's note 1, a delete 1) and the keeper read back; once per run, the account's
-# life events (no per-contact list) and one read of the newest records of each kind made again
-# (the floor of the in-doubt look-up).
+# its lists that must be read (debts, pets, reminders, calls, conversations, relationships,
+# photos, documents: 8; notes, gifts, activities and tasks only when its statistics count some),
+# the writes the dry run's plan lists (a move 1, a copy 2: create and delete, a fill 1, tags 1,
+# the merge note 1, a left contact's note 1, a delete 1), the keeper read back and its list of
+# each kind a record moved to (notes, tasks...: the read-back checks each record by id); once
+# per run, the account's life events (no per-contact list) and one read of the newest records of
+# each kind made again (the floor of the in-doubt look-up).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 groups=${1:-50}
@@ -53,12 +54,13 @@ start_sandbox --rate-limit 0
 "$bin/monica-merge" --dry-run < "$out/groups.ndjson" > "$out/plan.txt"
 dry=$(wc -l < "$out/requests.ndjson")
 floor=$(awk '
-  /^# keep/ { groups++; split("", seen) }
-  /^(move|copy|keep) (note|gift|activity|task) / { if (!seen[$2]++) lists++ }
-  /^(move|fill|delete|tag|leave) / { writes++ }
+  /^# keep/ { groups++; split("", seen); split("", back) }
+  /^(move|copy|leave) (note|gift|activity|task) / { if (!seen[$2]++) lists++ }
+  /^(move|copy) / && $2 != "contactfield" && $2 != "address" { if (!back[$2]++) readback++ }
+  /^(move|fill|delete|tag|leave #)/ { writes++ }
   /^copy / { writes += 2; if (!kinds[$2]++) once++ }
   /^note / { if (!noted[groups]++) writes++ }
-  END { print groups * (2 + 7 + 1) + lists + writes + 1 + once }' "$out/plan.txt")
+  END { print groups * (2 + 8 + 1) + lists + readback + writes + 1 + once }' "$out/plan.txt")
 
 start_sandbox --rate-limit 60/60
 start=$(date +%s.%N)

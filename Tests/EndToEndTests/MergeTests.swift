@@ -15,11 +15,19 @@ import Testing
     let theodoric: Int
     let teddy: Int
     let philippas: [Int]
+    let hugo: Int
+    let ines: Int
+    /// The pair's photos' bytes (`dataUrl`) and documents (`name size`), read before the merge.
+    var photos: Set<String> = []
+    var documents: Set<String> = []
     var journal: String { sandbox.temporary.root + "/merge.journal" }
     var groups: String { sandbox.temporary.root + "/groups.ndjson" }
 
-    init(_ arguments: [String] = []) throws {
-      sandbox = try Sandbox.start(["--rate-limit", "0", "--contacts", "5", "--duplicates"] + arguments)
+    init(_ arguments: [String] = [], publicStorage: Bool = true) throws {
+      // Public storage: a document's bytes are downloaded from its link (private ones cannot be).
+      sandbox = try Sandbox.start(
+        ["--rate-limit", "0", "--contacts", "5", "--duplicates"] + (publicStorage ? ["--public-storage"] : [])
+          + arguments)
       let run = try sh("monica-fetch contacts", env: sandbox.signedInEnv)
       #expect(run.status == 0, "\(run)")
       let contacts = try records(run.stdout)
@@ -36,13 +44,24 @@ import Testing
       teddy = try #require(ids("Teddy").first)
       philippas = ids("Philippa")
       #expect(philippas.count == 2)
+      hugo = try #require(ids("Hugo").first)
+      ines = try #require(ids("Ines").first)
+      for id in [ysolde, sol] {
+        photos.formUnion(try list("/contacts/\(id)/photos").compactMap { $0["dataUrl"]?.stringValue })
+        documents.formUnion(try list("/contacts/\(id)/documents").map(Self.document))
+      }
+      #expect(photos.count == 2 && documents.count == 2)
+    }
+
+    static func document(_ record: JSONValue) -> String {
+      "\(record["original_filename"]?.stringValue ?? "") \(record["filesize"]?.intValue ?? 0)"
     }
 
     /// Writes the dedupe groups of the seeded duplicates to `groups`.
     func dedupe() throws -> [Set<Int>] {
       let run = try sh("monica-fetch contacts --with-fields | monica-dedupe", env: sandbox.signedInEnv)
       #expect(run.status == 0, "\(run)")
-      let seeded = Set([ysolde, sol, theodoric, teddy] + philippas)
+      let seeded = Set([ysolde, sol, theodoric, teddy, hugo, ines] + philippas)
       var found: [Set<Int>] = []
       var kept = ""
       // Only the groups of the seeded duplicates are merged: the generated contacts are not ours.
@@ -118,6 +137,38 @@ import Testing
       #expect(keeper["nickname"]?.stringValue == "Sol")
       #expect(keeper["information"]?["dates"]?["birthdate"]?["date"]?.stringValue?.hasPrefix("1985-03-04") == true)
       #expect(Set((keeper["tags"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }) == ["family", "work"])
+      #expect(keeper["information"]?["career"]?["job"]?.stringValue == "Pilot", "filled by PUT /work")
+      #expect(keeper["information"]?["food_preferences"]?.stringValue == "No nuts", "filled by PUT /food")
+      #expect(
+        keeper["information"]?["how_you_met"]?["general_information"]?.stringValue == "At the conference",
+        "filled by PUT /introduction")
+      let events = try list("/lifeevents").filter { $0["contact"]?["id"]?.intValue == ysolde }
+      #expect(events.compactMap { $0["name"]?.stringValue }.sorted() == ["Sol: new job", "Ysolde: new job"])
+      let talks = try list("\(path)/conversations").map { talk in
+        (talk["messages"]?.arrayValue ?? []).compactMap { $0["content"]?.stringValue }
+      }
+      #expect(talks.sorted { $0.description < $1.description } == [["Sol: hello"], ["Ysolde: hello"]])
+      let relationships = try list("\(path)/relationships").map { row in
+        "\(row["relationship_type"]?["name"]?.stringValue ?? "") \(row["of_contact"]?["id"]?.intValue ?? 0)"
+      }
+      #expect(
+        relationships.sorted() == ["colleague \(ines)", "friend \(hugo)"],
+        "re-pointed, the keeper's own not doubled, the pair's own dropped")
+      let back = try list("/contacts/\(ines)/relationships").compactMap { $0["of_contact"]?["id"]?.intValue }
+      #expect(back == [ysolde], "Monica made the reverse row; the original's went with it")
+      #expect(
+        Set(try list("\(path)/photos").compactMap { $0["dataUrl"]?.stringValue }) == photos,
+        "both photos, bytes included (the merged contact's avatar among them)")
+      #expect(Set(try list("\(path)/documents").map(Self.document)) == documents, "both documents, bytes included")
+      let keptPhotos = Set(try list("\(path)/photos").compactMap { $0["id"]?.intValue })
+      for gift in try list("\(path)/gifts") {
+        let photos = (gift["photos"]?.arrayValue ?? []).compactMap { $0["id"]?.intValue }
+        #expect(
+          photos.contains { keptPhotos.contains($0) }, "\(gift["name"]?.stringValue ?? ""): its photo, the keeper's")
+      }
+      for kind in ["photos", "documents", "conversations"] {
+        #expect(try list("/\(kind)").filter { $0["contact"] == .null }.isEmpty, "no \(kind) left on the merged contact")
+      }
     }
   }
 
@@ -172,34 +223,95 @@ import Testing
 
   @Test("a merge stopped by a 500 on a create resumes from the journal with nothing twice")
   func resumesAfterServerError() throws {
-    let account = try Account(["--fault", "500@1:POST:/api/tasks"])
+    let faults = ["/api/tasks", "/api/photos", "/api/conversations", "/api/relationships"]
+    let account = try Account(faults.flatMap { ["--fault", "500@1:POST:\($0)"] })
     defer { account.sandbox.stop() }
     _ = try account.dedupe()
-    let stopped = try account.merge("--yes --journal \(account.journal)")
-    #expect(stopped.status != 0, "\(stopped)")
-    #expect(stopped.stderr.contains("500"), "\(stopped)")
+    for path in faults {
+      let stopped = try account.merge("--yes --journal \(account.journal)")
+      #expect(stopped.status != 0 && stopped.stderr.contains("500"), "stopped at \(path): \(stopped)")
+    }
     let resumed = try account.merge("--yes --journal \(account.journal)")
     #expect(resumed.status == 0, "\(resumed)")
     try account.expectMerged()
   }
 
-  @Test("a merge killed after a create was carried out, before its answer, resumes with nothing twice")
-  func resumesAfterKill() throws {
-    let account = try Account(["--fault", "late=4000@1:POST:/api/tasks"])
+  @Test(
+    "a merge killed after a create was carried out, before its answer, resumes with nothing twice",
+    arguments: ["/api/tasks", "/api/photos", "/api/relationships", "/api/lifeevents"])
+  func resumesAfterKill(path: String) throws {
+    let account = try Account(["--fault", "late=4000@1:POST:\(path)"])
     defer { account.sandbox.stop() }
     _ = try account.dedupe()
     let killed = try sh(
       """
       monica-merge --yes --journal \(account.journal) < \(account.groups) > /dev/null 2>&1 &
       pid=$!
-      until grep -q '"POST".*"/api/tasks"' \(account.sandbox.logPath) 2>/dev/null; do sleep 0.01; done
+      for _ in $(seq 3000); do grep -q '"POST".*"\(path)"' \(account.sandbox.logPath) 2>/dev/null && break; sleep 0.01; done
       kill -KILL $pid; wait $pid; echo "status $?"
       """, env: account.sandbox.signedInEnv)
     #expect(killed.stdout.contains("status 137"), "\(killed)")
     let resumed = try account.merge("--yes --journal \(account.journal)")
     #expect(resumed.status == 0, "\(resumed)")
     #expect(
-      account.writes().filter { $0 == "POST /api/tasks" }.count == 1, "the task in doubt was found, not made again")
+      account.writes().filter { $0 == "POST \(path)" }.count == 1, "the record in doubt was found, not made again")
     try account.expectMerged()
+  }
+}
+
+extension MergeTests {
+  @Test("on a terminal each group is asked, with both names and what each holds: yes merges, no skips")
+  func asksPerGroup() throws {
+    let account = try Account()
+    defer { account.sandbox.stop() }
+    let groups = [(account.ysolde, account.sol), (account.theodoric, account.teddy)].map { keep, merge in
+      #"{"object":"duplicate","keep":\#(keep),"merge":[\#(merge)]}"#
+    }
+    try (groups.joined(separator: "\n") + "\n").write(toFile: account.groups, atomically: true, encoding: .utf8)
+    let log = account.sandbox.temporary.root + "/tty"
+    let typed = typing([("into #\(account.ysolde) ", "y"), ("into #\(account.theodoric) ", "n")], log: log)
+    let run = try sh(
+      "\(typed) | script -qfec 'monica-merge --journal \(account.journal) \(account.groups)' \(log)",
+      env: account.sandbox.signedInEnv)
+    #expect(run.status == 0, "\(run)")
+    let screen = try String(contentsOfFile: log, encoding: .utf8)
+    #expect(
+      screen.contains(
+        #"merge #\#(account.sol) "Ysolde Marchetti" (3 contact fields, 1 note, 1 gift, 1 debt, 1 pet, 2 activities, "#
+          + #"1 task, 1 reminder, 1 call, 1 address, 1 life event, 1 conversation, 3 relationships, 1 photo, "#
+          + #"1 document, 1 tag) into #\#(account.ysolde) "Ysolde Marchetti" ("#), "\(screen)")
+    #expect(screen.contains(#"into #\#(account.theodoric) "Theodoric Vasquez-Lund" (2 notes)?"#), "\(screen)")
+    #expect(screen.contains(#"Teddy Vasquez-Lund" (1 note)"#), "\(screen)")
+    #expect(screen.contains(#""object":"merge","keep":\#(account.ysolde)"#), "yes merges: \(screen)")
+    #expect(!screen.contains(#""keep":\#(account.theodoric)"#), "no skips: \(screen)")
+    #expect(screen.contains("not merged; nothing was sent"), "\(screen)")
+    try account.expectMerged()
+    #expect(try account.list("/contacts/\(account.teddy)/notes").count == 1, "the one answered no keeps its note")
+  }
+}
+
+extension MergeTests {
+  @Test("a document behind a private link cannot be carried: its contact is left beside the keeper, with a note")
+  func privateDocument() throws {
+    let account = try Account(publicStorage: false)
+    defer { account.sandbox.stop() }
+    _ = try account.dedupe()
+    let run = try account.merge("--yes --journal \(account.journal)")
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stderr.contains("not carried: its link answers a redirect (to the login page)"), "\(run)")
+    let lines = try records(run.stdout)
+    #expect(
+      lines.contains { $0["keep"]?.intValue == account.ysolde && $0["left"] == .array([.int(account.sol)]) },
+      "\(run.stdout)")
+    let documents = try account.list("/contacts/\(account.sol)/documents")
+    #expect(documents.count == 1, "the document stays where it was")
+    let notes = try account.list("/contacts/\(account.sol)/notes").compactMap { $0["body"]?.stringValue }
+    #expect(
+      notes.contains { $0.hasPrefix("Merged into Ysolde Marchetti (#\(account.ysolde))") && $0.contains("document #") },
+      "\(notes)")
+    let photos = try account.list("/contacts/\(account.ysolde)/photos").compactMap { $0["dataUrl"]?.stringValue }
+    #expect(Set(photos) == account.photos, "the rest moved all the same")
+    let again = try account.merge("--yes --journal \(account.journal)")
+    #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
   }
 }

@@ -10,8 +10,9 @@ struct MergeRun {
   let confirm: ((String) -> Bool?)?
   /// Groups that were not merged (said on stderr); the run goes on with the next.
   private(set) var failed = 0
-  /// How many life events each contact has, read once (life events have no per-contact list).
-  private var lifeEvents: [Int: Int]?
+  /// The records of the account-wide lists (life events, which have no per-contact list,
+  /// routes/api.php:128) by their contact's id, read once per run for the merged contacts.
+  private var accountLists: [String: [Int: [JSONObject]]] = [:]
 
   init(writes: MergeWrites, output: LineOutput, tool: String, dryRun: Bool, confirm: ((String) -> Bool?)?) {
     self.writes = writes
@@ -73,36 +74,49 @@ struct MergeRun {
     try await carry(plan, keeperRecord: keeperRecord, others: others, group: group)
   }
 
-  /// Reads what a merged contact owns: each kind's list, and the lists of what is not moved.
+  /// Reads what a merged contact owns: each kind's list.
   private mutating func read(_ record: JSONObject, id: Int) async throws(MonicaError) -> MergeContact {
     var contact = MergeContact(record: record)
     for kind in MergeKind.all {
+      if let list = kind.accountList {
+        if accountLists[kind.object] == nil { accountLists[kind.object] = try await byContact(list, kind) }
+        contact.add(kind.object, accountLists[kind.object]?[id] ?? [])
+        continue
+      }
       guard let list = kind.list else { continue }
       // Requests are scarce: a list the contact's own count says is empty is not read.
       if let key = kind.statistic, record["statistics"]?[key]?.intValue == 0 { continue }
       contact.add(
         kind.object, try await writes.list("/contacts/\(id)\(list)", what: "contact #\(id)'s \(kind.object)s"))
     }
-    for (object, list) in MergeKind.unmoved {
-      guard let list else {
-        if lifeEvents == nil {
-          var counts: [Int: Int] = [:]
-          for event in try await writes.list("/lifeevents", what: "life events") {
-            if let owner = event["contact"]?["id"]?.intValue { counts[owner, default: 0] += 1 }
-          }
-          lifeEvents = counts
-        }
-        contact.unmoved[object] = lifeEvents?[id] ?? 0
-        continue
-      }
-      contact.unmoved[object] = try await writes.list("/contacts/\(id)\(list)", what: "contact #\(id)'s \(object)s")
-        .count
-    }
     return contact
   }
 
-  /// Writes the plan's steps, each journaled as done, then reads the keeper back and deletes
-  /// the merged contacts only if it holds everything.
+  /// The records of an account-wide list, by their contact's id.
+  private func byContact(_ list: String, _ kind: MergeKind) async throws(MonicaError) -> [Int: [JSONObject]] {
+    var records: [Int: [JSONObject]] = [:]
+    for record in try await writes.list(list, what: "\(kind.object)s") {
+      if let owner = record["contact"]?["id"]?.intValue { records[owner, default: []].append(record) }
+    }
+    return records
+  }
+
+  /// The keeper's records of each kind the plan moves records to, read back list by list.
+  private func readBack(_ plan: MergePlan) async throws(MonicaError) -> [String: [JSONObject]] {
+    var lists: [String: [JSONObject]] = [:]
+    for kind in plan.kindsToCheck {
+      if let list = kind.accountList {
+        lists[kind.object] = try await byContact(list, kind)[plan.keep] ?? []
+      } else if let list = kind.list {
+        lists[kind.object] = try await writes.list(
+          "/contacts/\(plan.keep)\(list)", what: "contact #\(plan.keep)'s \(kind.object)s")
+      }
+    }
+    return lists
+  }
+
+  /// Writes the plan's steps, each journaled as done, then reads the keeper back and, only for
+  /// what it holds, deletes the originals of the records made again and the merged contacts.
   private mutating func carry(_ plan: MergePlan, keeperRecord: JSONObject, others: [MergeContact], group: MergeGroup)
     async throws(MonicaError)
   {
@@ -111,9 +125,14 @@ struct MergeRun {
       try journal.append("contact", source: other.id, target: keep)
     }
     if let fill = plan.fill { try await writes.updateContact(fill, id: keep) }
+    for (route, body) in plan.extras.sorted(by: { $0.key > $1.key }) {
+      try await writes.setProperty(route, body, of: keep)
+    }
     if !plan.tags.isEmpty { try await writes.setTags(plan.tags, of: keep) }
     var moved = 0
     var copied = 0
+    // Merged contacts holding a record the migration could not carry: left, with why.
+    var uncarried: [Int: [String]] = [:]
     for step in plan.steps where step.skip == nil {
       switch step.kind.move {
       case .update, .attendees:
@@ -121,25 +140,50 @@ struct MergeRun {
         try journal.append(step.kind.object, source: step.id, target: step.id)
         moved += 1
       case .recreate:
-        _ = try await writes.recreate(step, place: group.place)
-        if plan.deletesOriginal(step) { try await writes.delete(step.kind.object, step.id) }
-        copied += 1
+        if try await writes.recreate(step, place: group.place) == nil {
+          uncarried[step.from, default: []].append("\(step.kind.object) #\(step.id)")
+        } else {
+          copied += 1
+        }
+      }
+    }
+    // A gift keeps its photos: the keeper's gifts (those moved, by this run or one stopped before)
+    // that hold a photo made again are given the copy before the original is deleted.
+    let photos = plan.steps.filter { $0.kind.object == "photo" && $0.skip == nil }.compactMap { step in
+      journal.target(of: "photo", source: step.id).map { (original: step.id, copy: $0) }
+    }
+    if !photos.isEmpty {
+      for gift in try await writes.list("/contacts/\(keep)/gifts", what: "contact #\(keep)'s gifts") {
+        guard let id = gift["id"]?.intValue else { continue }
+        let held = Set(MergePlan.photoIDs(of: gift))
+        for photo in photos where held.contains(photo.original) && !held.contains(photo.copy) {
+          try await writes.attach(photo: photo.copy, to: id)
+        }
       }
     }
     try await writes.note(plan.note, on: keep, existing: keeperRecord, journalAs: "mergenote", key: keep)
     guard let after = try await writes.contact(keep) else {
       return refuse(group, "contact #\(keep) disappeared during the merge: nothing was deleted")
     }
-    let missing = plan.missing(before: keeperRecord, after: after)
+    let lists = try await readBack(plan)
+    var carried = plan
+    carried.steps.removeAll { uncarried[$0.from]?.contains("\($0.kind.object) #\($0.id)") == true }
+    let missing = carried.missing(after: after, lists: lists) { journal.target(of: $0.kind.object, source: $0.id) }
     guard missing.isEmpty else {
       return refuse(
         group,
-        "contact #\(keep) read back lacks \(missing.joined(separator: ", ")): no contact was deleted; "
+        "contact #\(keep) read back lacks \(missing.joined(separator: "; ")): nothing was deleted; "
           + "run again with the same --journal to finish")
+    }
+    for step in carried.steps where step.skip == nil && step.kind.move == .recreate && plan.deletesOriginal(step) {
+      try await writes.delete(step.kind.object, step.id)
     }
     var merged: [JSONValue] = []
     var left: [JSONValue] = []
-    for member in plan.members {
+    for var member in plan.members {
+      if let records = uncarried[member.id] {
+        member.left = "its \(records.joined(separator: ", ")) could not be made again on #\(keep) (said above)"
+      }
       if member.left == nil {
         try await writes.delete("contact", member.id)
         try journal.append("merged", source: member.id, target: keep)

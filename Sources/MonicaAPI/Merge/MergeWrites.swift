@@ -3,8 +3,8 @@ import MonicaKit
 
 /// Every request `monica-merge` sends, through `monica-push`'s write machinery and nothing else:
 /// the client's one retry loop (`MonicaClient.send`: a create is never sent twice blindly),
-/// `LineWrite` for creates and deletes, the migration's create with its in-doubt look-up
-/// (`Migration.create`, `adopt`, `noteFloor`) for records made again on the keeper, and an
+/// `LineWrite` for the notes it makes, the migration's carrying of a record with its in-doubt
+/// look-up (`Migration.carry`) for records made again on the keeper, and an
 /// `IDMap` as the journal (locked for the run, each line fsync'd, a torn last line cut off).
 /// The one file that knows Push's types: re-pointing merge at another write home changes only it.
 final class MergeWrites {
@@ -70,20 +70,40 @@ final class MergeWrites {
     _ = try await write(Self.mapping("contact").request(.setTags, id: "\(id)", body: body), what: "contact #\(id)")
   }
 
-  /// Makes a record again on the keeper, as a migration creates one: its contact translated
-  /// through the journal's `contact` line, the id journaled the moment the create is answered,
-  /// and a create whose answer was lost looked for (never blindly repeated) when the run resumes.
-  func recreate(_ step: MergeStep, place: String) async throws(MonicaError) -> Int {
-    if let done = journal.target(of: step.kind.object, source: step.id) { return done }
-    guard let kind = RecordKind.named(step.kind.object), let mapping = kind.writes else {
-      throw .internalError("monica-push cannot create \(step.kind.object) records")
+  /// Sets one of the keeper's own properties (`work`, `food`, `introduction`): `PUT
+  /// /contacts/{id}/<route>` (routes/api.php:27-29), which writes the same values when repeated.
+  func setProperty(_ route: String, _ body: JSONObject, of id: Int) async throws(MonicaError) {
+    let request = WriteRequest(.update, "/contacts/\(id)/\(route)", body: body)
+    _ = try await write(request, what: "contact #\(id)")
+  }
+
+  /// Gives a gift a photo: `PUT /gifts/{gift}/photo/{photo}` (routes/api.php:105), which adds it
+  /// without removing others and does no harm repeated (`syncWithoutDetaching`,
+  /// AssociatePhotoToGift.php:43).
+  func attach(photo: Int, to gift: Int) async throws(MonicaError) {
+    _ = try await write(WriteRequest(.update, "/gifts/\(gift)/photo/\(photo)"), what: "gift #\(gift)")
+  }
+
+  /// Makes a record again on the keeper, as a migration carries a record of its stream: its
+  /// contact (and each contact it names) translated through the journal's `contact` lines, the id
+  /// journaled the moment the create is answered, a create whose answer was lost looked for (never
+  /// blindly repeated) when the run resumes; a photo uploaded from its `dataUrl`, a document from
+  /// the bytes of its link, a conversation with its messages, a relationship whose reverse row
+  /// Monica makes (CreateRelationship.php:51-55). The keeper's copy's id; `nil` when the
+  /// migration could not carry it (said on stderr: a document whose link cannot be downloaded).
+  func recreate(_ step: MergeStep, place: String) async throws(MonicaError) -> Int? {
+    // A conversation journaled already may lack messages a stopped run had not yet added.
+    if step.kind.object != "conversation", let done = journal.target(of: step.kind.object, source: step.id) {
+      return done
     }
-    try await migration.noteFloor(kind, record: step.record)
-    try await migration.create(step.record, id: step.id, kind: kind, mapping: mapping, place: (place, 0))
-    guard let made = journal.target(of: step.kind.object, source: step.id) else {
-      throw .internalError("\(step.kind.object) #\(step.id) was made again but not journaled")
+    var record = step.record
+    record["object"] = .string(step.kind.object)
+    // The other contact of a relationship stays itself (unless a group before merged it).
+    if let other = record["of_contact"]?["id"]?.intValue, journal.target(of: "contact", source: other) == nil {
+      try journal.append("contact", source: other, target: other)
     }
-    return made
+    try await migration.carry(JSONWriter.plain.bytes(.object(record)), source: place, number: 0)
+    return journal.target(of: step.kind.object, source: step.id)
   }
 
   /// Makes a note on `contact` and journals it as `object<TAB>key<TAB>note id` as soon as it is
@@ -108,10 +128,10 @@ final class MergeWrites {
   /// record up, or the 422 of a service that validates `exists:<table>,id` first ("The selected
   /// address id is invalid.", DestroyAddress.php:20), as a resumed run meets after a kill.
   func delete(_ object: String, _ id: Int) async throws(MonicaError) {
-    let mapping = try Self.mapping(object)
-    let line = PushLine(record: JSONObject(), mapping: mapping, action: .delete(id), source: object, number: id)
-    var write = LineWrite(line: line, client: client, today: today)
-    do { try await write.run() } catch {
+    let request =
+      WriteMapping.named(object)?.request(.delete, id: "\(id)") ?? WriteRequest(.delete, "/\(object)s/\(id)")
+    let response = try await client.send(request)
+    do { try client.check(response, path: request.path, what: "\(object) #\(id)") } catch {
       switch error {
       case .notFound: return
       case .rejected(_, let messages)

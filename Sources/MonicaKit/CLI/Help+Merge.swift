@@ -9,23 +9,37 @@ extension Help {
 
     WHAT MOVES
     The keeper's empty fields (first and last name, nickname, description, birthday, \
-    deceased date) are filled from the others. Values that differ from the keeper's, and \
-    job, company, food preferences, how you met, stay-in-touch and starred (kept on routes \
-    of their own), go into one note on the keeper: "Merged from Ana L. (#57): nickname \
-    'Ani'; birthday 1985-03-04". Notes, gifts, debts, pets and contact fields move by their \
+    deceased date) are filled from the others, and so are its empty job, company, food \
+    preferences and how-you-met, by their own routes (PUT /contacts/{id}/work, /food, \
+    /introduction; routes/api.php:27-29). Values that differ from the keeper's go into one \
+    note on the keeper: "Merged from Ana L. (#57): nickname 'Ani'; birthday 1985-03-04"; so \
+    do stay-in-touch and starred, which only the web app writes (routes/web.php:185,188) and \
+    no API route can fill. Notes, gifts, debts, pets and contact fields move by their \
     update, which writes contact_id (ApiNoteController.php:105, UpdateGift.php:65, \
     ApiDebtController.php:101, ApiPetController.php:100, UpdateContactField.php:52-53); \
-    activities by their update's attendee list (UpdateActivity.php:46,88). Tasks, reminders, \
-    calls and addresses, whose updates never change the contact (UpdateTask.php:80-98, \
-    UpdateReminder.php:45-48, UpdateCall.php:44-48, UpdateAddress.php:48-50), are made again \
-    on the keeper and the originals deleted. A contact field or address the keeper has \
-    already is not doubled; tags are joined by name.
+    activities by their update's attendee list (UpdateActivity.php:46,88). The kinds whose \
+    update never changes the contact are made again on the keeper: tasks, reminders, calls, \
+    addresses (UpdateTask.php:80-98, UpdateReminder.php:45-48, UpdateCall.php:44-48, \
+    UpdateAddress.php:48-50), life events (UpdateLifeEvent.php:47-52), conversations with \
+    their messages (UpdateConversation.php:50-53) and relationships \
+    (UpdateRelationship.php:63-65; Monica makes the reverse row, CreateRelationship.php:51-55); \
+    so are photos and \
+    documents, which have no update (routes/api.php:131,136), with their bytes: a photo's \
+    from its dataUrl, a document's downloaded from its link (public storage only; a private \
+    link answers the login page). A merged contact's photo avatar is one of its photos, and \
+    survives as a photo of the keeper; a gift that held a photo made again is given the copy \
+    (PUT /gifts/{gift}/photo/{photo}, routes/api.php:105). A contact field, address or relationship the keeper \
+    has already is not doubled; a relationship between the merged contacts is dropped; tags \
+    are joined by name.
 
     WHAT STAYS
-    A merged contact is deleted only after the keeper was read back holding everything. One \
-    that is archived (Monica cannot delete it, DestroyContact.php:43) or that holds photos, \
-    documents, conversations, life events or relationships (not moved by this version) is \
-    left, with a note naming the keeper. An archived or partial keeper is refused.
+    The keeper is read back, list by list, and must hold every record moved or made again \
+    (a photo with the same bytes, a document with the same file, a conversation with all its \
+    messages), every filled field and tag; only then are the originals of the records made \
+    again deleted, then the merged contacts. A merged contact that is archived (Monica \
+    cannot delete it, DestroyContact.php:43), or one of whose records could not be made \
+    again (a document behind a private link), is left, with a note naming the keeper. An \
+    archived or partial keeper is refused.
 
     SAFETY
     --dry-run reads the contacts, prints the plan and writes nothing. Without --yes each \

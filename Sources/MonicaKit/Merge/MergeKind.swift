@@ -16,7 +16,8 @@ package struct MergeKind: Sendable, Equatable {
   /// The record's `object`: `note`, `task`...
   package let object: String
   /// The per-contact list below `/api/contacts/{id}`: `/notes`; `nil` when the contact record
-  /// read `with=contactfields` holds them already (contact fields, addresses).
+  /// read `with=contactfields` holds them already (contact fields, addresses), or when only the
+  /// account's list has them (`accountList`).
   package let list: String?
   /// How a record moves.
   package let move: MergeMove
@@ -27,6 +28,9 @@ package struct MergeKind: Sendable, Equatable {
   package let statistic: String?
   /// Where Monica's source says how the update treats `contact_id`.
   package let source: String
+  /// The account's list that holds the kind when no list below the contact does (life events,
+  /// routes/api.php:128): read once, and a contact's records picked by their `contact.id`.
+  package var accountList: String? = nil
 
   /// The kinds in the order they are moved: those moved by update first, then those made again.
   package static let all: [MergeKind] = [
@@ -60,16 +64,24 @@ package struct MergeKind: Sendable, Equatable {
     MergeKind(
       object: "address", list: nil, move: .recreate, statistic: nil,
       source: "UpdateAddress.php:48-50 finds the address through contact_id and never changes it"),
+    MergeKind(
+      object: "lifeevent", list: nil, move: .recreate, statistic: nil,
+      source: "UpdateLifeEvent.php:47-52 writes the type, date, name and note, never contact_id",
+      accountList: "/lifeevents"),
+    MergeKind(
+      object: "conversation", list: "/conversations", move: .recreate, statistic: nil,
+      source: "UpdateConversation.php:50-53 writes the date and type, never contact_id; its messages go with it"),
+    MergeKind(
+      object: "relationship", list: "/relationships", move: .recreate, statistic: nil,
+      source: "UpdateRelationship.php:63-65 writes the type only; CreateRelationship.php:51-55 makes the reverse row"),
+    MergeKind(
+      object: "photo", list: "/photos", move: .recreate, statistic: nil,
+      source: "routes/api.php:136 has no photo update; the bytes are the record's dataUrl"),
+    MergeKind(
+      object: "document", list: "/documents", move: .recreate, statistic: nil,
+      source: "routes/api.php:131 has no document update; the bytes are downloaded from its link"),
   ]
 
   /// The kind of `object`, if monica-merge moves it.
   package static func named(_ object: String) -> MergeKind? { all.first { $0.object == object } }
-
-  /// Records a contact owns that monica-merge does not move: a merged contact that holds any is
-  /// left in place (not deleted), with a note naming its keeper, so that nothing is lost.
-  /// Life events have no per-contact list (routes/api.php:128): `nil`, counted from the
-  /// account's list, read once per run.
-  package static let unmoved: [(object: String, list: String?)] = [
-    ("photo", "/photos"), ("document", "/documents"), ("conversation", "/conversations"), ("lifeevent", nil),
-  ]
 }

@@ -1,6 +1,6 @@
 extension MergePlan {
   /// The plan of merging `others` into `keeper`, from their records as read.
-  package init(keeper: MergeContact, others: [MergeContact]) {
+  package init(keeper: MergeContact, others: [MergeContact], today: CalendarDate = .today()) {
     keep = keeper.id
     keepName = keeper.name
     if keeper.archived {
@@ -13,6 +13,7 @@ extension MergePlan {
     for other in others {
       var kept: [String] = []
       fillFields(&record, from: other.record, conflicts: &kept)
+      fillExtras(keeper: keeper.record, from: other, group: Set([keeper.id] + others.map(\.id)), today: today)
       lines.append(
         "Merged from \(other.name) (#\(other.id))" + (kept.isEmpty ? "" : ": " + kept.joined(separator: "; ")))
     }
@@ -27,19 +28,8 @@ extension MergePlan {
 
   /// Why a merged contact cannot be deleted at the end, if it cannot.
   static func reasonToLeave(_ contact: MergeContact) -> String? {
-    if contact.archived {
-      return "it is archived, and Monica cannot delete an archived contact (DestroyContact.php:43)"
-    }
-    let unmoved = MergeKind.unmoved.compactMap { entry -> String? in
-      let count = contact.unmoved[entry.object] ?? 0
-      return count > 0 ? MergeContact.count(count, entry.object) : nil
-    }
-    let relationships = ["love", "family", "friend", "work"].reduce(0) {
-      $0 + (contact.record["information"]?["relationships"]?[$1]?["total"]?.intValue ?? 0)
-    }
-    let held = unmoved + (relationships > 0 ? [MergeContact.count(relationships, "relationship")] : [])
-    guard !held.isEmpty else { return nil }
-    return "it holds \(held.joined(separator: ", ")), which monica-merge does not move"
+    guard contact.archived else { return nil }
+    return "it is archived, and Monica cannot delete an archived contact (DestroyContact.php:43)"
   }
 
   /// Fills the keeper's empty fields from `other`; a value that differs from the keeper's, or that
@@ -71,21 +61,56 @@ extension MergePlan {
       keeper["is_dead"] = .bool(true)
       filled.append("deceased")
     }
-    // Kept on routes of their own (PUT /contacts/{id}/work, /food, /introduction): said in the note.
+    // Job, company, food preferences and how-you-met are kept on routes of their own: an empty
+    // one of the keeper is filled (`fillExtras`), another value goes into the note.
     let elsewhere: [([String], String)] = [
       (["information", "career", "job"], "job"), (["information", "career", "company"], "company"),
       (["information", "food_preferences"], "food preferences"),
       (["information", "how_you_met", "general_information"], "how you met"),
-      (["stay_in_touch_frequency"], "stay in touch every (days)"),
     ]
     for (path, words) in elsewhere {
-      guard let theirs = Self.text(Self.value(other, path)) else { continue }
-      if Self.text(Self.value(keeper, path))?.folded != theirs.folded {
-        conflicts.append("\(words) \(Self.quoted(theirs))")
+      guard let theirs = Self.text(Self.value(other, path)), let ours = Self.text(Self.value(keeper, path)) else {
+        continue
       }
+      if ours.folded != theirs.folded { conflicts.append("\(words) \(Self.quoted(theirs))") }
+    }
+    // Only the web app writes these (routes/web.php:185,188; ContactsController.php:621-668):
+    // no API route can fill them, so they are said in the note.
+    if let theirs = Self.text(other["stay_in_touch_frequency"]),
+      Self.text(keeper["stay_in_touch_frequency"]) != theirs
+    {
+      conflicts.append("stay in touch every \(theirs) days")
     }
     if other["is_starred"]?.boolValue == true, keeper["is_starred"]?.boolValue != true {
       conflicts.append("starred")
+    }
+  }
+
+  /// Fills the keeper's empty job, company, food preferences and how-you-met from `other`, by
+  /// their own routes (`PUT /contacts/{id}/work|food|introduction`, routes/api.php:27-29): each
+  /// becomes one body in `extras`, made from the keeper's values with its empty ones filled.
+  private mutating func fillExtras(keeper: JSONObject, from other: MergeContact, group: Set<Int>, today: CalendarDate) {
+    if let theirs = ContactExtras.work(other.record) {
+      var body = extras["work"] ?? ContactExtras.work(keeper) ?? JSONObject(["job": .null, "company": .null])
+      for key in ["job", "company"] where Self.text(body[key]) == nil {
+        if let value = Self.text(theirs[key]) {
+          body[key] = .string(value)
+          filled.append("\(key) \(Self.quoted(value))")
+        }
+      }
+      if body != ContactExtras.work(keeper) { extras["work"] = body }
+    }
+    if extras["food"] == nil, ContactExtras.food(keeper) == nil, let theirs = ContactExtras.food(other.record) {
+      extras["food"] = theirs
+      filled.append("food preferences \(Self.quoted(Self.text(theirs["food_preferences"]) ?? ""))")
+    }
+    if extras["introduction"] == nil, ContactExtras.introduction(keeper, today: today) == nil,
+      let theirs = ContactExtras.introduction(other.record, today: today)
+    {
+      // An introducer among the merged contacts would be the keeper itself: none is sent.
+      let introducer = theirs.introducer.flatMap { group.contains($0) ? nil : $0 }
+      extras["introduction"] = theirs.body(introducer: introducer)
+      filled.append("how you met" + (Self.text(theirs.body["general_information"]).map { " " + Self.quoted($0) } ?? ""))
     }
   }
 
@@ -109,11 +134,16 @@ extension MergePlan {
     var seen = Set<String>()
     for kind in MergeKind.all {
       var values = Set((keeper.records[kind.object] ?? []).compactMap { valueKey(kind, $0) })
+      if kind.object == "relationship" { values.formUnion(relationshipKeys(of: keeper.record)) }
       for other in others {
         for record in other.records[kind.object] ?? [] {
           guard let id = record["id"]?.intValue, seen.insert("\(kind.object)#\(id)").inserted else { continue }
           var skip: String?
-          if let key = valueKey(kind, record), !values.insert(key).inserted {
+          if kind.object == "relationship", let to = record["of_contact"]?["id"]?.intValue,
+            to == keeper.id || group.contains(to)
+          {
+            skip = "it is between the merged contacts: dropped (Monica deletes it with the merged contact)"
+          } else if let key = valueKey(kind, record), !values.insert(key).inserted {
             skip = "the keeper has this \(kind.object == "contactfield" ? "value" : kind.object) already"
           }
           var change = JSONObject()
@@ -152,11 +182,25 @@ extension MergePlan {
       let kindName = (record["contact_field_type"]?["type"]?.stringValue ?? "").lowercased()
       let value = kindName == "phone" ? (MatchKeys.phoneDigits(content) ?? content) : content.folded
       return "\(type)|\(value)"
+    case "relationship":
+      guard let to = record["of_contact"]?["id"]?.intValue else { return nil }
+      return "\(to)|" + (record["relationship_type"]?["name"]?.stringValue ?? "").lowercased()
     case "address":
       let parts = ["street", "city", "province", "postal_code"].map { (record[$0]?.stringValue ?? "").folded }
       return (parts + [record["country"]?["id"]?.stringValue ?? ""]).joined(separator: "|")
     default:
       return nil
+    }
+  }
+
+  /// The keys (`valueKey`) of the relationships a contact record lists in
+  /// `information.relationships` (ContactBase.php lists each row of the contact by type group).
+  static func relationshipKeys(of contact: JSONObject) -> [String] {
+    ["love", "family", "friend", "work"].flatMap { group in
+      (contact["information"]?["relationships"]?[group]?["contacts"]?.arrayValue ?? []).compactMap { element in
+        guard let to = element["contact"]?["id"]?.intValue else { return nil }
+        return "\(to)|" + (element["relationship"]?["name"]?.stringValue ?? "").lowercased()
+      }
     }
   }
 

@@ -5,8 +5,6 @@ package struct MergeContact: Sendable {
   package let record: JSONObject
   /// Its records by `object`, the lists read and those the record holds.
   package private(set) var records: [String: [JSONObject]] = [:]
-  /// How many records of each kind monica-merge does not move it holds (`MergeKind.unmoved`).
-  package var unmoved: [String: Int] = [:]
 
   /// A contact from its record; contact fields and addresses are taken from it.
   package init(record: JSONObject) {
@@ -29,26 +27,33 @@ package struct MergeContact: Sendable {
   /// Whether it is archived (`is_active` false).
   package var archived: Bool { record["is_active"]?.boolValue == false }
 
-  /// "3 notes, 1 task, 2 contact fields": what it holds, for the question and the plan.
+  /// "3 notes, 1 task, 2 contact fields": what it holds, for the question and the plan; for a
+  /// contact whose lists were not read (the keeper), what its record counts.
   package var holdings: String {
     var parts: [String] = []
     for kind in MergeKind.all {
-      let count = records[kind.object]?.count ?? 0
+      // A list not read (the keeper's) is counted as the contact record counts it.
+      let count = records[kind.object]?.count ?? listedCount(kind)
       if count > 0 { parts.append(Self.count(count, kind.object)) }
-    }
-    for (object, _) in MergeKind.unmoved where (unmoved[object] ?? 0) > 0 {
-      parts.append(Self.count(unmoved[object] ?? 0, object))
     }
     let tags = record["tags"]?.arrayValue?.count ?? 0
     if tags > 0 { parts.append(Self.count(tags, "tag")) }
     return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
   }
 
+  /// How many records of `kind` the contact record says it has: its statistics, or for
+  /// relationships the rows `information.relationships` lists; 0 when it does not say.
+  func listedCount(_ kind: MergeKind) -> Int {
+    if kind.object == "relationship" { return MergePlan.relationshipKeys(of: record).count }
+    return kind.statistic.flatMap { record["statistics"]?[$0]?.intValue } ?? 0
+  }
+
   /// "2 notes", "1 contact field".
   static func count(_ count: Int, _ object: String) -> String {
     let words = ["contactfield": "contact field", "lifeevent": "life event"]
     let word = words[object] ?? object
-    let plural = word.hasSuffix("s") ? word + "es" : word + "s"
+    let plural =
+      word.hasSuffix("s") ? word + "es" : word.hasSuffix("ity") ? word.dropLast() + "ies" : word + "s"
     return "\(count) \(count == 1 ? word : plural)"
   }
 }
@@ -76,7 +81,7 @@ package struct MergeMember: Sendable, Equatable {
   /// Its name.
   package let name: String
   /// Why it is left in place with a note naming the keeper instead of being deleted.
-  package let left: String?
+  package var left: String?
   /// Whether it is archived.
   package var archived = false
   /// Whether the originals of records made again on the keeper are deleted (not on an archived
@@ -95,6 +100,8 @@ package struct MergePlan: Sendable {
   package var fill: JSONObject?
   /// What is filled, in words: `nickname "Ani"`.
   package var filled: [String] = []
+  /// The bodies of the keeper's own routes that fill it (`work`, `food`, `introduction`), by route.
+  package var extras: [String: JSONObject] = [:]
   /// Tag names the keeper lacks.
   package var tags: [String] = []
   /// The records of the merged contacts, in the order they move.

@@ -10,8 +10,10 @@ extension SeedData {
   static func addingDuplicates(_ contents: StoreContents, baseURL: String, now: Int) -> StoreContents {
     var writer = StoreWriter(state: RecordStore.State(contents: contents), baseURL: baseURL, now: now)
     @discardableResult
-    func write(_ route: Route, _ fields: KeyValuePairs<String, JSONValue>) -> Int {
-      let response = writer.perform(route, JSONObject(fields), upload: nil)
+    func write(
+      _ route: Route, _ fields: KeyValuePairs<String, JSONValue>, upload: (bytes: [UInt8], filename: String)? = nil
+    ) -> Int {
+      let response = writer.perform(route, JSONObject(fields), upload: upload)
       guard response.status < 300, case .object(let answer)? = try? JSONValue(parsing: response.body) else {
         StandardError.line("monica-sandbox: warning: --duplicates: \(route) answered \(response.status)")
         return 0
@@ -34,7 +36,8 @@ extension SeedData {
       write(.create(.contactField), ["contact_id": owner, "contact_field_type_id": .int(2), "data": .string(phone)])
       write(.create(.note), ["contact_id": owner, "body": .string("\(label): met at the conference")])
       write(.create(.task), ["contact_id": owner, "title": .string("\(label): send the photos")])
-      write(.create(.gift), ["contact_id": owner, "name": .string("\(label): a book"), "status": .string("idea")])
+      let gift = write(
+        .create(.gift), ["contact_id": owner, "name": .string("\(label): a book"), "status": .string("idea")])
       write(.create(.call), ["contact_id": owner, "called_at": .string("2024-03-02"), "content": .string(label)])
       write(
         .create(.reminder),
@@ -56,6 +59,34 @@ extension SeedData {
         .create(.activity),
         ["summary": .string("\(label): lunch"), "happened_at": .string("2024-02-01"), "contacts": .array([owner])])
       write(.setTags(String(id)), ["tags": .array([.string(tag)])])
+      write(
+        .create(.lifeEvent),
+        [
+          "contact_id": owner, "life_event_type_id": .int(1), "happened_at": .string("2020-05-06"),
+          "name": .string("\(label): new job"), "note": .null, "has_reminder": .bool(false),
+          "happened_at_month_unknown": .bool(false), "happened_at_day_unknown": .bool(false),
+        ])
+      let talk = write(
+        .create(.conversation),
+        ["contact_id": owner, "happened_at": .string("2024-05-06"), "contact_field_type_id": .int(1)])
+      write(
+        .addMessage(String(talk)),
+        ["written_at": .string("2024-05-06"), "written_by_me": .bool(true), "content": .string("\(label): hello")])
+      let shade = UInt8(label.count * 20)
+      let photo = write(
+        .create(.photo), ["contact_id": owner],
+        upload: (TinyImage.png(red: shade, green: 0, blue: 0), "\(label.lowercased()).png"))
+      write(.avatar(String(id)), ["source": .string("photo"), "photo_id": .int(photo)])
+      write(.giftPhoto(gift: String(gift), photo: String(photo)), [:])
+      write(
+        .create(.document), ["contact_id": owner, "document": .string("text/plain")],
+        upload: (Array("\(label): the lease\n".utf8), "\(label.lowercased()).txt"))
+    }
+    func relate(_ from: Int, _ to: Int, _ type: String) {
+      let typeID = writer.state.contents[.relationshipType].all.first { $0["name"]?.stringValue == type }?["id"]
+      write(
+        .create(.relationship),
+        ["contact_is": .int(from), "of_contact": .int(to), "relationship_type_id": typeID ?? .null])
     }
     let ana = contact("Ysolde", "Marchetti")
     records(
@@ -78,6 +109,19 @@ extension SeedData {
         "summary": .string("Lunch with both"), "happened_at": .string("2024-04-01"),
         "contacts": .array([.int(ana), .int(double)]),
       ])
+    // Both are Hugo's friends (the keeper's is not doubled), Sol is Ines's colleague (re-pointed),
+    // and the pair is related (dropped); Sol has a job and how-you-met the keeper lacks.
+    let hugo = contact("Hugo", "Lindqvist")
+    let ines = contact("Ines", "Carvalho")
+    relate(ana, hugo, "friend")
+    relate(double, hugo, "friend")
+    relate(double, ines, "colleague")
+    relate(ana, double, "sibling")
+    write(.contactProperty(String(double), .work), ["job": .string("Pilot"), "company": .null])
+    write(.contactProperty(String(double), .food), ["food_preferences": .string("No nuts")])
+    write(
+      .contactProperty(String(double), .introduction),
+      ["general_information": .string("At the conference"), "is_date_known": .bool(false)])
     let theodoric = contact("Theodoric", "Vasquez-Lund", nickname: "Teddy")
     write(.create(.note), ["contact_id": .int(theodoric), "body": .string("Theodoric: owes a visit")])
     write(.create(.note), ["contact_id": .int(theodoric), "body": .string("Theodoric: moved to Oslo")])

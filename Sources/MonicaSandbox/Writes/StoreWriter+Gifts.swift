@@ -18,6 +18,8 @@ extension StoreWriter {
       status: Self.text(input["status"]) ?? "idea", date: Self.text(input["date"]).map { String($0.prefix(10)) },
       recipient: input["recipient_id"]?.intValue.map(short) ?? .null, contact: short(contactID), created: now)
     if let created = existing?["created_at"] { record["created_at"] = created }
+    // An update leaves the gift's photos (UpdateGift.php:64-83 writes columns, never gift_photo).
+    if let photos = existing?["photos"] { record["photos"] = photos }
     contents[.gift].put(newID, record)
     refreshContact(contactID)
     return data(id == nil ? 201 : 200, record)
