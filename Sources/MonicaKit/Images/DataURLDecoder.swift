@@ -97,18 +97,11 @@ package struct DataURLDecoder {
 
   /// One payload byte: characters outside the alphabet are skipped, as `DataURL.base64` does.
   private mutating func payload(_ byte: UInt8) {
-    let value: UInt32
-    switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
-    case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a")) + 26
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0")) + 52
-    case UInt8(ascii: "+"): value = 62
-    case UInt8(ascii: "/"): value = 63
-    case UInt8(ascii: "="):
+    if byte == UInt8(ascii: "=") {
       padding += 1
       return
-    default: return
     }
+    guard let value = DataURL.base64Value(byte) else { return }
     guard padding == 0 else {
       failure = DataURLFailure(reason: "a data: URL whose base64 does not decode")
       return

@@ -91,6 +91,18 @@ package enum DataURL {
   /// Decodes base64 straight from the text into one array, skipping characters outside the
   /// alphabet (as `.ignoreUnknownCharacters`): a 10 MB photo's payload is not copied into a
   /// second string and a `Data` first. Nil when the padding or the length is wrong.
+  /// The value of one base64 character, nil for `=` and for characters outside the alphabet.
+  static func base64Value(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt32(byte - UInt8(ascii: "A"))
+    case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt32(byte - UInt8(ascii: "a")) + 26
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0")) + 52
+    case UInt8(ascii: "+"): 62
+    case UInt8(ascii: "/"): 63
+    default: nil
+    }
+  }
+
   static func base64(_ text: Substring.UTF8View) -> [UInt8]? {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.count / 4 * 3)
@@ -98,18 +110,11 @@ package enum DataURL {
     var filled = 0
     var padding = 0
     for byte in text {
-      let value: UInt32
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
-      case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a")) + 26
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0")) + 52
-      case UInt8(ascii: "+"): value = 62
-      case UInt8(ascii: "/"): value = 63
-      case UInt8(ascii: "="):
+      if byte == UInt8(ascii: "=") {
         padding += 1
         continue
-      default: continue
       }
+      guard let value = base64Value(byte) else { continue }
       guard padding == 0 else { return nil }
       group = group << 6 | value
       filled += 1
