@@ -55,7 +55,7 @@ struct StoreWriter {
 
   func short(_ contactID: Int) -> JSONValue {
     guard let full = contents[.contact].records[contactID] else { return .null }
-    return RecordShapes.shortContact(fromFull: full, avatar: contents.partialAvatars[contactID])
+    return ContactShortResource.json(fromFull: full, avatar: contents.partialAvatars[contactID])
   }
 
   func contactExists(_ value: JSONValue?) -> Bool {
