@@ -12,7 +12,7 @@ extension StoreWriter {
     let check = validation(.contactField, updating: id != nil, input)
     let type = input["contact_field_type_id"]?.intValue.flatMap { contents[.contactFieldType].records[$0] }
     if let failure = check.failure { return failure }
-    guard let contactID = input["contact_id"]?.intValue, let type else { return .notFound }
+    guard let contactID = accountContact(input["contact_id"]), let type else { return .notFound }
     if isArchived(contactID) { return Self.archived }
     let newID = id ?? contents[.contactField].nextID
     let record = ContactFieldResource.json(

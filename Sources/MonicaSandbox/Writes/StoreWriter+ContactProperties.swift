@@ -23,7 +23,7 @@ extension StoreWriter {
     var check = Validation(given)
     check.integer("contact_id", required: true)
     let contactID = Int(id)
-    check.exists("contact_id", contactID.map { contents[.contact].exists($0) } ?? false)
+    check.exists("contact_id", contactID.map { contents.rowExists(.contact, $0) } ?? false)
     switch property {
     case .work:
       // UpdateWorkInformation.php:19-28.
@@ -47,6 +47,8 @@ extension StoreWriter {
     case .food:
       information["food_preferences"] = .string(Self.text(input["food_preferences"]))
     case .introduction:
+      // The introducer's scoped look-up (UpdateContactIntroduction.php:89-92).
+      if let met = input["met_through_contact_id"], met != .null, accountContact(met) == nil { return .notFound }
       // `$data['year']` is read unguarded for an exact date (UpdateContactIntroduction.php:176):
       // PHP's undefined-key warning becomes a 500 the controller does not catch.
       let exact = Self.flag(input["is_date_known"]) && !Self.flag(input["is_age_based"])

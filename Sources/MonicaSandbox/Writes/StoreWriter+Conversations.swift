@@ -12,7 +12,7 @@ extension StoreWriter {
     let check = validation(.conversation, updating: false, input)
     let type = input["contact_field_type_id"]?.intValue.flatMap { contents[.contactFieldType].records[$0] }
     if let failure = check.failure { return failure }
-    guard let contactID = input["contact_id"]?.intValue, let type else { return .notFound }
+    guard let contactID = accountContact(input["contact_id"]), let type else { return .notFound }
     if isArchived(contactID) { return Self.archived }
     let columns: Set = ["id", "uuid", "happened_at", "contact_id", "contact_field_type_id", "created_at", "updated_at"]
     if input.members.contains(where: { !columns.contains($0.key) }) { return .error(500, 40) }

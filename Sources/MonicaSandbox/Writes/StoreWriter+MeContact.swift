@@ -9,7 +9,7 @@ extension StoreWriter {
     check.integer("contact_id", required: true)
     check.exists("contact_id", existsInTable(.contact, input["contact_id"]))
     if let failure = check.failure { return failure }
-    guard let contactID = input["contact_id"]?.intValue else { return .notFound }
+    guard let contactID = accountContact(input["contact_id"]) else { return .notFound }  // SetMeContact.php:45-46
     setMeContact(contactID)
     return .json(200, .array([.string("true")]))
   }

@@ -12,7 +12,7 @@ extension StoreWriter {
     let check = validation(.occupation, updating: id != nil, input)
     let company = input["company_id"]?.intValue.flatMap { contents[.company].records[$0] }
     if let failure = check.failure { return failure }
-    guard let contactID = input["contact_id"]?.intValue, let company else { return .notFound }
+    guard let contactID = accountContact(input["contact_id"]), let company else { return .notFound }
     let newID = id ?? contents[.occupation].nextID
     let record = OccupationResource.json(
       id: newID, title: Self.text(input["title"]), description: Self.text(input["description"]),

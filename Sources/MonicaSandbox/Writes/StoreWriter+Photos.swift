@@ -23,7 +23,8 @@ extension StoreWriter {
       check.add("The data field is required when photo is not present.")
     }
     if let failure = check.failure { return failure }
-    guard let bytes, let kind = TinyImage.kind(of: bytes), let contactID = input["contact_id"]?.intValue else {
+    // UploadPhoto.php:54-55: the contact's scoped look-up.
+    guard let bytes, let kind = TinyImage.kind(of: bytes), let contactID = accountContact(input["contact_id"]) else {
       return .notFound
     }
     let newID = contents[.photo].nextID

@@ -19,7 +19,7 @@ extension StoreWriter {
     if table == "pet_categories" { return (1...SeedData.petCategories.count).contains(id) }
     guard let kind = existsTables[table] else { return true }
     // Another account's row too (`--fixture-routes`): `exists` is not scoped to the account.
-    return contents[kind].exists(id)
+    return contents.rowExists(kind, id)
   }
 
   /// A validation of one create (`updating` false) or update of `kind` by Monica's rules for it

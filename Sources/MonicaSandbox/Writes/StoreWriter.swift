@@ -62,6 +62,14 @@ struct StoreWriter {
     value?.intValue.map { contents[.contact].records[$0] != nil } ?? false
   }
 
+  /// The contact a write names, as a service looks it up after its rules
+  /// (`Contact::where('account_id', ...)->findOrFail`, e.g. CreateGift.php:50-51): nil, a 404, for
+  /// no contact of the account, and for a soft-deleted one, which `exists:contacts,id` still finds
+  /// (`StoreContents.rowExists`) but the model's SoftDeletes scope leaves out (Contact.php:49).
+  func accountContact(_ value: JSONValue?) -> Int? {
+    value?.intValue.flatMap { contents[.contact].records[$0] != nil ? $0 : nil }
+  }
+
   static func text(_ value: JSONValue?) -> String? {
     switch value {
     case .string(let text)?: text.isEmpty ? nil : text
