@@ -33,7 +33,7 @@ extension StoreWriter {
     .gift: .saving { $0.saveGift($1, $2) },
     .activity: .saving { $0.saveActivity($1, $2) },
     .tag: .saving { $0.saveTag($1, $2) },
-    .photo: KindWrites(create: { $0.savePhoto($1, upload: $2) }),
+    .photo: KindWrites(create: { $0.savePhoto($1, upload: $2) }, delete: { $0.deletePhoto($1) }),
     .document: KindWrites(create: { $0.saveDocument($1, upload: $2) }),
     .call: .saving { $0.saveCall($1, $2) },
     .reminder: .saving { $0.saveReminder($1, $2) },

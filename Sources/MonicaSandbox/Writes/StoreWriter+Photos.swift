@@ -37,3 +37,22 @@ extension StoreWriter {
     return data(201, record)
   }
 }
+
+extension StoreWriter {
+  /// `DestroyPhoto` (app/Services/Account/Photo/DestroyPhoto.php:31-45) deletes the photo's row;
+  /// its `gift_photo` rows go with it (`onDelete('cascade')`,
+  /// database/migrations/2019_12_21_194559_add_photo_gift.php:21), so no gift lists it any more.
+  /// The database does that, not Eloquent: the gifts' `updated_at` stay.
+  mutating func deletePhoto(_ id: String) -> APIResponse {
+    let answer = delete(.photo, id)
+    guard answer.status == 200, let number = Int(id) else { return answer }
+    for var gift in contents[.gift].all {
+      guard let giftID = gift["id"]?.intValue, let photos = gift["photos"]?.arrayValue,
+        photos.contains(where: { $0["id"]?.intValue == number })
+      else { continue }
+      gift["photos"] = .array(photos.filter { $0["id"]?.intValue != number })
+      contents[.gift].put(giftID, gift)
+    }
+    return answer
+  }
+}
