@@ -32,7 +32,7 @@ extension StoreWriter {
     .task: .saving { $0.saveTask($1, $2) },
     .gift: .saving { $0.saveGift($1, $2) },
     .activity: .saving { $0.saveActivity($1, $2) },
-    .tag: .saving { $0.saveTag($1, $2) },
+    .tag: with(.saving { $0.saveTag($1, $2) }, delete: { $0.deleteTag($1) }),
     .photo: KindWrites(create: { $0.savePhoto($1, upload: $2) }, delete: { $0.deletePhoto($1) }),
     .document: KindWrites(create: { $0.saveDocument($1, upload: $2) }),
     .call: .saving { $0.saveCall($1, $2) },
@@ -48,7 +48,7 @@ extension StoreWriter {
     .occupation: .saving { $0.saveOccupation($1, $2) },
     .gender: .saving { $0.saveGender($1, $2) },
     .activityTypeCategory: .saving { $0.saveActivityTypeCategory($1, $2) },
-    .activityType: .saving { $0.saveActivityType($1, $2) },
+    .activityType: with(.saving { $0.saveActivityType($1, $2) }, delete: { $0.deleteActivityType($1) }),
     .relationship: KindWrites(
       create: { writer, input, _ in writer.createRelationship(input) },
       update: { $0.updateRelationship($1, $2) }, delete: { $0.deleteRelationship($1) }),

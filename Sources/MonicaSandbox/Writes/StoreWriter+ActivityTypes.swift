@@ -45,6 +45,13 @@ extension StoreWriter {
 extension StoreWriter {
   /// The activities of a deleted activity type keep their rows, their type null: the foreign key
   /// is `onDelete('set null')` (database/migrations/2019_01_11_142944_add_foreign_keys_to_activities.php:37).
+  mutating func deleteActivityType(_ id: String) -> APIResponse {
+    let answer = delete(.activityType, id)
+    if answer.status == 200, let number = Int(id) { clearActivityType(number) }
+    return answer
+  }
+
+  /// Sets null the type of the activities of type `typeID`.
   mutating func clearActivityType(_ typeID: Int) {
     for var activity in contents[.activity].all where activity["activity_type"]?["id"]?.intValue == typeID {
       guard let id = activity["id"]?.intValue else { continue }

@@ -141,11 +141,11 @@ struct StoreWriter {
     return SpecialDate(date: UTCTime.seconds(year: year, month: month, day: day))
   }
 
+  /// The common delete: the row goes, its contacts' statistics follow. What a kind's delete does
+  /// beside is its own handler in `writes` (tags, activity types, photos...), which calls this.
   mutating func delete(_ kind: RecordKind, _ id: String) -> APIResponse {
     guard let number = Int(id), let record = contents[kind].records[number] else { return .notFound }
     contents[kind].remove(number)
-    if kind == .tag { replaceTagInContacts(number, with: nil) }
-    if kind == .activityType { clearActivityType(number) }
     for owner in RecordStore.State.contactIDs(of: record, kind: kind) { refreshContact(owner) }
     return .json(
       200,
