@@ -13,7 +13,7 @@ enum ActivityResource {
       "description": .string(description), "happened_at": .string(UTCTime.date(happened)), "activity_type": type,
       "attendees": .object(JSONObject(["total": .int(attendees.count), "contacts": .array(attendees)])),
       "emotions": .array(
-        emotions.map { .object(JSONObject(["id": .int($0.0), "object": .string("emotion"), "name": .string($0.1)])) }),
+        emotions.map { EmotionResource.json(id: $0.0, name: $0.1) }),
       "url": .string("\(baseURL)/api/activities/\(id)"), "account": RecordShapes.accountJSON(1),
       "created_at": .string(UTCTime.timestamp(created)), "updated_at": .string(UTCTime.timestamp(updated ?? created)),
     ])

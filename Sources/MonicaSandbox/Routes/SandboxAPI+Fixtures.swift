@@ -75,7 +75,7 @@ extension StoreWriter {
   /// `exists:<table>,id` of an input value: a row of the account's or of another account's
   /// (whose account-scoped look-up, next, answers 404).
   func existsInTable(_ kind: RecordKind, _ value: JSONValue?) -> Bool {
-    value?.intValue.map { contents[kind].exists($0) } ?? false
+    value?.intValue.map { contents.rowExists(kind, $0) } ?? false
   }
 }
 

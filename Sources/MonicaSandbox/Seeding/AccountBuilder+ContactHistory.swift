@@ -13,12 +13,9 @@ extension AccountBuilder {
     func row(_ id: Int, _ uuid: JSONValue, _ type: Int, _ from: JSONValue, _ to: JSONValue) {
       put(
         .relationship, id,
-        JSONObject([
-          "id": .int(id), "uuid": uuid, "object": .string("relationship"), "contact_is": from,
-          "relationship_type": .object(SeedData.relationshipType(type)), "of_contact": to,
-          "url": .string("\(baseURL)/api/relationships/\(id)"), "account": account, "created_at": stamp,
-          "updated_at": stamp,
-        ]))
+        RelationshipResource.json(
+          id: id, uuid: uuid, contactIs: from, type: SeedData.relationshipType(type), ofContact: to, baseURL: baseURL,
+          created: stamp, updated: stamp))
     }
     for group in groups.members {
       for element in group.value["contacts"]?.arrayValue ?? [] {
@@ -45,12 +42,10 @@ extension AccountBuilder {
     let happened = UTCTime.seconds(year: 2015 + random.below(8), month: 1 + random.below(12), day: 1 + random.below(28))
     put(
       .lifeEvent, id,
-      JSONObject([
-        "id": .int(id), "uuid": .string(random.uuid()), "object": .string("lifeevent"), "name": type["name"] ?? .null,
-        "note": random.chance(40) ? .string("What a day!") : .null, "happened_at": stamp(happened),
-        "life_event_type": .object(type), "account": account, "contact": short, "created_at": stamp(created + 900),
-        "updated_at": stamp(created + 900),
-      ]))
+      LifeEventResource.json(
+        id: id, uuid: .string(random.uuid()), name: type["name"] ?? .null,
+        note: random.chance(40) ? "What a day!" : nil, happened: happened, type: type, contact: short,
+        created: stamp(created + 900), updated: stamp(created + 900)))
   }
 
   mutating func document(_ short: JSONValue, _ random: inout SplitMix64, at time: Int) {
@@ -59,14 +54,11 @@ extension AccountBuilder {
     let stored = "documents/\(random.hex(20)).\(original.split(separator: ".").last ?? "bin")"
     put(
       .document, id,
-      JSONObject([
-        "id": .int(id), "uuid": .string(random.uuid()), "object": .string("document"),
-        "original_filename": .string(original), "new_filename": .string(stored),
-        "filesize": .int(1_024 + random.below(400_000)), "type": .string(type), "mime_type": .string(mime),
-        "number_of_downloads": .int(random.below(5)), "link": .string("\(baseURL)/store/\(stored)"),
-        "url": .string("\(baseURL)/api/documents/\(id)"), "account": account, "contact": short,
-        "created_at": stamp(time), "updated_at": stamp(time),
-      ]))
+      DocumentResource.json(
+        id: id, uuid: .string(random.uuid()), originalName: original, storedName: stored,
+        size: 1_024 + random.below(400_000), type: type, mimeType: mime, downloads: random.below(5),
+        link: "\(baseURL)/store/\(stored)", baseURL: baseURL, contact: short, created: stamp(time),
+        updated: stamp(time)))
   }
 
   mutating func occupation(_ short: JSONValue, _ random: inout SplitMix64, at time: Int) {
@@ -74,12 +66,10 @@ extension AccountBuilder {
     var company = contents[.company].all.first { $0["name"]?.stringValue == companyName }
     if company == nil {
       let companyID = id(.company)
-      let made = JSONObject([
-        "id": .int(companyID), "object": .string("company"), "name": .string(companyName),
-        "website": random.chance(50) ? .string("https://www.example.com/\(companyID)") : .null,
-        "number_of_employees": random.chance(50) ? .int(10 * (1 + random.below(500))) : .null,
-        "account": account, "created_at": stamp(time), "updated_at": stamp(time),
-      ])
+      let made = CompanyResource.json(
+        id: companyID, name: companyName,
+        website: random.chance(50) ? "https://www.example.com/\(companyID)" : nil,
+        employees: random.chance(50) ? 10 * (1 + random.below(500)) : nil, created: stamp(time), updated: stamp(time))
       put(.company, companyID, made)
       company = made
     }
@@ -88,16 +78,12 @@ extension AccountBuilder {
     let started = UTCTime.seconds(year: 2010 + random.below(10), month: 1 + random.below(12), day: 1)
     put(
       .occupation, id,
-      JSONObject([
-        "id": .int(id), "object": .string("occupation"),
-        "title": .string(random.pick(["Engineer", "Designer", "Nurse"])),
-        "description": random.chance(30) ? .string("Leads the night shift") : .null,
-        "salary": random.chance(40) ? .int(30_000 + 1_000 * random.below(60)) : .null,
-        "salary_unit": random.chance(40) ? .string("year") : .null, "currently_works_here": .bool(current),
-        "start_date": .string(UTCTime.date(started)),
-        "end_date": current ? .null : .string(UTCTime.date(started + 86_400 * 400)),
-        "company": company.map(JSONValue.object) ?? .null, "account": account, "contact": short,
-        "created_at": stamp(time), "updated_at": stamp(time),
-      ]))
+      OccupationResource.json(
+        id: id, title: random.pick(["Engineer", "Designer", "Nurse"]),
+        description: random.chance(30) ? "Leads the night shift" : nil,
+        salary: random.chance(40) ? 30_000 + 1_000 * random.below(60) : nil,
+        salaryUnit: random.chance(40) ? "year" : nil, current: current, start: UTCTime.date(started),
+        end: current ? nil : UTCTime.date(started + 86_400 * 400), company: company.map(JSONValue.object) ?? .null,
+        contact: short, created: stamp(time), updated: stamp(time)))
   }
 }

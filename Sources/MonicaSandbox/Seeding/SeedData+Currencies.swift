@@ -7,10 +7,7 @@ import MonicaKit
 extension SeedData {
   /// The currency records, made once: every seeded amount looks its currency up.
   static let currencies: [JSONObject] = currencyRows.enumerated().map { offset, row in
-    JSONObject([
-      "id": .int(offset + 1), "object": .string("currency"), "iso": .string(row.0), "name": .string(row.1),
-      "symbol": .string(row.2),
-    ])
+    CurrencyResource.json(id: offset + 1, iso: row.0, name: row.1, symbol: row.2)
   }
 
   static let currencyRows: [(String, String, String)] = [

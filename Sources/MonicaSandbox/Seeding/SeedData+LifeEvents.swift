@@ -46,20 +46,9 @@ extension SeedData {
     guard lifeEventTypes.indices.contains(id - 1) else { return nil }
     let type = lifeEventTypes[id - 1]
     let category = lifeEventCategories[type.category]
-    let account = RecordShapes.accountJSON(1)
-    let categoryRecord = JSONObject([
-      "id": .int(type.category + 1),
-      "uuid": .string(String(format: "00000000-0000-4000-8000-00000000d%03d", type.category + 1)),
-      "object": .string("lifeeventcategory"), "name": .string(category.name), "core_monica_data": .bool(true),
-      "default_life_event_category_key": .string(category.key), "account": account, "created_at": setUp,
-      "updated_at": setUp,
-    ])
-    return JSONObject([
-      "id": .int(id), "uuid": .string(String(format: "00000000-0000-4000-8000-00000000e%03d", id)),
-      "object": .string("lifeeventtype"), "name": .string(type.name), "core_monica_data": .bool(true),
-      "default_life_event_type_key": .string(type.key), "life_event_category": .object(categoryRecord),
-      "account": account, "created_at": setUp, "updated_at": setUp,
-    ])
+    let categoryRecord = LifeEventTypeResource.category(
+      id: type.category + 1, name: category.name, key: category.key, created: setUp)
+    return LifeEventTypeResource.json(id: id, name: type.name, key: type.key, category: categoryRecord, created: setUp)
   }
 
   /// The id of the type whose key is `key`.

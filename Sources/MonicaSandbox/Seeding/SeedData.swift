@@ -70,8 +70,8 @@ package enum SeedData {
     contents[.tag] = tags
 
     let shorts: (Int) -> JSONValue = { id in
-      RecordShapes.shortContact(
-        fromFull: RecordShapes.fullContact(facts[id - 1]), avatar: RecordShapes.avatar(facts[id - 1]))
+      ContactShortResource.json(
+        fromFull: ContactResource.json(facts[id - 1]), avatar: ContactResource.avatar(facts[id - 1]))
     }
     var ids = (activity: 0, note: 0, task: 0, gift: 0, photo: 0, field: 0, relationship: 0)
     var activities = RecordTable(), notes = RecordTable(), tasks = RecordTable()
@@ -96,27 +96,17 @@ package enum SeedData {
           let group = random.pick(RecordShapes.relationshipGroups)
           ids.relationship += 1
           let name = ["love": "partner", "family": "child", "friend": "friend", "work": "colleague"][group] ?? "friend"
-          let relation = JSONValue.object(
-            JSONObject([
-              "relationship": .object(
-                JSONObject(["id": .int(ids.relationship), "uuid": .string(random.uuid()), "name": .string(name)])),
-              "contact": shorts(other),
-            ]))
+          let relation = RelationshipResource.short(
+            id: ids.relationship, uuid: .string(random.uuid()), name: .string(name), contact: shorts(other))
           facts[index - 1].relationships[group, default: []].append(relation)
           // CreateRelationship makes the reverse row at once (CreateRelationship.php:51-55): the
           // other contact lists it too, unless partial (a partial contact shows no relationships).
           ids.relationship += 1
           if !facts[other - 1].isPartial {
             var reverse = SplitMix64(seed: seed, stream: 8, index: UInt64(ids.relationship))
-            let back = JSONValue.object(
-              JSONObject([
-                "relationship": .object(
-                  JSONObject([
-                    "id": .int(ids.relationship), "uuid": .string(reverse.uuid()),
-                    "name": .string(reverseName(of: name)),
-                  ])),
-                "contact": shorts(index),
-              ]))
+            let back = RelationshipResource.short(
+              id: ids.relationship, uuid: .string(reverse.uuid()), name: .string(reverseName(of: name)),
+              contact: shorts(index))
             facts[other - 1].relationships[group, default: []].append(back)
           }
         }
@@ -127,14 +117,14 @@ package enum SeedData {
         let address = first.allSatisfy(\.isASCII) ? first.lowercased() : "contact"
         contents.contactFields[index, default: []].append(
           contactField(
-            id: ids.field, content: "\(address).\(index)@example.com", type: (1, "Email", "email"), short: short,
+            id: ids.field, content: "\(address).\(index)@example.com", type: 1, short: short,
             random: &random, at: start))
       }
       if random.chance(40) {
         ids.field += 1
         contents.contactFields[index, default: []].append(
           contactField(
-            id: ids.field, content: "+1 555 01\(index % 100)", type: (2, "Phone", "phone"), short: short,
+            id: ids.field, content: "+1 555 01\(index % 100)", type: 2, short: short,
             random: &random, at: start))
       }
       var lastActivity: Int?
@@ -225,8 +215,8 @@ package enum SeedData {
 
     var table = RecordTable()
     for fact in facts {
-      table.put(fact.id, RecordShapes.fullContact(fact))
-      if fact.isPartial { contents.partialAvatars[fact.id] = RecordShapes.avatar(fact) }
+      table.put(fact.id, ContactResource.json(fact))
+      if fact.isPartial { contents.partialAvatars[fact.id] = ContactResource.avatar(fact) }
     }
     contents[.contact] = table
     seedAccount(&contents, seed: seed, count: count, baseURL: baseURL)
@@ -353,21 +343,11 @@ package enum SeedData {
   }
 
   private static func contactField(
-    id: Int, content: String, type: (id: Int, name: String, kind: String), short: JSONValue,
-    random: inout SplitMix64, at created: Int
+    id: Int, content: String, type: Int, short: JSONValue, random: inout SplitMix64, at created: Int
   ) -> JSONValue {
     .object(
       ContactFieldResource.json(
-        id: id, uuid: .string(random.uuid()), content: content,
-        type: JSONObject([
-          "id": .int(type.id), "uuid": .string("00000000-0000-4000-8000-0000000000f\(type.id)"),
-          "object": .string("contactfieldtype"), "name": .string(type.name),
-          "fontawesome_icon": .string(type.kind == "email" ? "fa fa-envelope-open-o" : "fa fa-volume-control-phone"),
-          "protocol": .string(type.kind == "email" ? "mailto:" : "tel:"), "delible": .bool(false),
-          "type": .string(type.kind), "account": RecordShapes.accountJSON(1),
-          "created_at": .string(UTCTime.timestamp(epoch - 86_400 * 30)),
-          "updated_at": .string(UTCTime.timestamp(epoch - 86_400 * 30)),
-        ]),
+        id: id, uuid: .string(random.uuid()), content: content, type: contactFieldType(type),
         labels: .array([]), contact: short, created: .string(UTCTime.timestamp(created)),
         updated: .string(UTCTime.timestamp(created))))
   }

@@ -34,6 +34,16 @@ package struct RecordTable: Sendable {
   package var nextID: Int { max(records.keys.max() ?? 0, removed.max() ?? 0, otherAccountIDs.max() ?? 0) + 1 }
 }
 
+extension StoreContents {
+  /// Whether Monica's `exists:<table>,id` rule finds `id` among `kind`'s rows: a row of the
+  /// account's or of another account's (`RecordTable.exists`), or a soft-deleted contact, whose
+  /// row stays (SoftDeletes, Contact.php:49) as Laravel's Exists rule reads the table with no model
+  /// scope. The account-scoped look-up that follows leaves the last two out: a 404.
+  package func rowExists(_ kind: RecordKind, _ id: Int) -> Bool {
+    self[kind].exists(id) || (kind == .contact && self[kind].removed.contains(id))
+  }
+}
+
 /// The whole account the sandbox serves: records plus what Monica keeps beside them.
 package struct StoreContents: Sendable {
   /// The `/api/me` record.

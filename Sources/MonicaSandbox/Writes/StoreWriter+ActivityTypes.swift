@@ -11,11 +11,9 @@ extension StoreWriter {
     let check = validation(.activityTypeCategory, updating: id != nil, input)
     if let failure = check.failure { return failure }
     let newID = id ?? contents[.activityTypeCategory].nextID
-    let record = JSONObject([
-      "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()),
-      "object": .string("activityTypeCategory"), "name": .string(Self.text(input["name"])),
-      "account": RecordShapes.accountJSON(1), "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
-    ])
+    let record = ActivityTypeCategoryResource.json(
+      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), name: Self.text(input["name"]),
+      created: existing?["created_at"] ?? stamp, updated: stamp)
     contents[.activityTypeCategory].put(newID, record)
     // The service answers `ActivityTypeCategory::find($id)`, no model just created: 200
     // (CreateActivityTypeCategory.php:40).
@@ -34,14 +32,31 @@ extension StoreWriter {
     if let failure = check.failure { return failure }
     guard let category else { return .notFound }
     let newID = id ?? contents[.activityType].nextID
-    let record = JSONObject([
-      "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("activityType"),
-      "name": .string(Self.text(input["name"])), "location_type": existing?["location_type"] ?? .null,
-      "activity_type_category": .object(category), "account": RecordShapes.accountJSON(1),
-      "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
-    ])
+    let record = ActivityTypeResource.json(
+      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), name: Self.text(input["name"]),
+      locationType: existing?["location_type"] ?? .null, category: .object(category),
+      created: existing?["created_at"] ?? stamp, updated: stamp)
     contents[.activityType].put(newID, record)
     // `ActivityType::find($id)` (CreateActivityType.php:46): 200, as for categories.
     return data(200, record)
+  }
+}
+
+extension StoreWriter {
+  /// The activities of a deleted activity type keep their rows, their type null: the foreign key
+  /// is `onDelete('set null')` (database/migrations/2019_01_11_142944_add_foreign_keys_to_activities.php:37).
+  mutating func deleteActivityType(_ id: String) -> APIResponse {
+    let answer = delete(.activityType, id)
+    if answer.status == 200, let number = Int(id) { clearActivityType(number) }
+    return answer
+  }
+
+  /// Sets null the type of the activities of type `typeID`.
+  mutating func clearActivityType(_ typeID: Int) {
+    for var activity in contents[.activity].all where activity["activity_type"]?["id"]?.intValue == typeID {
+      guard let id = activity["id"]?.intValue else { continue }
+      activity["activity_type"] = .null
+      contents[.activity].put(id, activity)
+    }
   }
 }

@@ -11,7 +11,7 @@ extension StoreWriter {
     if id != nil && existing == nil { return .notFound }
     let check = validation(.address, updating: id != nil, input)
     if let failure = check.failure { return failure }
-    guard let contactID = input["contact_id"]?.intValue else { return .notFound }
+    guard let contactID = accountContact(input["contact_id"]) else { return .notFound }  // CreateAddress.php:46
     if let existing, existing["contact"]?["id"]?.intValue != contactID { return .notFound }
     if isArchived(contactID) { return Self.archived }
     let newID = id ?? contents[.address].nextID
@@ -20,21 +20,14 @@ extension StoreWriter {
       return .number(text)
     }
     let country = Self.text(input["country"]).map { SeedData.country($0.uppercased()) } ?? .null
-    let place = JSONObject([
-      "street": .string(Self.text(input["street"])), "city": .string(Self.text(input["city"])),
-      "province": .string(Self.text(input["province"])), "postal_code": .string(Self.text(input["postal_code"])),
-      "latitude": number("latitude"), "longitude": number("longitude"), "country": country,
-    ])
     let placeID = contents[.place].nextID
-    var placeRecord = JSONObject([
-      "id": .int(placeID), "object": .string("place"), "street": .null, "city": .null, "province": .null,
-      "postal_code": .null, "latitude": .null, "longitude": .null, "country": .null,
-      "account": RecordShapes.accountJSON(1), "created_at": stamp, "updated_at": stamp,
-    ])
+    let placeRecord = PlaceResource.json(
+      id: placeID, street: Self.text(input["street"]), city: Self.text(input["city"]),
+      province: Self.text(input["province"]), postalCode: Self.text(input["postal_code"]), latitude: number("latitude"),
+      longitude: number("longitude"), country: country, created: stamp, updated: stamp)
     let record = AddressResource.json(
-      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), name: Self.text(input["name"]), place: place,
+      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), name: Self.text(input["name"]), place: placeRecord,
       contact: short(contactID), baseURL: baseURL, created: existing?["created_at"] ?? stamp, updated: stamp)
-    for member in place.members { placeRecord[member.key] = member.value }
     if existing == nil { contents[.place].put(placeID, placeRecord) }
     contents[.address].put(newID, record)
     if var contact = contents[.contact].records[contactID] {

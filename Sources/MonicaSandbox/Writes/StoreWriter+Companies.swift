@@ -11,12 +11,9 @@ extension StoreWriter {
     let check = validation(.company, updating: id != nil, input)
     if let failure = check.failure { return failure }
     let newID = id ?? contents[.company].nextID
-    let record = JSONObject([
-      "id": .int(newID), "object": .string("company"), "name": .string(Self.text(input["name"])),
-      "website": .string(Self.text(input["website"])),
-      "number_of_employees": input["number_of_employees"]?.intValue.map(JSONValue.int) ?? .null,
-      "account": RecordShapes.accountJSON(1), "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
-    ])
+    let record = CompanyResource.json(
+      id: newID, name: Self.text(input["name"]), website: Self.text(input["website"]),
+      employees: input["number_of_employees"]?.intValue, created: existing?["created_at"] ?? stamp, updated: stamp)
     contents[.company].put(newID, record)
     for occupation in contents[.occupation].all where occupation["company"]?["id"]?.intValue == newID {
       guard let occupationID = occupation["id"]?.intValue else { continue }

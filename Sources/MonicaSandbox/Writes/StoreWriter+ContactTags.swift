@@ -50,7 +50,8 @@ extension StoreWriter {
   /// throwInactive (422 for an archived contact); ApiAvatarController catches both (code 32).
   mutating func setAvatar(_ id: String, _ input: JSONObject) -> APIResponse {
     var check = Validation(input)
-    if !(Int(id).map { contents[.contact].exists($0) } ?? false) {
+    // UpdateAvatar.php:24 `exists:contacts,id`, then its scoped look-up (line 49): a 404 below.
+    if !(Int(id).map { contents.rowExists(.contact, $0) } ?? false) {
       check.add(Int(id) == nil ? "The contact id must be an integer." : "The selected contact id is invalid.")
     }
     check.oneOf("source", ["default", "adorable", "gravatar", "photo"], required: true)

@@ -61,8 +61,8 @@ extension StoreWriter {
       facts.deceasedDate = deceased
       facts.avatarColor = random.pick(SeedData.avatarColors)
       facts.avatarURL = .string("\(baseURL)/store/avatars/\(uuid).jpg?\(now)")
-      record = RecordShapes.fullContact(facts)
-      if facts.isPartial { contents.partialAvatars[newID] = RecordShapes.avatar(facts) }
+      record = ContactResource.json(facts)
+      if facts.isPartial { contents.partialAvatars[newID] = ContactResource.avatar(facts) }
     }
     guard let recordID = record["id"]?.intValue else { return .notFound }
     contents[.contact].put(recordID, record)
@@ -106,5 +106,30 @@ extension StoreWriter {
       contents.contactFields[number] = nil
     }
     return .json(200, .object(JSONObject(["deleted": .bool(true), "id": .string(id)])))
+  }
+}
+
+extension StoreWriter {
+  /// What Laravel's handler answers when DestroyContact fails before deleting: its rules
+  /// (DestroyContact.php:24, `'contact_id' => 'required|integer|exists:contacts,id'`) as an
+  /// uncaught ValidationException, or the ModelNotFoundException of a soft-deleted contact.
+  static func contactDeletionFailure(_ id: String, _ contacts: RecordTable) -> APIResponse? {
+    guard let number = Int(id) else { return uncaughtValidation("contact_id", "The contact id must be an integer.") }
+    if contacts.records[number] != nil { return nil }
+    if contacts.removed.contains(number) {
+      return .message(404, "No query results for model [App\\Models\\Contact\\Contact] \(number)")
+    }
+    return uncaughtValidation("contact_id", "The selected contact id is invalid.")
+  }
+
+  /// Laravel's rendering of an uncaught ValidationException: the first message, then every one by field.
+  static func uncaughtValidation(_ field: String, _ message: String) -> APIResponse {
+    .json(
+      422,
+      .object(
+        JSONObject([
+          "message": .string(message),
+          "errors": .object(JSONObject([field: .array([.string(message)])])),
+        ])))
   }
 }

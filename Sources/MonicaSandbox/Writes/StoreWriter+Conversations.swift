@@ -12,18 +12,15 @@ extension StoreWriter {
     let check = validation(.conversation, updating: false, input)
     let type = input["contact_field_type_id"]?.intValue.flatMap { contents[.contactFieldType].records[$0] }
     if let failure = check.failure { return failure }
-    guard let contactID = input["contact_id"]?.intValue, let type else { return .notFound }
+    guard let contactID = accountContact(input["contact_id"]), let type else { return .notFound }
     if isArchived(contactID) { return Self.archived }
     let columns: Set = ["id", "uuid", "happened_at", "contact_id", "contact_field_type_id", "created_at", "updated_at"]
     if input.members.contains(where: { !columns.contains($0.key) }) { return .error(500, 40) }
     let id = contents[.conversation].nextID
     let happened = Self.moment(Self.text(input["happened_at"]) ?? "") ?? now
-    let record = JSONObject([
-      "id": .int(id), "uuid": .string(random.uuid()), "object": .string("conversation"),
-      "happened_at": .string(UTCTime.timestamp(happened)), "messages": .array([]),
-      "contact_field_type": .object(type), "url": .string("\(baseURL)/api/conversations/\(id)"),
-      "account": RecordShapes.accountJSON(1), "contact": short(contactID), "created_at": stamp, "updated_at": stamp,
-    ])
+    let record = ConversationResource.json(
+      id: id, uuid: .string(random.uuid()), happened: happened, messages: [], type: type, baseURL: baseURL,
+      contact: short(contactID), created: stamp, updated: stamp)
     contents[.conversation].put(id, record)
     return data(201, record)
   }
@@ -48,13 +45,10 @@ extension StoreWriter {
     }
     let written = Self.moment(Self.text(input["written_at"]) ?? "") ?? now
     let message = JSONValue.object(
-      JSONObject([
-        "id": .int((last.max() ?? 0) + 1), "uuid": .string(random.uuid()), "object": .string("message"),
-        "content": .string(Self.text(input["content"]) ?? ""), "written_at": .string(UTCTime.timestamp(written)),
-        "written_by_me": .bool(Self.flag(input["written_by_me"])), "account": RecordShapes.accountJSON(1),
-        "contact": short(contactID), "conversation": .object(JSONObject(["id": .int(conversationID)])),
-        "created_at": stamp, "updated_at": stamp,
-      ]))
+      MessageResource.json(
+        id: (last.max() ?? 0) + 1, uuid: .string(random.uuid()), content: Self.text(input["content"]) ?? "",
+        written: written, writtenByMe: Self.flag(input["written_by_me"]), contact: short(contactID),
+        conversationID: conversationID, created: stamp, updated: stamp))
     conversation["messages"] = .array((conversation["messages"]?.arrayValue ?? []) + [message])
     contents[.conversation].put(conversationID, conversation)
     return data(200, conversation)

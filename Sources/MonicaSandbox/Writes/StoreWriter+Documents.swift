@@ -22,17 +22,12 @@ extension StoreWriter {
     let stored = "documents/\(random.hex(40)).\(type ?? "bin")"
     contents.documentFiles[stored] = upload.bytes
     let newID = contents[.document].nextID
-    let record = JSONObject([
-      "id": .int(newID), "uuid": .string(random.uuid()), "object": .string("document"),
-      "original_filename": .string(upload.filename), "new_filename": .string(stored),
-      "filesize": .int(upload.bytes.count), "type": type.map(JSONValue.string) ?? .null,
-      "mime_type": type.flatMap { type in Self.extensions.first { $0.value == type }?.key }.map(JSONValue.string)
-        ?? .null,
-      "number_of_downloads": .int(0),
-      "link": .string("\(baseURL)/\(publicStorage ? "storage" : "store")/\(stored)"),
-      "url": .string("\(baseURL)/api/documents/\(newID)"), "account": RecordShapes.accountJSON(1),
-      "contact": short(contactID), "created_at": stamp, "updated_at": stamp,
-    ])
+    let record = DocumentResource.json(
+      id: newID, uuid: .string(random.uuid()), originalName: upload.filename, storedName: stored,
+      size: upload.bytes.count, type: type,
+      mimeType: type.flatMap { type in Self.extensions.first { $0.value == type }?.key },
+      downloads: 0, link: "\(baseURL)/\(publicStorage ? "storage" : "store")/\(stored)", baseURL: baseURL,
+      contact: short(contactID), created: stamp, updated: stamp)
     contents[.document].put(newID, record)
     return data(201, record)
   }
@@ -43,66 +38,4 @@ extension StoreWriter {
     "application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg", "text/plain": "txt",
     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
   ]
-
-  /// The labels of a contact field given as names, each the account's label of that name or a new
-  /// one (`UpdateContactFieldLabels`, app/Services/Contact/Label/UpdateContactFieldLabels.php:
-  /// 52-68): a standard name (ContactFieldLabel::$standardLabels) is kept as its key, printed
-  /// translated (resources/lang/en/people.php:531-537). `nil` when none are given: the field
-  /// keeps the labels it has.
-  func labels(_ given: JSONValue?) -> JSONValue? {
-    guard let names = given?.arrayValue?.compactMap(\.stringValue), !names.isEmpty else { return nil }
-    let standard = [
-      "home": "Home", "work": "Work", "cell": "Mobile", "fax": "Fax", "pager": "Pager", "main": "Main",
-      "other": "Other",
-    ]
-    var known: [String: JSONObject] = [:]
-    for field in contents[.contactField].all {
-      for label in field["labels"]?.arrayValue ?? [] {
-        if let type = label["type"]?.stringValue, let object = label.objectValue { known[type] = object }
-      }
-    }
-    var nextID = (known.values.compactMap { $0["id"]?.intValue }.max() ?? 0) + 1
-    var labels: [JSONValue] = []
-    for name in names {
-      let key = standard[name.lowercased()] != nil ? name.lowercased() : name
-      if let label = known[key] {
-        labels.append(.object(label))
-        continue
-      }
-      let label = JSONObject([
-        "id": .int(nextID), "object": .string("contactfieldlabel"), "type": .string(key),
-        "label": .string(standard[key] ?? key), "account": RecordShapes.accountJSON(1), "created_at": stamp,
-        "updated_at": stamp,
-      ])
-      nextID += 1
-      known[key] = label
-      labels.append(.object(label))
-    }
-    return .array(labels)
-  }
-}
-
-extension SandboxAPI {
-  /// A file at a public `/storage/` URL: a document's bytes when documents are public, else
-  /// Laravel's 404 page. Seeded documents have bytes made from their name, as long as their size.
-  func storedFile(_ name: String) -> APIResponse {
-    let notFound = APIResponse(
-      status: 404, body: Array("<!DOCTYPE html><title>Not Found</title>\n".utf8),
-      contentType: "text/html; charset=UTF-8")
-    guard publicStorage else { return notFound }
-    return store.withState { state in
-      guard let document = state.contents[.document].all.first(where: { $0["new_filename"]?.stringValue == name })
-      else { return notFound }
-      let bytes =
-        state.contents.documentFiles[name] ?? Self.seededBytes(name, size: document["filesize"]?.intValue ?? 0)
-      return APIResponse(
-        status: 200, body: bytes, contentType: document["mime_type"]?.stringValue ?? "application/octet-stream")
-    }
-  }
-
-  /// The bytes of a seeded document: its name repeated to its size.
-  static func seededBytes(_ name: String, size: Int) -> [UInt8] {
-    let pattern = Array("\(name)\n".utf8)
-    return (0..<max(size, 0)).map { pattern[$0 % pattern.count] }
-  }
 }

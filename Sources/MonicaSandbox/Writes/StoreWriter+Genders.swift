@@ -11,11 +11,9 @@ extension StoreWriter {
     let check = validation(.gender, updating: id != nil, input)
     if let failure = check.failure { return failure }
     let newID = id ?? contents[.gender].nextID
-    let record = JSONObject([
-      "id": .int(newID), "object": .string("gender"), "name": .string(Self.text(input["name"])),
-      "type": .string(Self.text(input["type"])), "account": RecordShapes.accountJSON(1),
-      "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
-    ])
+    let record = GenderResource.json(
+      id: newID, name: Self.text(input["name"]), type: Self.text(input["type"]),
+      created: existing?["created_at"] ?? stamp, updated: stamp)
     contents[.gender].put(newID, record)
     return data(id == nil ? 201 : 200, record)
   }

@@ -7,8 +7,10 @@ extension StoreWriter {
     if let id, contents[.gift].records[id] == nil { return .notFound }
     let check = validation(.gift, updating: id != nil, input)
     if let failure = check.failure { return failure }
-    guard let contactID = input["contact_id"]?.intValue else { return .notFound }
+    guard let contactID = accountContact(input["contact_id"]) else { return .notFound }  // CreateGift.php:50-51
     if isArchived(contactID) { return Self.archived }  // CreateGift.php:53, UpdateGift.php:137
+    // The recipient's look-up, when one is given (CreateGift.php:55-58, UpdateGift.php:59-62).
+    if let recipient = input["recipient_id"], recipient != .null, accountContact(recipient) == nil { return .notFound }
     let existing = id.flatMap { contents[.gift].records[$0] }
     let newID = id ?? contents[.gift].nextID
     let amount = Self.text(input["amount"]).flatMap(Double.init).map { Int(($0 * 100).rounded()) }

@@ -13,13 +13,10 @@ extension StoreWriter {
     let check = validation(.entry, updating: id != nil, input)
     if let failure = check.failure { return failure }
     let newID = id ?? contents[.entry].nextID
-    let record = JSONObject([
-      "id": .int(newID), "uuid": existing?["uuid"] ?? .string(random.uuid()), "object": .string("entry"),
-      "title": .string(Self.text(input["title"])), "post": .string(Self.text(input["post"])),
-      "date": existing?["date"] ?? .string(UTCTime.microseconds(now)),
-      "url": .string("\(baseURL)/api/journal/\(newID)"), "account": RecordShapes.accountJSON(1),
-      "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
-    ])
+    let record = JournalEntryResource.json(
+      id: newID, uuid: existing?["uuid"] ?? .string(random.uuid()), title: Self.text(input["title"]),
+      post: Self.text(input["post"]), date: existing?["date"] ?? .string(UTCTime.microseconds(now)), baseURL: baseURL,
+      created: existing?["created_at"] ?? stamp, updated: stamp)
     contents[.entry].put(newID, record)
     return data(id == nil ? 201 : 200, record)
   }

@@ -31,12 +31,9 @@ extension StoreWriter {
       // `$lifeEvent->reminder_id = $reminder->id` (CreateLifeEvent.php:92-93), a column not printed.
       contents.lifeEventReminders[id] = (try? JSONValue(parsing: made.body))?["data"]?["id"]?.intValue
     }
-    let record = JSONObject([
-      "id": .int(id), "uuid": .string(random.uuid()), "object": .string("lifeevent"),
-      "name": .string(Self.text(input["name"])), "note": .string(Self.text(input["note"])),
-      "happened_at": .string(UTCTime.timestamp(happened)), "life_event_type": .object(type),
-      "account": RecordShapes.accountJSON(1), "contact": short(contactID), "created_at": stamp, "updated_at": stamp,
-    ])
+    let record = LifeEventResource.json(
+      id: id, uuid: .string(random.uuid()), name: .string(Self.text(input["name"])), note: Self.text(input["note"]),
+      happened: happened, type: type, contact: short(contactID), created: stamp, updated: stamp)
     contents[.lifeEvent].put(id, record)
     return data(200, record)
   }

@@ -12,18 +12,14 @@ extension StoreWriter {
     let check = validation(.occupation, updating: id != nil, input)
     let company = input["company_id"]?.intValue.flatMap { contents[.company].records[$0] }
     if let failure = check.failure { return failure }
-    guard let contactID = input["contact_id"]?.intValue, let company else { return .notFound }
+    guard let contactID = accountContact(input["contact_id"]), let company else { return .notFound }
     let newID = id ?? contents[.occupation].nextID
-    let record = JSONObject([
-      "id": .int(newID), "object": .string("occupation"), "title": .string(Self.text(input["title"])),
-      "description": .string(Self.text(input["description"])),
-      "salary": input["salary"]?.intValue.map(JSONValue.int) ?? .null,
-      "salary_unit": .string(Self.text(input["salary_unit"])),
-      "currently_works_here": .bool(Self.flag(input["currently_works_here"])),
-      "start_date": .string(Self.text(input["start_date"])), "end_date": .string(Self.text(input["end_date"])),
-      "company": .object(company), "account": RecordShapes.accountJSON(1), "contact": short(contactID),
-      "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
-    ])
+    let record = OccupationResource.json(
+      id: newID, title: Self.text(input["title"]), description: Self.text(input["description"]),
+      salary: input["salary"]?.intValue, salaryUnit: Self.text(input["salary_unit"]),
+      current: Self.flag(input["currently_works_here"]), start: Self.text(input["start_date"]),
+      end: Self.text(input["end_date"]), company: .object(company), contact: short(contactID),
+      created: existing?["created_at"] ?? stamp, updated: stamp)
     contents[.occupation].put(newID, record)
     return data(id == nil ? 201 : 200, record)
   }

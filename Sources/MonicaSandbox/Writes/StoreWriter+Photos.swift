@@ -23,7 +23,8 @@ extension StoreWriter {
       check.add("The data field is required when photo is not present.")
     }
     if let failure = check.failure { return failure }
-    guard let bytes, let kind = TinyImage.kind(of: bytes), let contactID = input["contact_id"]?.intValue else {
+    // UploadPhoto.php:54-55: the contact's scoped look-up.
+    guard let bytes, let kind = TinyImage.kind(of: bytes), let contactID = accountContact(input["contact_id"]) else {
       return .notFound
     }
     let newID = contents[.photo].nextID
@@ -34,5 +35,24 @@ extension StoreWriter {
       bytes: bytes, mimeType: kind.mimeType, contact: short(contactID), baseURL: baseURL, created: now)
     contents[.photo].put(newID, record)
     return data(201, record)
+  }
+}
+
+extension StoreWriter {
+  /// `DestroyPhoto` (app/Services/Account/Photo/DestroyPhoto.php:31-45) deletes the photo's row;
+  /// its `gift_photo` rows go with it (`onDelete('cascade')`,
+  /// database/migrations/2019_12_21_194559_add_photo_gift.php:21), so no gift lists it any more.
+  /// The database does that, not Eloquent: the gifts' `updated_at` stay.
+  mutating func deletePhoto(_ id: String) -> APIResponse {
+    let answer = delete(.photo, id)
+    guard answer.status == 200, let number = Int(id) else { return answer }
+    for var gift in contents[.gift].all {
+      guard let giftID = gift["id"]?.intValue, let photos = gift["photos"]?.arrayValue,
+        photos.contains(where: { $0["id"]?.intValue == number })
+      else { continue }
+      gift["photos"] = .array(photos.filter { $0["id"]?.intValue != number })
+      contents[.gift].put(giftID, gift)
+    }
+    return answer
   }
 }

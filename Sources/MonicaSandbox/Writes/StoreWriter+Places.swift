@@ -15,14 +15,12 @@ extension StoreWriter {
       return .number(text)
     }
     let newID = id ?? contents[.place].nextID
-    let record = JSONObject([
-      "id": .int(newID), "object": .string("place"), "street": .string(Self.text(input["street"])),
-      "city": .string(Self.text(input["city"])), "province": .string(Self.text(input["province"])),
-      "postal_code": .string(Self.text(input["postal_code"])), "latitude": number("latitude"),
-      "longitude": number("longitude"),
-      "country": Self.text(input["country"]).map { SeedData.country($0.uppercased()) } ?? .null,
-      "account": RecordShapes.accountJSON(1), "created_at": existing?["created_at"] ?? stamp, "updated_at": stamp,
-    ])
+    let record = PlaceResource.json(
+      id: newID, street: Self.text(input["street"]), city: Self.text(input["city"]),
+      province: Self.text(input["province"]), postalCode: Self.text(input["postal_code"]), latitude: number("latitude"),
+      longitude: number("longitude"),
+      country: Self.text(input["country"]).map { SeedData.country($0.uppercased()) } ?? .null,
+      created: existing?["created_at"] ?? stamp, updated: stamp)
     contents[.place].put(newID, record)
     return data(id == nil ? 201 : 200, record)
   }

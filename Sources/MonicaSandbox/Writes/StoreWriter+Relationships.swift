@@ -33,12 +33,9 @@ extension StoreWriter {
   mutating func relationshipRow(_ from: Int, _ to: Int, _ type: JSONObject) -> JSONObject {
     let id = contents[.relationship].nextID
     let uuid = JSONValue.string(random.uuid())
-    let record = JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("relationship"), "contact_is": short(from),
-      "relationship_type": .object(type), "of_contact": short(to),
-      "url": .string("\(baseURL)/api/relationships/\(id)"), "account": RecordShapes.accountJSON(1),
-      "created_at": stamp, "updated_at": stamp,
-    ])
+    let record = RelationshipResource.json(
+      id: id, uuid: uuid, contactIs: short(from), type: type, ofContact: short(to), baseURL: baseURL, created: stamp,
+      updated: stamp)
     contents[.relationship].put(id, record)
     touchContacts(of: record)
     let groupIndex = (type["relationship_type_group_id"]?.intValue ?? 1) - 1
@@ -48,11 +45,7 @@ extension StoreWriter {
     else { return record }
     let name = RecordShapes.relationshipGroups[groupIndex]
     var group = groups[name]?.objectValue ?? JSONObject()
-    let element = JSONValue.object(
-      JSONObject([
-        "relationship": .object(JSONObject(["id": .int(id), "uuid": uuid, "name": type["name"] ?? .null])),
-        "contact": short(to),
-      ]))
+    let element = RelationshipResource.short(id: id, uuid: uuid, name: type["name"] ?? .null, contact: short(to))
     let members = (group["contacts"]?.arrayValue ?? []) + [element]
     (group["total"], group["contacts"]) = (.int(members.count), .array(members))
     groups[name] = .object(group)
@@ -204,12 +197,8 @@ extension StoreWriter {
       let name = RecordShapes.relationshipGroups.indices.contains(index) ? RecordShapes.relationshipGroups[index] : ""
       if var group = groups[name]?.objectValue {
         var list = group["contacts"]?.arrayValue ?? []
-        let element = JSONValue.object(
-          JSONObject([
-            "relationship": .object(
-              JSONObject(["id": .int(id), "uuid": row["uuid"] ?? .null, "name": type["name"] ?? .null])),
-            "contact": shown ?? row["of_contact"] ?? .null,
-          ]))
+        let element = RelationshipResource.short(
+          id: id, uuid: row["uuid"] ?? .null, name: type["name"] ?? .null, contact: shown ?? row["of_contact"] ?? .null)
         list.insert(element, at: list.firstIndex { ($0["relationship"]?["id"]?.intValue ?? 0) > id } ?? list.count)
         (group["total"], group["contacts"]) = (.int(list.count), .array(list))
         groups[name] = .object(group)

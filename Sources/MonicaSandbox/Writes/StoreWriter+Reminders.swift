@@ -11,7 +11,7 @@ extension StoreWriter {
     if id != nil && existing == nil { return .notFound }
     let check = validation(.reminder, updating: id != nil, input)
     if let failure = check.failure { return failure }
-    guard let contactID = input["contact_id"]?.intValue else { return .notFound }
+    guard let contactID = accountContact(input["contact_id"]) else { return .notFound }  // CreateReminder.php:44
     if let existing, existing["contact"]?["id"]?.intValue != contactID { return .notFound }
     if isArchived(contactID) { return Self.archived }
     let newID = id ?? contents[.reminder].nextID

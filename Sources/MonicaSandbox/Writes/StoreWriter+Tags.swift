@@ -22,6 +22,14 @@ extension StoreWriter {
     )
   }
 
+  /// A tag's delete: the common one, then no contact carries it any more (`$tag->contacts()->detach()`,
+  /// app/Services/Contact/Tag/DestroyTag.php:36).
+  mutating func deleteTag(_ id: String) -> APIResponse {
+    let answer = delete(.tag, id)
+    if answer.status == 200, let number = Int(id) { replaceTagInContacts(number, with: nil) }
+    return answer
+  }
+
   mutating func replaceTagInContacts(_ tagID: Int, with tag: JSONObject?) {
     for var contact in contents[.contact].all {
       guard let tags = contact["tags"]?.arrayValue, tags.contains(where: { $0["id"]?.intValue == tagID }),

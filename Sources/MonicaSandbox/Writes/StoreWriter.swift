@@ -55,11 +55,19 @@ struct StoreWriter {
 
   func short(_ contactID: Int) -> JSONValue {
     guard let full = contents[.contact].records[contactID] else { return .null }
-    return RecordShapes.shortContact(fromFull: full, avatar: contents.partialAvatars[contactID])
+    return ContactShortResource.json(fromFull: full, avatar: contents.partialAvatars[contactID])
   }
 
   func contactExists(_ value: JSONValue?) -> Bool {
     value?.intValue.map { contents[.contact].records[$0] != nil } ?? false
+  }
+
+  /// The contact a write names, as a service looks it up after its rules
+  /// (`Contact::where('account_id', ...)->findOrFail`, e.g. CreateGift.php:50-51): nil, a 404, for
+  /// no contact of the account, and for a soft-deleted one, which `exists:contacts,id` still finds
+  /// (`StoreContents.rowExists`) but the model's SoftDeletes scope leaves out (Contact.php:49).
+  func accountContact(_ value: JSONValue?) -> Int? {
+    value?.intValue.flatMap { contents[.contact].records[$0] != nil ? $0 : nil }
   }
 
   static func text(_ value: JSONValue?) -> String? {
@@ -133,11 +141,11 @@ struct StoreWriter {
     return SpecialDate(date: UTCTime.seconds(year: year, month: month, day: day))
   }
 
+  /// The common delete: the row goes, its contacts' statistics follow. What a kind's delete does
+  /// beside is its own handler in `writes` (tags, activity types, photos...), which calls this.
   mutating func delete(_ kind: RecordKind, _ id: String) -> APIResponse {
     guard let number = Int(id), let record = contents[kind].records[number] else { return .notFound }
     contents[kind].remove(number)
-    if kind == .tag { replaceTagInContacts(number, with: nil) }
-    if kind == .activityType { clearActivityType(number) }
     for owner in RecordStore.State.contactIDs(of: record, kind: kind) { refreshContact(owner) }
     return .json(
       200,

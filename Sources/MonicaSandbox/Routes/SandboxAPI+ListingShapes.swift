@@ -1,6 +1,7 @@
 import MonicaKit
 
-/// The listing quirks of the kinds beyond the first eight, as their catalogue entries declare them.
+/// The shapes of a listing beside the paginated one, as the catalogue entries declare them: a
+/// whole collection with no links or meta, and the lists every instance has the same rows of.
 extension SandboxAPI {
   /// The order of a listing without `orderBy`: the table's own (insertion) order.
   static let unsorted = (column: "", descending: false)

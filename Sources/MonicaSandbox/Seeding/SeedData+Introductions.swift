@@ -32,31 +32,11 @@ extension SeedData {
       if count > 1, random.chance(35) {
         let other = random.below(count)
         if other != index {
-          let full = RecordShapes.fullContact(facts[other])
-          facts[index].firstMetThrough = RecordShapes.shortContact(
-            fromFull: full, avatar: RecordShapes.avatar(facts[other]))
+          let full = ContactResource.json(facts[other])
+          facts[index].firstMetThrough = ContactShortResource.json(
+            fromFull: full, avatar: ContactResource.avatar(facts[other]))
         }
       }
     }
-  }
-
-  /// Gives some gifts a photo of their contact, as GiftResource prints it (Gift.php:37: the
-  /// PhotoResource of each).
-  static func attachingPhotos(_ gifts: RecordTable, _ photos: RecordTable, seed: UInt64) -> RecordTable {
-    var byContact: [Int: JSONObject] = [:]
-    for photo in photos.all {
-      if let contact = photo["contact"]?["id"]?.intValue, byContact[contact] == nil { byContact[contact] = photo }
-    }
-    var result = gifts
-    for var gift in gifts.all {
-      guard let id = gift["id"]?.intValue, let contact = gift["contact"]?["id"]?.intValue,
-        let photo = byContact[contact]
-      else { continue }
-      var random = SplitMix64(seed: seed, stream: 22, index: UInt64(id))
-      guard random.chance(80) else { continue }
-      gift["photos"] = .array([.object(photo)])
-      result.put(id, gift)
-    }
-    return result
   }
 }

@@ -23,7 +23,7 @@ extension StoreWriter {
     var check = Validation(given)
     check.integer("contact_id", required: true)
     let contactID = Int(id)
-    check.exists("contact_id", contactID.map { contents[.contact].exists($0) } ?? false)
+    check.exists("contact_id", contactID.map { contents.rowExists(.contact, $0) } ?? false)
     switch property {
     case .work:
       // UpdateWorkInformation.php:19-28.
@@ -47,6 +47,8 @@ extension StoreWriter {
     case .food:
       information["food_preferences"] = .string(Self.text(input["food_preferences"]))
     case .introduction:
+      // The introducer's scoped look-up (UpdateContactIntroduction.php:89-92).
+      if let met = input["met_through_contact_id"], met != .null, accountContact(met) == nil { return .notFound }
       // `$data['year']` is read unguarded for an exact date (UpdateContactIntroduction.php:176):
       // PHP's undefined-key warning becomes a 500 the controller does not catch.
       let exact = Self.flag(input["is_date_known"]) && !Self.flag(input["is_age_based"])
@@ -97,75 +99,5 @@ extension StoreWriter {
       return SpecialDate(isYearUnknown: true, date: UTCTime.seconds(year: thisYear, month: month, day: day))
     }
     return SpecialDate(date: UTCTime.seconds(year: year, month: month, day: day))
-  }
-
-  /// ApiGiftController::associate (ApiGiftController.php:111-126) and AssociatePhotoToGift
-  /// (AssociatePhotoToGift.php:16-45): both ids through `exists`, the gift's contact must be
-  /// active; the answer is the gift, its photos as PhotoResource prints them (Gift.php:37).
-  mutating func attachPhoto(_ photo: String, to gift: String) -> APIResponse {
-    var check = Validation(JSONObject(["photo_id": .string(photo), "gift_id": .string(gift)]))
-    check.integer("photo_id", required: true)
-    check.exists("photo_id", Int(photo).flatMap { contents[.photo].records[$0] } != nil)
-    check.integer("gift_id", required: true)
-    check.exists("gift_id", Int(gift).flatMap { contents[.gift].records[$0] } != nil)
-    if let failure = check.failure { return failure }
-    guard let photoID = Int(photo), let picture = contents[.photo].records[photoID], let giftID = Int(gift),
-      var record = contents[.gift].records[giftID]
-    else { return .notFound }
-    if isArchived(record["contact"]?["id"]?.intValue) { return Self.archived }
-    var photos = record["photos"]?.arrayValue ?? []
-    // syncWithoutDetaching: a photo already there stays once.
-    if !photos.contains(where: { $0["id"]?.intValue == photoID }) { photos.append(.object(picture)) }
-    record["photos"] = .array(photos)
-    contents[.gift].put(giftID, record)
-    return data(200, record)
-  }
-
-  /// ApiMeController::store (ApiMeController.php:31-47) and SetMeContact (SetMeContact.php:16-52):
-  /// `contact_id` required, an integer, of an existing contact; answers `["true"]`.
-  mutating func setMe(_ input: JSONObject) -> APIResponse {
-    var check = Validation(input)
-    check.integer("contact_id", required: true)
-    check.exists("contact_id", existsInTable(.contact, input["contact_id"]))
-    if let failure = check.failure { return failure }
-    guard let contactID = input["contact_id"]?.intValue else { return .notFound }
-    setMeContact(contactID)
-    return .json(200, .array([.string("true")]))
-  }
-
-  /// ApiMeController::destroy and DeleteMeContact (DeleteMeContact.php:31-40): no contact is the
-  /// user's own any more; answers `["true"]`.
-  mutating func unsetMe() -> APIResponse {
-    setMeContact(nil)
-    return .json(200, .array([.string("true")]))
-  }
-
-  /// Makes `id` (or none) the user's own contact: `is_me` compares with the user's
-  /// me_contact_id (Contact.php:484-487), so both contacts change, and every copy of them.
-  private mutating func setMeContact(_ id: Int?) {
-    let previous = contents.user["me_contact"]?["id"]?.intValue
-    for (contactID, isMe) in [(previous, false), (id, true)] {
-      guard let contactID, var contact = contents[.contact].records[contactID] else { continue }
-      contact["is_me"] = .bool(isMe)
-      contents[.contact].put(contactID, contact)
-      propagate(contactID)
-      refreshIntroducer(contactID)
-    }
-    contents.user["me_contact"] = id.map(short) ?? .null
-  }
-
-  /// Replaces the copies of contact `id` embedded as another contact's introducer.
-  private mutating func refreshIntroducer(_ id: Int) {
-    let fresh = short(id)
-    for var contact in contents[.contact].all {
-      guard contact["information"]?["how_you_met"]?["first_met_through_contact"]?["id"]?.intValue == id,
-        let contactID = contact["id"]?.intValue, var information = contact["information"]?.objectValue,
-        var met = information["how_you_met"]?.objectValue
-      else { continue }
-      met["first_met_through_contact"] = fresh
-      information["how_you_met"] = .object(met)
-      contact["information"] = .object(information)
-      contents[.contact].put(contactID, contact)
-    }
   }
 }

@@ -1,0 +1,18 @@
+import MonicaKit
+
+/// A contact field type as the API renders it
+/// (app/Http/Resources/Settings/ContactFieldType/ContactFieldType.php:21-35), for seeding,
+/// writing and the contact fields and conversations that embed it.
+enum ContactFieldTypeResource {
+  /// A type; `link` is its `protocol` (`mailto:`).
+  static func json(
+    id: Int, uuid: JSONValue, name: String?, icon: String?, link: String?, delible: Bool, type: String?,
+    created: JSONValue, updated: JSONValue
+  ) -> JSONObject {
+    JSONObject([
+      "id": .int(id), "uuid": uuid, "object": .string("contactfieldtype"), "name": .string(name),
+      "fontawesome_icon": .string(icon), "protocol": .string(link), "delible": .bool(delible), "type": .string(type),
+      "account": RecordShapes.accountJSON(1), "created_at": created, "updated_at": updated,
+    ])
+  }
+}

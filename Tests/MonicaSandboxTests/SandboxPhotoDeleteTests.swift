@@ -1,0 +1,28 @@
+import MonicaKit
+import Testing
+
+@testable import MonicaSandbox
+
+/// A photo's delete takes it off the gifts it was attached to: `gift_photo`'s foreign key cascades
+/// (database/migrations/2019_12_21_194559_add_photo_gift.php:21).
+extension SandboxWritesTests {
+  @Test("DELETE photos: the gifts it was attached to list it no more, their updated_at unchanged")
+  func deletePhotoDetachesItFromGifts() throws {
+    let png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+    let photo = try #require(
+      try send("POST", "photos", #"{"contact_id":\#(active),"data":"\#(png)"}"#).json["data"]?["id"]?.intValue)
+    let kept = try #require(
+      try send("POST", "photos", #"{"contact_id":\#(active),"data":"\#(png)"}"#).json["data"]?["id"]?.intValue)
+    let gift = try #require(
+      try send("POST", "gifts", #"{"contact_id":\#(active),"name":"A book","status":"idea"}"#).json["data"]?["id"]?
+        .intValue)
+    #expect(try send("PUT", "gifts/\(gift)/photo/\(photo)").status == 200)
+    let attached = try send("PUT", "gifts/\(gift)/photo/\(kept)")
+    #expect(attached.json["data"]?["photos"]?.arrayValue?.compactMap { $0["id"]?.intValue } == [photo, kept])
+    let deleted = try send("DELETE", "photos/\(photo)")
+    #expect(deleted.status == 200 && deleted.json["id"] == .int(photo))
+    let shown = try send("GET", "gifts/\(gift)")
+    #expect(shown.json["data"]?["photos"]?.arrayValue?.compactMap { $0["id"]?.intValue } == [kept])
+    #expect(shown.json["data"]?["updated_at"] == attached.json["data"]?["updated_at"])
+  }
+}
