@@ -39,36 +39,13 @@ package struct ClientStepSender: StepSender {
   package func findCreated(_ step: WriteStep, above floor: Int, excluding: (Int) -> Bool) async throws(MonicaError)
     -> Int?
   {
-    let mapping = step.line.mapping
-    let body = MonicaInput.cleaned(
-      Migration.comparable(
-        mapping.body(line: step.line.record, record: step.line.record, operation: .create, today: today), mapping))
-    var found: Int?
-    try await newest(of: step) { candidate in
-      guard let id = candidate["id"]?.intValue, id > floor, !excluding(id), id > (found ?? 0) else { return }
-      let made = mapping.body(line: JSONObject(), record: candidate, operation: .create, today: today)
-      if body.members.allSatisfy({ made[$0.key] == $0.value || (made[$0.key] == nil && $0.value == .null) }) {
-        found = id
-      }
-    }
-    return found
+    let matches = InDoubtSearch.sameAsCreate(of: step.line.record, mapping: step.line.mapping, today: today)
+    return try await InDoubtSearch.find(
+      client, path: step.line.mapping.path, what: "\(step.object) records", above: floor, excluding: excluding,
+      matches: matches)?.target
   }
 
   package func highestID(of step: WriteStep) async throws(MonicaError) -> Int? {
-    var highest = 0
-    try await newest(of: step) { highest = max(highest, $0["id"]?.intValue ?? 0) }
-    return highest
-  }
-
-  /// The target's newest 100 records of the step's kind (sorted by `created_at`, newest first).
-  private func newest(of step: WriteStep, _ body: (JSONObject) -> Void) async throws(MonicaError) {
-    let path = step.line.mapping.path
-    let query = [("sort", "-created_at"), ("limit", "100")]
-    let response = try await client.get(path, query: query, what: "\(step.object) records")
-    let envelope = try PageEnvelope(response.body, request: "GET /api\(path)")
-    envelope.forEachRecord { raw in
-      if case .object(let record)? = try? JSONValue(parsing: Array(raw)) { body(record) }
-      return true
-    }
+    try await InDoubtSearch.highestID(client, path: step.line.mapping.path, what: "\(step.object) records")
   }
 }

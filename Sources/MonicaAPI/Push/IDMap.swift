@@ -74,3 +74,11 @@ package final class IDMap {
     try file.append(lines)
   }
 }
+
+extension IDMap {
+  /// The target's id of the source's record `source` of `kind`, `nil` when the target has none yet.
+  package func target(of kind: RecordKind, source: Int) -> Int? { target(of: kind.object, source: source) }
+
+  /// Whether some source record of `kind` is the target's record `target` already.
+  package func holds(_ kind: RecordKind, target: Int) -> Bool { holds(kind.object, target: target) }
+}

@@ -2,7 +2,7 @@ import MonicaKit
 
 /// A create whose answer was lost (a killed run, a cut connection) may have made its record:
 /// the resumed run looks for it among the target's newest records before creating again, and
-/// takes only a record that did not exist before the create was sent.
+/// takes only a record that did not exist before the create was sent (`InDoubtSearch`).
 extension Migration {
   /// The newest records of `kind` on the target that no map line names yet and whose id is above
   /// `floor` (the map's for the kind, `IDMap.floor(of:)`: the highest id seen on the target before
@@ -12,47 +12,24 @@ extension Migration {
   func adopt(_ kind: RecordKind, above floor: Int, path: String? = nil, matches: (JSONObject) -> Bool)
     async throws(MonicaError) -> (target: Int, found: ([UInt8], JSONObject))?
   {
-    let path = path ?? kind.path
-    // Records made in one second tie on created_at, and a tie comes back in any order: a whole
-    // page of the newest holds the one in doubt unless 100 records were created after it.
-    let query = [("sort", "-created_at"), ("limit", "100")]
-    let response = try await client.get(path, query: query, what: "\(kind.object) records")
-    let envelope = try PageEnvelope(response.body, request: "GET /api\(path)")
-    var found: (target: Int, found: ([UInt8], JSONObject))?
-    envelope.forEachRecord { raw in
-      let bytes = Array(raw)
-      if case .object(let candidate)? = try? JSONValue(parsing: bytes), let id = candidate["id"]?.intValue,
-        id > floor, !map.holds(kind.object, target: id), matches(candidate), id > (found?.target ?? 0)
-      {
-        found = (id, (bytes, candidate))
-      }
-      return true
-    }
-    return found
+    try await InDoubtSearch.find(
+      client, path: path ?? kind.path, what: "\(kind.object) records", above: floor,
+      excluding: { map.holds(kind, target: $0) }, matches: matches)
   }
 
   /// Before the first create of `kind` into this map, the highest id of the kind the target has
-  /// goes into the map (`#floor`; records of the kind matched by name before do not count), so that a resumed run never takes an older record for the one
-  /// in doubt. A kind listed only under its contact (contact fields, relationships) is read under
-  /// the contact `record` belongs to: ids are one sequence per table, so the highest seen there
-  /// is below any record made after this read. Later creates raise the floor by their own ids.
+  /// goes into the map (`#floor`; records of the kind matched by name before do not count), so
+  /// that a resumed run never takes an older record for the one in doubt. A kind listed only
+  /// under its contact (contact fields, relationships) is read under the contact `record`
+  /// belongs to: ids are one sequence per table, so the highest seen there is below any record
+  /// made after this read. Later creates raise the floor by their own ids.
   func noteFloor(_ kind: RecordKind, record: JSONObject) async throws(MonicaError) {
     // Not for a create in doubt: the read would see the record a killed run may have made. Its
     // floor was written before that run's first create of the kind.
-    guard !resume.inDoubt, map.floorRead(of: kind.object) == nil, let entry = RecordKind.named(kind.object) else {
-      return
-    }
+    guard !resume.inDoubt, map.floorRead(of: kind.object) == nil else { return }
     var highest = 0
-    if entry.routes.contains(.list) {
-      let query = [("sort", "-created_at"), ("limit", "100")]
-      let response = try await client.get(kind.path, query: query, what: "\(kind.object) records")
-      let envelope = try PageEnvelope(response.body, request: "GET /api\(kind.path)")
-      envelope.forEachRecord { raw in
-        if case .object(let record)? = try? JSONValue(parsing: Array(raw)), let id = record["id"]?.intValue {
-          highest = max(highest, id)
-        }
-        return true
-      }
+    if kind.routes.contains(.list) {
+      highest = try await InDoubtSearch.highestID(client, path: kind.path, what: "\(kind.object) records")
     } else {
       guard let path = nestedPath(of: kind, record) else { return }
       let listed = try await forEachTargetRecord(path, what: "\(kind.object) records") { found in
@@ -66,17 +43,10 @@ extension Migration {
   /// The target's list of `kind` records under the contact that `record` (a source line) belongs
   /// to, `/contacts/12/contactfields`; `nil` when the kind has no contact or the map lacks it.
   func nestedPath(of kind: RecordKind, _ record: JSONObject) -> String? {
-    guard let reference = RecordKind.named(kind.object)?.references.first(where: { $0.object == "contact" }),
+    guard let reference = kind.references.first(where: { $0.object == RecordKind.contact.object }),
       let dotted = FieldPath(reference.path), let source = JSONValue.object(record).value(at: dotted)?.intValue,
-      let contact = map.target(of: "contact", source: source)
+      let contact = map.target(of: .contact, source: source)
     else { return nil }
-    return "/contacts/\(contact)\(kind.path)"
-  }
-
-  /// A create body without the fields no record gives back (write-only ones, such as `gender_id`).
-  static func comparable(_ body: JSONObject, _ mapping: WriteMapping) -> JSONObject {
-    var kept = body
-    for field in mapping.fields where field.source == .writeName { kept[field.name] = nil }
-    return kept
+    return kind.path(ofContact: contact)
   }
 }

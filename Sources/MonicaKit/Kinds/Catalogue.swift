@@ -84,6 +84,14 @@ package struct RecordKind: Sendable, Hashable, CustomStringConvertible {
   /// The collection's path below `/api`: `/contacts`.
   package var path: String { "/" + name }
 
+  /// The path of one record, `/contacts/12`; with `below`, a route under it: `/contacts/12/work`.
+  package func path(of id: Int, _ below: String? = nil) -> String {
+    "\(path)/\(id)" + (below.map { "/" + $0 } ?? "")
+  }
+
+  /// One contact's list of the kind's records, `/contacts/12/relationships` (a kind with `.nested`).
+  package func path(ofContact contact: Int) -> String { RecordKind.contact.path(of: contact, name) }
+
   /// Whether one contact's records have a route of their own, `/contacts/{id}/<name>`.
   package var isNestedUnderContacts: Bool { routes.contains(.nested) }
 

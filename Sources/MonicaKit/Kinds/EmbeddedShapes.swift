@@ -23,7 +23,7 @@ extension ObjectShape {
     shared: true,
     fields: [
       FieldRule("url", .nullable(.text(.avatarURL))),
-      FieldRule("source", .text(.oneOf(["default", "adorable", "gravatar", "photo"]))),
+      FieldRule("source", .text(.oneOf(RecordKind.AvatarSource.allCases.map(\.rawValue)))),
       FieldRule("default_avatar_color", .text(.colour)),
     ])
 

@@ -202,7 +202,7 @@ extension FieldPath {
   static let activityTypeID = FieldPath(dotted: "activity_type.id")
   static let emotions = FieldPath(dotted: "emotions")
   static let attendees = FieldPath(dotted: "attendees.contacts")
-  static let contactID = FieldPath(dotted: "contact.id")
+  package static let contactID = FieldPath(dotted: "contact.id")
   static let completed = FieldPath(dotted: "completed")
   static let recipientID = FieldPath(dotted: "recipient.id")
   static let labels = FieldPath(dotted: "labels")

@@ -1,42 +1,61 @@
 import Foundation
 import MonicaKit
 
-/// Documents on their way to the target, carried with their bytes when their link can be
-/// downloaded.
-extension Migration {
-  /// Uploads a document with its bytes, downloaded from its `link` (the Document resource has no
-  /// data URL, app/Http/Resources/Document/Document.php:22-40): a public link gives them; the
-  /// default private one (config/filesystems.php:94) is the session-only `/store/` route
-  /// (routes/web.php:41,50), which answers a 302 to the login page: the document is then listed
-  /// as not carried, with why. The token is never sent with the download: a public link needs
-  /// none and the `/store/` route takes none.
-  func createDocument(_ record: JSONObject, id: Int, place: (source: String, number: Int)) async throws(MonicaError) {
-    guard let sourceContact = record["contact"]?["id"]?.intValue else {
-      throw .malformedInput(source: place.source, line: place.number, reason: "document #\(id) has no contact.id")
-    }
-    let contact = try contactTarget(sourceContact, from: "document #\(id)", place: place)
-    let filename = record["original_filename"]?.stringValue ?? "document"
+/// Documents: uploaded with their bytes, downloaded from their `link` (the Document resource has
+/// no data URL, app/Http/Resources/Document/Document.php:22-40): a public link gives them; the
+/// default private one (config/filesystems.php:94) is the session-only `/store/` route
+/// (routes/web.php:41,50), which answers a 302 to the login page: the document is then listed
+/// as not carried, with why. The token is never sent with the download: a public link needs
+/// none and the `/store/` route takes none.
+enum DocumentStep: MigrationStep {
+  static func create(_ line: MigrationLine, in migration: Migration) async throws(MonicaError) {
+    let (record, id, kind, place) = (line.record, line.id, line.kind, line.place)
+    let contact = try migration.contactTarget(try sourceContact(of: line), from: "\(kind.object) #\(id)", place: place)
+    let filename = record["original_filename"]?.stringValue ?? kind.object
     let bytes: [UInt8]
-    switch await download(record) {
+    switch await migration.download(record) {
     case .success(let downloaded): bytes = downloaded
     case .failure(let refusal):
       StandardError.line(
-        "\(tool): warning: document #\(id) (\(filename.escapingControlCharacters)): not carried: \(refusal.reason)")
-      report.notCarried("document", because: refusal.reason)
+        "\(migration.tool): warning: \(kind.object) #\(id) (\(filename.escapingControlCharacters)): not carried: "
+          + refusal.reason)
+      migration.report.notCarried(kind.object, because: refusal.reason)
       return
     }
     let size = bytes.count
     let body = MultipartBody(
-      fields: [("contact_id", String(contact))], fileField: "document", filename: filename,
+      fields: [("contact_id", String(contact))], fileField: kind.object, filename: filename,
       mimeType: record["mime_type"]?.stringValue ?? "application/octet-stream", bytes: bytes)
-    let (_, answer) = try await upload("document", source: id, contact: contact, body: body) { candidate in
-      candidate["contact"]?["id"]?.intValue == contact && candidate["original_filename"]?.stringValue == filename
-        && candidate["filesize"]?.intValue == size
+    let (_, answer) = try await migration.upload(kind, source: id, contact: contact, body: body) { candidate in
+      JSONValue.object(candidate).value(at: .contactID)?.intValue == contact
+        && candidate["original_filename"]?.stringValue == filename && candidate["filesize"]?.intValue == size
     }
-    report.created("document", losing: MigrationLosses.of("document", record))
-    try output.writeLine(answer)
+    migration.report.created(kind.object, losing: MigrationLosses.of(kind.object, record))
+    try migration.output.writeLine(answer)
   }
 
+  /// The contact in the map or the plan, and the link downloaded (its bytes read and dropped).
+  static func plan(_ line: MigrationLine, in migration: Migration) async throws(MonicaError) {
+    try migration.plannedContact(
+      try sourceContact(of: line), from: "\(line.kind.object) #\(line.id)", place: line.place)
+    if case .failure(let refusal) = await migration.download(line.record) {
+      return migration.report.notCarried(line.kind.object, because: refusal.reason)
+    }
+    try await migration.planned(line)
+  }
+
+  /// The document's contact on the source, or the line's error.
+  private static func sourceContact(of line: MigrationLine) throws(MonicaError) -> Int {
+    guard let contact = JSONValue.object(line.record).value(at: .contactID)?.intValue else {
+      throw .malformedInput(
+        source: line.place.source, line: line.place.number, reason: "\(line.kind.object) #\(line.id) has no contact.id")
+    }
+    return contact
+  }
+}
+
+/// A document's bytes, from its link.
+extension Migration {
   /// Why a document's bytes could not be had.
   struct DocumentRefusal: Error {
     let reason: String

@@ -1,7 +1,33 @@
 import MonicaKit
 
-/// Life events on their way to the target: their type matched by its default key or name, or
-/// guessed and checked, since no route lists life event types.
+/// Life events: their type matched by its default key or name, or guessed and checked, since no
+/// route lists life event types.
+enum LifeEventStep: MigrationStep {
+  static func create(_ line: MigrationLine, in migration: Migration) async throws(MonicaError) {
+    guard let mapping = line.kind.writes else { return }
+    try await migration.createLifeEvent(line.record, id: line.id, kind: line.kind, mapping: mapping, place: line.place)
+  }
+
+  /// A plan: an event an earlier run found untyped is not carried; the type is matched as a real
+  /// run would (a guess counts as to create: only a write can tell it).
+  static func plan(_ line: MigrationLine, in migration: Migration) async throws(MonicaError) {
+    let (record, kind) = (line.record, line.kind)
+    if migration.map.target(of: Migration.untypedLifeEvent, source: line.id) != nil {
+      return migration.report.notCarried(kind.object, because: Migration.unknownLifeEventType(record))
+    }
+    if let mapping = kind.writes {
+      _ = try await migration.translate(record, kind: kind, mapping: mapping, place: line.place)
+    }
+    if migration.relations.lifeEventTypes == nil { try await migration.learnLifeEventTypes() }
+    let known = RelationState.keys(of: record["life_event_type"]).lazy
+      .compactMap { migration.relations.lifeEventTypes?[$0] }.first
+    if known == nil, record["life_event_type"]?["id"]?.intValue == nil {
+      return migration.report.notCarried(kind.object, because: "a life event without life_event_type.id")
+    }
+    try await migration.planned(line)
+  }
+}
+
 extension Migration {
   /// A life event, its type matched on the target by its default key (or name). Monica 4.x has
   /// no route that lists life event types (routes/api.php:128 is the events'), so the target's
@@ -15,7 +41,7 @@ extension Migration {
     // Decided by an earlier run: the map's `lifeevent_untyped` line holds the type id it tried.
     if let tried = map.target(of: Self.untypedLifeEvent, source: id) {
       relations.wrongLifeEventTypeIDs.insert(tried)
-      report.notCarried("lifeevent", because: unknownType)
+      report.notCarried(kind.object, because: unknownType)
       return
     }
     var translated = try await translate(record, kind: kind, mapping: mapping, place: place)
@@ -25,7 +51,7 @@ extension Migration {
     if relations.lifeEventTypes == nil { try await learnLifeEventTypes() }
     let known = wanted.lazy.compactMap { self.relations.lifeEventTypes?[$0] }.first
     guard let sourceTypeID = sourceType?["id"]?.intValue ?? known else {
-      report.notCarried("lifeevent", because: "a life event without life_event_type.id")
+      report.notCarried(kind.object, because: "a life event without life_event_type.id")
       return
     }
     let typeID = known ?? sourceTypeID + (relations.lifeEventTypeOffset ?? 0)
@@ -39,7 +65,7 @@ extension Migration {
     func untyped() throws(MonicaError) {
       relations.wrongLifeEventTypeIDs.insert(typeID)
       try map.append(Self.untypedLifeEvent, source: id, target: typeID)
-      report.notCarried("lifeevent", because: unknownType)
+      report.notCarried(kind.object, because: unknownType)
     }
     // A killed run may have made this event and not lived to check its type: one of the right
     // type is taken; one of another type is a wrong guess it did not delete, deleted now, and
@@ -53,11 +79,11 @@ extension Migration {
       guard let found, RelationState.keys(of: found.found.1["life_event_type"]).first != wanted.first else {
         return found
       }
-      try await send(WriteRequest(.delete, "/lifeevents/\(found.target)"), what: "life event #\(found.target)")
+      try await send(WriteRequest(.delete, kind.path(of: found.target)), what: "\(kind.singular) #\(found.target)")
       return nil
     }
     if let (_, (bytes, _)) = found {
-      report.created("lifeevent", losing: try await losses(of: kind, record))
+      report.created(kind.object, losing: try await losses(of: kind, record))
       try output.writeLine(bytes)
       return
     }
@@ -72,21 +98,21 @@ extension Migration {
     if known == nil, response.status == 404, MonicaClient.errorCode(response.body) == 31 { return try untyped() }
     try client.check(
       response, path: request.path, what: "contact #\(body["contact_id"]?.intValue ?? 0) of life event #\(id)")
-    let (bytes, made) = try LineWrite.record(in: response, request: "POST /api/lifeevents")
+    let (bytes, made) = try LineWrite.record(in: response, request: "POST /api\(kind.path)")
     guard let newID = made["id"]?.intValue else {
-      throw .protocolViolation(request: "POST /api/lifeevents", detail: "the new record has no numeric id")
+      throw .protocolViolation(request: "POST /api\(kind.path)", detail: "the new record has no numeric id")
     }
     let got = RelationState.keys(of: made["life_event_type"])
     guard got.first == wanted.first else {
-      try await send(WriteRequest(.delete, "/lifeevents/\(newID)"), what: "life event #\(newID)")
+      try await send(WriteRequest(.delete, kind.path(of: newID)), what: "\(kind.singular) #\(newID)")
       // What the target's type of that id is, so that no later guess sends it again.
       for key in got where relations.lifeEventTypes?[key] == nil { relations.lifeEventTypes?[key] = typeID }
       return try untyped()
     }
-    try map.append("lifeevent", source: id, target: newID)
+    try map.append(kind.object, source: id, target: newID)
     for key in got { relations.lifeEventTypes?[key] = typeID }
     relations.lifeEventTypeOffset = typeID - sourceTypeID
-    report.created("lifeevent", losing: try await losses(of: kind, record))
+    report.created(kind.object, losing: try await losses(of: kind, record))
     try output.writeLine(bytes)
   }
 
@@ -99,12 +125,13 @@ extension Migration {
 
   /// The map lines of life events not carried for their type: the source event's id, and the
   /// target's type id that was tried.
-  static let untypedLifeEvent = "lifeevent_untyped"
+  static let untypedLifeEvent = RecordKind.lifeEvent.object + "_untyped"
 
   /// Reads the target's life events once: the types they embed, and the offset of their ids.
   func learnLifeEventTypes() async throws(MonicaError) {
     var index: [String: Int] = [:]
-    _ = try await forEachTargetRecord("/lifeevents", what: "life events") { event in
+    let kind = RecordKind.lifeEvent
+    _ = try await forEachTargetRecord(kind.path, what: "\(kind.singular)s") { event in
       guard let id = event["life_event_type"]?["id"]?.intValue else { return }
       for key in RelationState.keys(of: event["life_event_type"]) where index[key] == nil { index[key] = id }
     }

@@ -1,7 +1,13 @@
 import MonicaKit
 
-/// Places on their way to the target: a place that is one of the stream's addresses' is made
-/// again by that address's create, and is not created on its own.
+/// Places: a place that is one of the stream's addresses' is made again by that address's
+/// create, and is not created on its own.
+enum PlaceStep: MigrationStep {
+  static func isMadeByOthers(_ line: MigrationLine, in migration: Migration) -> Bool {
+    migration.takenByAddress(line.record)
+  }
+}
+
 extension Migration {
   /// Whether the place is the place of one of the stream's addresses, which `CreateAddress` makes
   /// again on the target (app/Services/Contact/Address/CreateAddress.php:50-58,90): creating it as
@@ -16,8 +22,9 @@ extension Migration {
   /// The place content of a line when it is an address (`"object":"address"`), else `nil`; lines
   /// that cannot hold one are passed over without being parsed.
   static func addressPlace(_ bytes: [UInt8]) -> String? {
-    guard contains(bytes, Array(#""address""#.utf8)), case .object(let record)? = try? JSONValue(parsing: bytes),
-      record["object"]?.stringValue == "address"
+    let address = RecordKind.address.object
+    guard contains(bytes, Array("\"\(address)\"".utf8)), case .object(let record)? = try? JSONValue(parsing: bytes),
+      record["object"]?.stringValue == address
     else { return nil }
     return placeKey(.object(record))
   }

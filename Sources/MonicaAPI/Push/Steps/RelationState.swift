@@ -1,6 +1,6 @@
 import MonicaKit
 
-/// What the migration of relationships, life events and conversations keeps across lines.
+/// What the steps of relationships and life events keep across lines.
 struct RelationState {
   /// Every relationship of the stream so far, as (contact_is, of_contact) source ids: a row whose
   /// reverse is here was made by Monica along with that one (CreateRelationship.php:51-55).
@@ -20,37 +20,11 @@ struct RelationState {
   /// before any relationship); `nil` when it gives none.
   var sourceRelationshipTypes: Set<String>?
 
-  /// Takes note of a line before anything is decided about it.
-  mutating func notice(_ record: JSONObject) {
-    if record["object"]?.stringValue == "relationshiptype", let name = record["name"]?.stringValue {
-      sourceRelationshipTypes = (sourceRelationshipTypes ?? []).union([name])
-    }
-    guard record["object"]?.stringValue == "relationship", let from = record["contact_is"]?["id"]?.intValue,
-      let to = record["of_contact"]?["id"]?.intValue
-    else { return }
-    pairs.insert([from, to])
-  }
-
   /// The index keys of a life event type: its default key, and its name.
   static func keys(of type: JSONValue?) -> [String] {
     var keys: [String] = []
     if let key = type?["default_life_event_type_key"]?.stringValue, !key.isEmpty { keys.append("key:" + key) }
     if let name = type?["name"]?.stringValue { keys.append("name:" + name.lowercased()) }
     return keys
-  }
-}
-
-extension Migration {
-  /// Creates a relationship, life event or conversation; false for the other kinds.
-  func createRelated(
-    _ record: JSONObject, id: Int, kind: RecordKind, mapping: WriteMapping, place: (source: String, number: Int)
-  ) async throws(MonicaError) -> Bool {
-    switch kind.object {
-    case "relationship": try await createRelationship(record, id: id, kind: kind, mapping: mapping, place: place)
-    case "lifeevent": try await createLifeEvent(record, id: id, kind: kind, mapping: mapping, place: place)
-    case "conversation": try await createConversation(record, id: id, kind: kind, mapping: mapping, place: place)
-    default: return false
-    }
-    return true
   }
 }

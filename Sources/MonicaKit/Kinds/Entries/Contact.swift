@@ -25,6 +25,32 @@ extension RecordKind {
     ])
 }
 
+extension RecordKind {
+  /// The parts of a contact that only a route of their own below it sets, `PUT
+  /// /contacts/{id}/<part>` (routes/api.php:27-29,141): the contact's update takes none of them.
+  package enum ContactPart: String, Sendable, CaseIterable {
+    /// Job and company (ApiContactController@updateWork).
+    case work
+    /// Food preferences (ApiContactController@updateFoodPreferences).
+    case food
+    /// How the user met the contact, and through whom (ApiContactController@updateIntroduction).
+    case introduction
+    /// The avatar's source (Contact\ApiAvatarController@update).
+    case avatar
+  }
+
+  /// Where a contact's avatar comes from (`information.avatar.source`, and the `source` a `PUT
+  /// /contacts/{id}/avatar` takes; `photo` also takes the `photo_id` of one of its photos).
+  package enum AvatarSource: String, Sendable, CaseIterable {
+    case `default`, adorable, gravatar, photo
+  }
+
+  /// The route of a contact's `part`: `/contacts/12/work`.
+  package static func path(ofContact contact: Int, _ part: ContactPart) -> String {
+    RecordKind.contact.path(of: contact, part.rawValue)
+  }
+}
+
 extension ValueRule {
   /// A contact: full (or partial) as the contact routes send it, or short as it is embedded
   /// elsewhere (`jq .contact` of a note). Which one is told by the keys only the full form has.

@@ -10,11 +10,20 @@ extension RecordKind {
     seeding: .perContact(below: 2), deletesWithStringID: false)
 }
 
+extension RecordKind {
+  /// A conversation's messages: the member of its record that holds them, and the route below
+  /// it that adds one, `POST /conversations/{id}/messages` (routes/api.php:84).
+  package static let conversationMessages = "messages"
+  /// The `object` of a message, and a migration's map lines for them: messages are no kind of
+  /// their own (no route lists or shows one).
+  package static let messageObject = "message"
+}
+
 extension ObjectShape {
   /// A message of a conversation.
   package static let message = ObjectShape(
-    "message", source: "app/Http/Resources/Conversation/Message.php:20-38",
-    fields: head("message") + [
+    RecordKind.messageObject, source: "app/Http/Resources/Conversation/Message.php:20-38",
+    fields: head(RecordKind.messageObject) + [
       FieldRule("content", .string), FieldRule("written_at", .timestamp), FieldRule("written_by_me", .boolean),
       FieldRule("account", .object(.account)), FieldRule("contact", .object(.shortContact)),
       FieldRule(
@@ -28,7 +37,7 @@ extension ObjectShape {
   package static let conversation = ObjectShape(
     "conversation", source: "app/Http/Resources/Conversation/Conversation.php:22-38",
     fields: head("conversation") + [
-      FieldRule("happened_at", .timestamp), FieldRule("messages", .array(.object(.message))),
+      FieldRule("happened_at", .timestamp), FieldRule(RecordKind.conversationMessages, .array(.object(.message))),
       FieldRule("contact_field_type", .object(.contactFieldType)), FieldRule("url", .url),
     ] + aboutContact,
     checks: [.timestampsInOrder])
@@ -76,7 +85,7 @@ extension WriteRules {
       ("content", "required|string", "30"),
     ])
 
-  /// The body a migration sends for one message of a conversation record (Migration+Relations).
+  /// The body a migration sends for one message of a conversation record (Steps/ConversationStep.swift).
   package static func messageBody(_ message: JSONObject) -> JSONObject {
     JSONObject([
       "written_at": message["written_at"] ?? .null, "written_by_me": message["written_by_me"] ?? .bool(false),

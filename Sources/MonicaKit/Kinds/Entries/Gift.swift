@@ -10,6 +10,17 @@ extension RecordKind {
     seeding: .perContact(below: 2), deletesWithStringID: true)  // ApiGiftController.php:134,142
 }
 
+extension RecordKind {
+  /// Gives a gift one of its contact's photos: `PUT /gifts/{gift}/photo/{photo}`
+  /// (routes/api.php:105; AssociatePhotoToGift.php:31-45). A gift's record lists them in `photos`.
+  package static func giftPhotoPath(gift: Int, photo: Int) -> String {
+    RecordKind.gift.path(of: gift, "\(RecordKind.photo.object)/\(photo)")
+  }
+
+  /// The member of a gift's record that lists its photos.
+  package static let giftPhotos = RecordKind.photo.name
+}
+
 extension ObjectShape {
   /// A gift; `status` as CreateGift accepts it. Monica keeps `url` as any string; the toolset's
   /// contract wants a link that works, and an amount that is not negative.

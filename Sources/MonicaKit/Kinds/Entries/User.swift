@@ -6,6 +6,12 @@ extension RecordKind {
     rule: .object(.user), display: KindDisplay(title: "name"), seeding: .account, matching: .notCopied)
 }
 
+extension RecordKind {
+  /// Makes a contact the signed-in user's own: `POST /me/contact` with `contact_id`
+  /// (routes/api.php:23; SetMeContact.php:31-52).
+  package static let userContactPath = RecordKind.user.path + "/" + RecordKind.contact.object
+}
+
 extension ObjectShape {
   /// The signed-in user.
   package static let user = ObjectShape(
