@@ -279,7 +279,10 @@ extension MergeTests {
       screen.contains(
         #"merge #\#(account.sol) "Ysolde Marchetti" (3 contact fields, 1 note, 1 gift, 1 debt, 1 pet, 2 activities, "#
           + #"1 task, 1 reminder, 1 call, 1 address, 1 life event, 1 conversation, 3 relationships, 1 photo, "#
-          + #"1 document, 1 tag) into #\#(account.ysolde) "Ysolde Marchetti" ("#), "\(screen)")
+          + #"1 document, 1 tag) into #\#(account.ysolde) "Ysolde Marchetti" (2 contact fields, 3 notes, 1 gift, "#
+          + #"1 debt, 1 pet, 2 activities, 1 task, 1 reminder, 1 call, 1 address, 1 life event, 1 conversation, "#
+          + #"2 relationships, 1 photo, 1 document, 1 tag)?"#),
+      "the keeper's holdings of every kind that moves: \(screen)")
     #expect(screen.contains(#"into #\#(account.theodoric) "Theodoric Vasquez-Lund" (2 notes)?"#), "\(screen)")
     #expect(screen.contains(#"Teddy Vasquez-Lund" (1 note)"#), "\(screen)")
     #expect(screen.contains(#""object":"merge","keep":\#(account.ysolde)"#), "yes merges: \(screen)")
@@ -296,6 +299,17 @@ extension MergeTests {
     let account = try Account(publicStorage: false)
     defer { account.sandbox.stop() }
     _ = try account.dedupe()
+    let before = account.sandbox.requests().count
+    let dry = try account.merge("--dry-run")
+    #expect(dry.status == 0 && account.writes(from: before) == [], "\(dry)")
+    #expect(
+      dry.stdout.contains(
+        "it cannot be made again on #\(account.ysolde): its link answers a redirect (to the login page)"),
+      "the dry run says what the real run will do: \(dry.stdout)")
+    #expect(
+      dry.stdout.contains(
+        "leave #\(account.sol): its document #"), "\(dry.stdout)")
+    #expect(!dry.stdout.contains("delete #\(account.sol)"), "\(dry.stdout)")
     let run = try account.merge("--yes --journal \(account.journal)")
     #expect(run.status == 0, "\(run)")
     #expect(run.stderr.contains("not carried: its link answers a redirect (to the login page)"), "\(run)")
@@ -313,5 +327,49 @@ extension MergeTests {
     #expect(Set(photos) == account.photos, "the rest moved all the same")
     let again = try account.merge("--yes --journal \(account.journal)")
     #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
+  }
+}
+
+extension MergeTests {
+  @Test("a relationship another contact holds to the merged one, with no reverse row, is re-pointed to the keeper")
+  func oneWayRelationship() throws {
+    let account = try Account()
+    defer { account.sandbox.stop() }
+    let env = account.sandbox.env
+    func post(_ path: String, _ body: String) throws -> Int {
+      let run = try sh(
+        #"curl -sf -X POST -H 'Accept: application/json' -H 'Content-Type: application/json' "#
+          + #"-H "Authorization: Bearer $SANDBOX_TOKEN" --data-binary '\#(body)' "$SANDBOX_API/\#(path)" | jq .data.id"#,
+        env: env)
+      return try #require(Int(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(run)")
+    }
+    let boss = try #require(
+      try account.list("/relationshiptypes").first { $0["name"]?.stringValue == "boss" }?["id"]?.intValue)
+    let cid = try post(
+      "contacts",
+      #"{"first_name":"Cid","last_name":"Okafor","is_birthdate_known":false,"is_deceased":false,"is_deceased_date_known":false}"#
+    )
+    // The account has no type "subordinate", the reverse of "boss": Monica makes no reverse row
+    // (CreateRelationship.php:51-55), and no list of Sol's shows the row.
+    let row = try post(
+      "relationships", #"{"contact_is":\#(cid),"of_contact":\#(account.sol),"relationship_type_id":\#(boss)}"#)
+    #expect(try account.list("/contacts/\(account.sol)/relationships").allSatisfy { $0["id"]?.intValue != row })
+    _ = try account.dedupe()
+    let lines = try String(contentsOfFile: account.groups, encoding: .utf8)
+    #expect(lines.contains(#""related_from":[\#(cid)"#) || lines.contains(#",\#(cid)]"#), "\(lines)")
+    let dry = try account.merge("--dry-run")
+    #expect(
+      dry.stdout.contains("copy relationship #\(row) of #\(cid) to #\(account.sol) as one to #\(account.ysolde)"),
+      "\(dry.stdout)")
+    let run = try account.merge("--yes --journal \(account.journal)")
+    #expect(run.status == 0, "\(run)")
+    let rows = try account.list("/contacts/\(cid)/relationships").map { row in
+      "\(row["relationship_type"]?["name"]?.stringValue ?? "") \(row["of_contact"]?["id"]?.intValue ?? 0)"
+    }
+    #expect(rows == ["boss \(account.ysolde)"], "made again from Cid to the keeper, the original gone")
+    try account.expectMerged()
+    let before = account.sandbox.requests().count
+    let again = try account.merge("--yes --journal \(account.journal)")
+    #expect(again.status == 0 && again.stdout.isEmpty && account.sandbox.requests().count == before, "\(again)")
   }
 }

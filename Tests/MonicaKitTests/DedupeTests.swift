@@ -191,7 +191,29 @@ import Testing
       JSONWriter.plain.string(group.json)
         == #"{"object":"duplicate","keep":12,"merge":[57],"score":0.93,"reasons":["same e-mail a"],"#
         + #""contacts":[{"id":12,"name":"Ana Lima","records":7,"fields":4,"created_at":"2020-01-01T00:00:00Z"},"#
-        + #"{"id":57,"name":"Ana L.","records":0,"fields":0,"created_at":null}]}"#)
+        + #"{"id":57,"name":"Ana L.","records":0,"fields":0,"created_at":null}],"related_from":[]}"#)
     #expect([0.5, 0.98, 1, 0.05, 0].map(DuplicateGroup.decimal) == ["0.5", "0.98", "1", "0.05", "0"])
+  }
+
+  @Test("a group names the contacts outside it whose own relationships name a merged contact")
+  func relatedFrom() throws {
+    let line = #"""
+      {"id":30,"object":"contact","first_name":"Cid","information":{"relationships":{"love":{"total":0,"contacts":null},"work":{"total":2,"contacts":[{"relationship":{"id":5,"name":"boss"},"contact":{"id":57}},{"relationship":{"id":6,"name":"boss"},"contact":{"id":12}}]}}}}
+      """#
+    var scanner = RecordScanner()
+    var contact: Contact?
+    try RecordScanner.withRecord(Array(line.utf8), scanner: &scanner) { contact = Contact($0) }
+    let cid = try #require(contact)
+    #expect(cid.relatedTo == [57, 12])
+    let found = groups([
+      Contact(id: 12, firstName: "Ana", lastName: "Lima", emails: ["ana@x.org"], records: 5),
+      Contact(id: 57, firstName: "Ana", lastName: "Lima", emails: ["ana@x.org"]),
+      cid,
+      Contact(id: 31, firstName: "Dee", relatedTo: [12]),
+    ])
+    #expect(ids(found) == [[12, 57]])
+    #expect(found.first?.relatedFrom == [30], "a relationship to the keeper only is not the merge's")
+    #expect(
+      JSONWriter.plain.string(try #require(found.first).json).hasSuffix(#""related_from":[30]}"#))
   }
 }

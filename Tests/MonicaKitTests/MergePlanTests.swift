@@ -177,4 +177,57 @@ import Testing
       try MergeGroup(line: Array(#"{"object":"contact","id":1}"#.utf8), source: "stdin", number: 1)
     }
   }
+
+  /// A relationship row `from -> to` of type `type` (whose reverse is `reverse`).
+  func row(_ id: Int, _ from: Int, _ to: Int, _ type: String, reverse: String) throws -> JSONObject {
+    try object(
+      #"{"id":\#(id),"contact_is":{"id":\#(from)},"of_contact":{"id":\#(to)},"#
+        + #""relationship_type":{"name":"\#(type)","name_reverse_relationship":"\#(reverse)"}}"#)
+  }
+
+  @Test("a row another contact holds to a merged one with no reverse row moves; a reverse does not")
+  func inboundRelationships() throws {
+    var keeper = try contact(keeper)
+    var merged = try contact(other)
+    merged.add("relationship", [try row(80, 57, 30, "friend", reverse: "friend")])
+    let cid = [
+      try row(81, 30, 57, "friend", reverse: "friend"),  // the reverse of #80: moves with it
+      try row(82, 30, 57, "boss", reverse: "subordinate"),  // no row 57 -> 30 "subordinate": one-way
+      try row(83, 30, 57, "mentor", reverse: "protege"),  // one-way, and the keeper has its like
+      try row(84, 30, 12, "mentor", reverse: "protege"),
+    ]
+    keeper.addInbound(cid)
+    merged.addInbound(cid)
+    merged.addInbound(cid)
+    #expect(merged.inbound.compactMap { $0["id"]?.intValue } == [82, 83], "each once")
+    #expect(keeper.inbound.compactMap { $0["id"]?.intValue } == [84])
+    #expect(merged.holdings.contains("3 relationships"), "\(merged.holdings)")
+    let plan = MergePlan(keeper: keeper, others: [merged])
+    let steps = plan.steps.filter { $0.kind.object == "relationship" }
+    #expect(steps.map(\.id) == [80, 82, 83])
+    #expect(steps.map(\.inboundFrom) == [nil, 30, 30])
+    #expect(steps.map(\.skip) == [nil, nil, "the keeper has this relationship already"])
+    #expect(plan.lines.contains { $0.hasPrefix("copy relationship #82 of #30 to #57 as one to #12, then delete") })
+    #expect(!plan.lines.contains { $0.hasPrefix("# unseen") })
+    var unseen = plan
+    unseen.inboundUnseen = true
+    #expect(unseen.lines.contains { $0.hasPrefix("# unseen: a relationship another contact holds to #57") })
+  }
+
+  @Test("a record that cannot be made again leaves its contact, in the plan as in the run")
+  func notCarried() throws {
+    let merged = try contact(
+      other, ["document": [#"{"id":66,"original_filename":"lease.txt","contact":{"id":57}}"#]])
+    var plan = MergePlan(keeper: try contact(keeper), others: [merged])
+    #expect(plan.lines.contains("delete #57 once #12 is read back holding everything"))
+    let step = try #require(plan.steps.first { $0.kind.object == "document" })
+    plan.notCarried(step, because: "its link answers a redirect (to the login page)")
+    #expect(
+      plan.lines.contains(
+        "leave document #66 of #57: it cannot be made again on #12: its link answers a redirect (to the login page)"))
+    #expect(
+      plan.lines.contains("leave #57: its document #66 could not be made again on #12; it gets a note naming #12"))
+    #expect(!plan.lines.contains { $0.hasPrefix("delete #57") || $0.hasPrefix("copy document") })
+    #expect(plan.missing(after: try object(keeper), lists: [:]) { _ in nil }.allSatisfy { !$0.contains("document") })
+  }
 }

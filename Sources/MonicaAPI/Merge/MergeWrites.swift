@@ -98,12 +98,22 @@ final class MergeWrites {
     }
     var record = step.record
     record["object"] = .string(step.kind.object)
-    // The other contact of a relationship stays itself (unless a group before merged it).
-    if let other = record["of_contact"]?["id"]?.intValue, journal.target(of: "contact", source: other) == nil {
-      try journal.append("contact", source: other, target: other)
+    // The other contact of a relationship stays itself (unless a group before merged it): its
+    // `of_contact`, or for a row another contact holds to the merged one, its `contact_is`.
+    for end in ["of_contact", "contact_is"] {
+      if let other = record[end]?["id"]?.intValue, journal.target(of: "contact", source: other) == nil {
+        try journal.append("contact", source: other, target: other)
+      }
     }
     try await migration.carry(JSONWriter.plain.bytes(.object(record)), source: place, number: 0)
     return journal.target(of: step.kind.object, source: step.id)
+  }
+
+  /// Why the migration cannot make `step`'s document again (its link cannot be downloaded:
+  /// private storage answers the login page), as a real run would find; `nil` when it can.
+  func downloadRefusal(_ step: MergeStep) async -> String? {
+    if case .failure(let refusal) = await migration.download(step.record) { return refusal.reason }
+    return nil
   }
 
   /// Makes a note on `contact` and journals it as `object<TAB>key<TAB>note id` as soon as it is

@@ -6,8 +6,12 @@ extension Help {
     the e-mail addresses and phone numbers; in a monica-fetch --all stream the contactfield \
     records give them, and other kinds are passed over) and writes one line per group of contacts that are likely \
     one person: {"object":"duplicate","keep":12,"merge":[57],"score":0.93,"reasons":[...],\
-    "contacts":[{"id":12,"name":"Ana Lima","records":9,"fields":4,"created_at":...},...]}, \
-    highest score first. monica-format table shows it with the names. Nothing is sent \
+    "contacts":[{"id":12,"name":"Ana Lima","records":9,"fields":4,"created_at":...},...],\
+    "related_from":[30]}, highest score first; "related_from" names the contacts outside the \
+    group whose own relationships name a merged contact (information.relationships), whose \
+    lists monica-merge reads for a row with no reverse row, which Monica lists under its \
+    holder only (ApiRelationshipController.php:26-28; the contacts list holds no partial or \
+    archived contact, ApiContactController.php:68-70). monica-format table shows it with the names. Nothing is sent \
     anywhere: the tool reads a stream and needs no token.
 
     EVIDENCE

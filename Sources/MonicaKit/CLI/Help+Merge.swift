@@ -30,7 +30,12 @@ extension Help {
     survives as a photo of the keeper; a gift that held a photo made again is given the copy \
     (PUT /gifts/{gift}/photo/{photo}, routes/api.php:105). A contact field, address or relationship the keeper \
     has already is not doubled; a relationship between the merged contacts is dropped; tags \
-    are joined by name.
+    are joined by name. A relationship another contact holds to a merged one with no reverse \
+    row (its type's reverse is not the account's, CreateRelationship.php:51-55) is listed \
+    under that contact only (ApiRelationshipController.php:26-28) and would go with the \
+    merged contact (DestroyContact.php:64-71): the contacts a monica-dedupe line names in \
+    "related_from" have their lists read (one request each), and such a row is made again \
+    from that contact to the keeper; a group from --keep cannot see them, and its plan says so.
 
     WHAT STAYS
     The keeper is read back, list by list, and must hold every record moved or made again \
@@ -42,8 +47,12 @@ extension Help {
     archived or partial keeper is refused.
 
     SAFETY
-    --dry-run reads the contacts, prints the plan and writes nothing. Without --yes each \
-    group is asked on the terminal, with both names and what each holds; without a \
+    --dry-run reads the contacts, prints the plan and writes nothing; it downloads each \
+    document's link, as the merge would, so a contact whose document cannot be carried is \
+    shown left, not deleted. Without --yes each \
+    group is asked on the terminal, with both names and what each holds of every kind that \
+    moves (for the keeper, the lists its record does not count are read: debts, pets, \
+    reminders, calls, conversations, photos, documents, 7 requests a group asked); without a \
     terminal monica-merge refuses (64) before sending anything. --journal FILE records each \
     step as it is done (one run at a time holds it; each line synced; a torn last line is \
     cut off): a run stopped by a kill, a 5xx or a time-out is resumed by running it again \

@@ -29,6 +29,12 @@ extension DedupeContact {
       return true
     }
     for key in ["addresses", "tags"] { records += record.member(key)?.elements.count ?? 0 }
+    information?.member("relationships")?.forEachMember { _, _, group in
+      for element in group.member("contacts")?.elements ?? [] {
+        if let other = element.member("contact")?.member("id")?.intValue { relatedTo.append(other) }
+      }
+      return true
+    }
     for field in record.member("contactFields")?.elements ?? [] {
       records += 1
       guard let content = field.member("content")?.stringValue, !content.isEmpty else { continue }

@@ -46,15 +46,19 @@ package struct DedupeContact: Sendable, Equatable {
   package var fields = 0
   /// `created_at` as Monica writes it (UTC, sorts as text); empty when unknown.
   package var createdAt = ""
+  /// The contacts its own relationship rows name (`information.relationships`): a merge reads
+  /// the lists of those that name a merged contact, where a row without a reverse shows.
+  package var relatedTo: [Int] = []
 
   package init(
     id: Int, firstName: String = "", lastName: String = "", nickname: String = "", genderType: String = "",
     birthday: Birthday? = nil, emails: [String] = [], phones: [String] = [], isPartial: Bool = false,
-    records: Int = 0, fields: Int = 0, createdAt: String = ""
+    records: Int = 0, fields: Int = 0, createdAt: String = "", relatedTo: [Int] = []
   ) {
     (self.id, self.firstName, self.lastName, self.nickname) = (id, firstName, lastName, nickname)
     (self.genderType, self.birthday, self.emails, self.phones) = (genderType, birthday, emails, phones)
     (self.isPartial, self.records, self.fields, self.createdAt) = (isPartial, records, fields, createdAt)
+    self.relatedTo = relatedTo
   }
 
   /// First and last name as people read them.

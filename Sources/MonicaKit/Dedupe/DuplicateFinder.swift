@@ -67,10 +67,26 @@ package struct DuplicateFinder {
       }
       components.add(reasons: evidence.evidence.map(\.reason), to: components.root(pair.0))
     }
-    return components.groups.map { group in
+    var groups = components.groups.map { group in
       DuplicateGroup(
         contacts: group.members.map { contacts[$0] }, score: group.score ?? 0, reasons: group.reasons)
     }.sorted { ($0.score, -$0.keep.id) > ($1.score, -$1.keep.id) }
+    let related = relatedFrom(Set(groups.flatMap { $0.merge.map(\.id) }))
+    for index in groups.indices {
+      let members = Set([groups[index].keep.id] + groups[index].merge.map(\.id))
+      let holders = groups[index].merge.flatMap { related[$0.id] ?? [] }.filter { !members.contains($0) }
+      groups[index].relatedFrom = Array(Set(holders)).sorted()
+    }
+    return groups
+  }
+
+  /// For each of `ids`, the contacts whose own relationships name it.
+  private func relatedFrom(_ ids: Set<Int>) -> [Int: [Int]] {
+    var holders: [Int: [Int]] = [:]
+    for contact in contacts {
+      for other in contact.relatedTo where ids.contains(other) { holders[other, default: []].append(contact.id) }
+    }
+    return holders
   }
 
   /// Every pair of contacts that share a block, each once, as indices (lower first).

@@ -8,6 +8,10 @@ package struct DuplicateGroup: Sendable, Equatable {
   package var score: Double
   /// Why, each reason once.
   package var reasons: [String]
+  /// The contacts outside the group whose own relationships name a merged contact, by id:
+  /// monica-merge reads their lists for the rows to it that have no reverse row, which Monica
+  /// lists under their holder only (ApiRelationshipController.php:26-28).
+  package var relatedFrom: [Int] = []
 
   /// A group of `contacts` (at least one), the keeper chosen by `DedupeContact.outranks`.
   package init(contacts: [DedupeContact], score: Double, reasons: [String]) {
@@ -19,8 +23,8 @@ package struct DuplicateGroup: Sendable, Equatable {
   }
 
   /// The output line: `{"object":"duplicate","keep":12,"merge":[57],"score":0.93,"reasons":[...],
-  /// "contacts":[{"id":12,"name":"Ana Lima","records":5,"fields":7,"created_at":"..."},...]}`,
-  /// the keeper first in `contacts`.
+  /// "contacts":[{"id":12,"name":"Ana Lima","records":5,"fields":7,"created_at":"..."},...],
+  /// "related_from":[30]}`, the keeper first in `contacts`.
   package var json: JSONValue {
     let contacts = ([keep] + merge).map { contact in
       JSONValue.object(
@@ -33,7 +37,7 @@ package struct DuplicateGroup: Sendable, Equatable {
       JSONObject([
         "object": .string("duplicate"), "keep": .int(keep.id), "merge": .array(merge.map { .int($0.id) }),
         "score": .number(Self.decimal(score)), "reasons": .array(reasons.map(JSONValue.string)),
-        "contacts": .array(contacts),
+        "contacts": .array(contacts), "related_from": .array(relatedFrom.map(JSONValue.int)),
       ]))
   }
 

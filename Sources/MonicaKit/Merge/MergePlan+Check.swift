@@ -12,9 +12,13 @@ extension MergePlan {
     for text in filled { lines.append("fill #\(keep): \(text)") }
     if !tags.isEmpty { lines.append("tag #\(keep): \(tags.joined(separator: ", "))") }
     for step in steps {
-      let what = "\(step.kind.object) #\(step.id) of #\(step.from)"
+      let what = step.described
       if let skip = step.skip {
         lines.append("leave \(what): \(skip)")
+        continue
+      }
+      if let reason = notCarried(step) {
+        lines.append("leave \(what): it cannot be made again on #\(keep)\(reason.isEmpty ? "" : ": " + reason)")
         continue
       }
       switch step.kind.move {
@@ -25,8 +29,15 @@ extension MergePlan {
           deletesOriginal(step)
           ? ", then delete the original once #\(keep) is read back holding it"
           : "; the original stays (archived contact)"
-        lines.append("copy \(what) to #\(keep)\(end) (\(step.kind.source))")
+        if step.inboundFrom != nil {
+          lines.append("copy \(what) as one to #\(keep)\(end) (\(Self.inboundSource))")
+        } else {
+          lines.append("copy \(what) to #\(keep)\(end) (\(step.kind.source))")
+        }
       }
+    }
+    if inboundUnseen {
+      lines.append("# unseen: \(unseenInbound)")
     }
     for line in note.split(separator: "\n") { lines.append("note #\(keep): \(line)") }
     for member in members {
@@ -37,6 +48,19 @@ extension MergePlan {
       }
     }
     return lines
+  }
+
+  /// Where Monica's source says why a relationship another contact holds to a merged one is made
+  /// again from that contact.
+  static let inboundSource =
+    "it has no reverse row, and only its contact's list shows it, ApiRelationshipController.php:26-28"
+
+  /// What a group without `related_from` (`--keep`) cannot see, in words.
+  package var unseenInbound: String {
+    let ids = members.map { "#\($0.id)" }.joined(separator: ", ")
+    return "a relationship another contact holds to \(ids) with no reverse row is listed only under that contact "
+      + "(ApiRelationshipController.php:26-28) and is deleted with the merged contact (DestroyContact.php:64-71); "
+      + "monica-dedupe's line names the contacts to read (related_from), this group does not"
   }
 
   /// Whether the original of a record made again on the keeper is deleted.
@@ -66,8 +90,8 @@ extension MergePlan {
     var held = lists
     held["contactfield"] = (after["contactFields"]?.arrayValue ?? []).compactMap(\.objectValue)
     held["address"] = (after["addresses"]?.arrayValue ?? []).compactMap(\.objectValue)
-    for step in steps where step.skip == nil {
-      let what = "\(step.kind.object) #\(step.id) of #\(step.from)"
+    for step in steps where step.skip == nil && notCarried(step) == nil {
+      let what = step.described
       let target = step.kind.move == .recreate ? made(step) : step.id
       guard let target else {
         missing.append("\(what) (not made again)")

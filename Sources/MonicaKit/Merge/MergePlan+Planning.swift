@@ -133,17 +133,21 @@ extension MergePlan {
     var steps: [MergeStep] = []
     var seen = Set<String>()
     for kind in MergeKind.all {
-      var values = Set((keeper.records[kind.object] ?? []).compactMap { valueKey(kind, $0) })
-      if kind.object == "relationship" { values.formUnion(relationshipKeys(of: keeper.record)) }
+      var values = Set((keeper.records[kind.object] ?? []).compactMap { valueKey(kind, $0, owner: keeper.id) })
+      if kind.object == "relationship" {
+        values.formUnion(relationshipKeys(of: keeper.record))
+        values.formUnion(keeper.inbound.compactMap { valueKey(kind, $0, owner: keeper.id) })
+      }
       for other in others {
-        for record in other.records[kind.object] ?? [] {
+        let records = (other.records[kind.object] ?? []) + (kind.object == "relationship" ? other.inbound : [])
+        for record in records {
           guard let id = record["id"]?.intValue, seen.insert("\(kind.object)#\(id)").inserted else { continue }
           var skip: String?
-          if kind.object == "relationship", let to = record["of_contact"]?["id"]?.intValue,
-            to == keeper.id || group.contains(to)
+          if kind.object == "relationship", let end = otherEnd(of: record, owner: other.id),
+            end == keeper.id || group.contains(end)
           {
             skip = "it is between the merged contacts: dropped (Monica deletes it with the merged contact)"
-          } else if let key = valueKey(kind, record), !values.insert(key).inserted {
+          } else if let key = valueKey(kind, record, owner: other.id), !values.insert(key).inserted {
             skip = "the keeper has this \(kind.object == "contactfield" ? "value" : kind.object) already"
           }
           var change = JSONObject()
@@ -172,9 +176,17 @@ extension MergePlan {
     return steps
   }
 
-  /// The value of a record that the keeper must not get twice: a contact field's type and
-  /// normalised content, an address's place; `nil` for kinds where two alike records are two.
-  static func valueKey(_ kind: MergeKind, _ record: JSONObject) -> String? {
+  /// The contact at the other end of a relationship row of `owner`'s: its `of_contact`, or for a
+  /// row another contact holds to it (`MergeContact.inbound`), that contact.
+  static func otherEnd(of row: JSONObject, owner: Int) -> Int? {
+    let from = row["contact_is"]?["id"]?.intValue
+    return from != nil && from != owner ? from : row["of_contact"]?["id"]?.intValue
+  }
+
+  /// The value of a record of `owner`'s that the keeper must not get twice: a contact field's
+  /// type and normalised content, an address's place, a relationship's other contact, direction
+  /// and type; `nil` for kinds where two alike records are two.
+  static func valueKey(_ kind: MergeKind, _ record: JSONObject, owner: Int? = nil) -> String? {
     switch kind.object {
     case "contactfield":
       guard let content = record["content"]?.stringValue else { return nil }
@@ -183,8 +195,10 @@ extension MergePlan {
       let value = kindName == "phone" ? (MatchKeys.phoneDigits(content) ?? content) : content.folded
       return "\(type)|\(value)"
     case "relationship":
+      let type = (record["relationship_type"]?["name"]?.stringValue ?? "").lowercased()
+      if let owner, let from = record["contact_is"]?["id"]?.intValue, from != owner { return "from \(from)|" + type }
       guard let to = record["of_contact"]?["id"]?.intValue else { return nil }
-      return "\(to)|" + (record["relationship_type"]?["name"]?.stringValue ?? "").lowercased()
+      return "\(to)|" + type
     case "address":
       let parts = ["street", "city", "province", "postal_code"].map { (record[$0]?.stringValue ?? "").folded }
       return (parts + [record["country"]?["id"]?.stringValue ?? ""]).joined(separator: "|")

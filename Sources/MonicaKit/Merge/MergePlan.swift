@@ -5,6 +5,9 @@ package struct MergeContact: Sendable {
   package let record: JSONObject
   /// Its records by `object`, the lists read and those the record holds.
   package private(set) var records: [String: [JSONObject]] = [:]
+  /// Other contacts' relationship rows to it that have no reverse row (`addInbound`): they
+  /// move with it, as rows of the same contact to the keeper.
+  package internal(set) var inbound: [JSONObject] = []
 
   /// A contact from its record; contact fields and addresses are taken from it.
   package init(record: JSONObject) {
@@ -33,7 +36,8 @@ package struct MergeContact: Sendable {
     var parts: [String] = []
     for kind in MergeKind.all {
       // A list not read (the keeper's) is counted as the contact record counts it.
-      let count = records[kind.object]?.count ?? listedCount(kind)
+      var count = records[kind.object]?.count ?? listedCount(kind)
+      if kind.object == "relationship" { count += inbound.count }
       if count > 0 { parts.append(Self.count(count, kind.object)) }
     }
     let tags = record["tags"]?.arrayValue?.count ?? 0
@@ -72,6 +76,20 @@ package struct MergeStep: Sendable, Equatable {
   package let change: JSONObject
   /// Why nothing is sent for it (the keeper has that value already); `nil` when it moves.
   package let skip: String?
+
+  /// For a relationship another contact holds to the merged one without a reverse row
+  /// (`MergeContact.inbound`), that contact: the row is in its list, and made again from it.
+  package var inboundFrom: Int? {
+    guard kind.object == "relationship", let from = record["contact_is"]?["id"]?.intValue, from != self.from else {
+      return nil
+    }
+    return from
+  }
+
+  /// "note #7 of #57", "relationship #9 of #30 to #57".
+  package var described: String {
+    inboundFrom.map { "\(kind.object) #\(id) of #\($0) to #\(from)" } ?? "\(kind.object) #\(id) of #\(from)"
+  }
 }
 
 /// A merged contact and whether it can be deleted at the end.
@@ -112,6 +130,24 @@ package struct MergePlan: Sendable {
   package var members: [MergeMember] = []
   /// Why the group cannot be merged at all (an archived or partial keeper); nothing is sent.
   package var refusal: String?
+  /// The records the migration cannot make again on the keeper (a document whose link cannot
+  /// be downloaded), by `object#id`: why, or "" when it said so itself (on stderr).
+  package private(set) var uncarried: [String: String] = [:]
+  /// Whether the relationships other contacts hold to the merged ones without a reverse row
+  /// could not be looked for (a group without `related_from`): said in the plan and on stderr.
+  package var inboundUnseen = false
+
+  /// Takes note that `step`'s record cannot be made again on the keeper: the original stays, and
+  /// so does its contact, left beside the keeper with a note naming it.
+  package mutating func notCarried(_ step: MergeStep, because reason: String) {
+    uncarried["\(step.kind.object)#\(step.id)"] = reason
+    guard let index = members.firstIndex(where: { $0.id == step.from }) else { return }
+    let what = "its \(step.kind.object) #\(step.id) could not be made again on #\(keep)"
+    members[index].left = members[index].left.map { $0 + "; " + what } ?? what
+  }
+
+  /// Why `step`'s record cannot be made again on the keeper, if it cannot.
+  package func notCarried(_ step: MergeStep) -> String? { uncarried["\(step.kind.object)#\(step.id)"] }
 
   /// The note left on a merged contact that is not deleted.
   package func leftNote(_ member: MergeMember) -> String {
