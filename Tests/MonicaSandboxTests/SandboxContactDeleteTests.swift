@@ -7,7 +7,7 @@ import Testing
 /// The sandbox's contact delete is Monica's soft delete (DestroyContact.php:52, SoftDeletes at
 /// Contact.php:49): the contact's routes answer 404, what belonged to it stays listed with a null
 /// contact until the contact is pruned (Contact.php:1585-1588).
-extension SandboxAccountWritesTests {
+extension SandboxKindWritesTests {
   @Test("DELETE contacts: its notes, tasks, gifts, calls... stay, their contact null; a gift's recipient too")
   func deleteContactIsSoft() throws {
     let kinds = [RecordKind.note, .task, .gift, .photo, .call, .lifeEvent]
@@ -41,7 +41,7 @@ extension SandboxAccountWritesTests {
 /// A deleted contact keeps its row, so `exists:contacts,id` passes, and the service's
 /// account-scoped look-up, which leaves soft-deleted rows out, fails: Monica answers 404, never a
 /// 422, and writes nothing (e.g. CreateGift.php:22 then 50-51).
-extension SandboxAccountWritesTests {
+extension SandboxKindWritesTests {
   @Test("a write naming a deleted contact is a 404 after Monica's rules, and makes nothing")
   func writesNamingDeletedContact() throws {
     let gone = try #require(

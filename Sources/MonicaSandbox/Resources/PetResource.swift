@@ -2,19 +2,20 @@ import MonicaKit
 
 /// A pet as the API renders it (app/Http/Resources/Pet/Pet.php), for seeding and writing.
 enum PetResource {
-  /// A pet of one of Monica's ten categories (`category` from 1).
+  /// A pet of one of Monica's eleven categories (`category` from 1), printed as PetCategory does
+  /// (app/Http/Resources/Pet/PetCategory.php:18-26).
   static func json(
     id: Int, uuid: JSONValue, name: String?, category: Int, contact: JSONValue, created: JSONValue,
     updated: JSONValue
   ) -> JSONObject {
-    let names = SeedData.petCategories
+    let categories = SeedData.petCategories
+    let known = categories.indices.contains(category - 1) ? categories[category - 1] : nil
     return JSONObject([
       "id": .int(id), "uuid": uuid, "object": .string("pet"), "name": .string(name),
       "pet_category": .object(
         JSONObject([
-          "id": .int(category), "object": .string("pet_category"),
-          "name": .string(names.indices.contains(category - 1) ? names[category - 1] : ""),
-          "is_common": .bool(category <= 3),
+          "id": .int(category), "object": .string("pet_category"), "name": .string(known?.name ?? ""),
+          "is_common": .bool(known?.isCommon ?? false),
         ])),
       "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": created, "updated_at": updated,
     ])

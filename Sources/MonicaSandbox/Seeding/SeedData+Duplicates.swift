@@ -51,7 +51,7 @@ extension SeedData {
           "contact_id": owner, "in_debt": .string("yes"), "status": .string("inprogress"), "amount": .int(12),
           "reason": .string(label),
         ])
-      write(.create(.pet), ["contact_id": owner, "pet_category_id": .int(1), "name": .string("\(label) dog")])
+      write(.create(.pet), ["contact_id": owner, "pet_category_id": .int(4), "name": .string("\(label) dog")])
       write(
         .create(.address),
         ["contact_id": owner, "street": .string(street), "city": .string("Lyon"), "country": .string("FR")])

@@ -96,10 +96,12 @@ extension SeedData {
     .object(CountryResource.json(iso: iso, name: countries.first { $0.0 == iso }?.1 ?? ""))
   }
 
-  /// The pet categories the sandbox seeds, in id order. Monica's differ, in names and order:
-  /// reptile, bird, cat, dog, fish, hamster, horse, rabbit, rat, small_animal, other
-  /// (database/migrations/2017_12_24_115641_create_pets_table.php:33-43).
-  static let petCategories = ["Dog", "Cat", "Bird", "Fish", "Hamster", "Horse", "Rabbit", "Rat", "Reptile", "Other"]
+  /// Monica's pet categories in id order, each with its `is_common` flag: the rows its migration
+  /// inserts (database/migrations/2017_12_24_115641_create_pets_table.php:33-43), ids 1 to 11.
+  static let petCategories: [(name: String, isCommon: Bool)] = [
+    ("reptile", false), ("bird", false), ("cat", true), ("dog", true), ("fish", true), ("hamster", false),
+    ("horse", false), ("rabbit", false), ("rat", false), ("small_animal", false), ("other", false),
+  ]
 
   /// An emotion as EmotionResource writes it.
   static func emotion(_ id: Int) -> JSONValue {

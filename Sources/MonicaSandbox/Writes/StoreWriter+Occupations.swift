@@ -13,6 +13,13 @@ extension StoreWriter {
     let company = input["company_id"]?.intValue.flatMap { contents[.company].records[$0] }
     if let failure = check.failure { return failure }
     guard let contactID = accountContact(input["contact_id"]), let company else { return .notFound }
+    // UpdateOccupation.php:47-50: the occupation is looked up through the account, the given
+    // contact_id and company_id (`findOrFail`); another contact's or company's is a 404 (code 31).
+    if let existing,
+      existing["contact"]?["id"]?.intValue != contactID || existing["company"]?["id"] != company["id"]
+    {
+      return .notFound
+    }
     let newID = id ?? contents[.occupation].nextID
     let record = OccupationResource.json(
       id: newID, title: Self.text(input["title"]), description: Self.text(input["description"]),

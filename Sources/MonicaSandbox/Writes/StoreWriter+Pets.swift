@@ -4,7 +4,7 @@ import MonicaKit
 /// A pet's create and update (ApiPetController.php).
 extension StoreWriter {
   /// `ApiPetController::validateUpdate` (ApiPetController.php:114-121): a category of
-  /// `pet_categories` (Monica's ten seeded rows), the contact, a name of at most 255 characters.
+  /// `pet_categories` (Monica's eleven seeded rows), the contact, a name of at most 255 characters.
   mutating func savePet(_ id: Int?, _ input: JSONObject) -> APIResponse {
     let existing = id.flatMap { contents[.pet].records[$0] }
     if id != nil && existing == nil { return .notFound }

@@ -3,26 +3,9 @@ import MonicaKit
 import MonicaTestSupport
 import Testing
 
-/// monica-sandbox's routes for a contact's work, food and introduction, a gift's photos and the
-/// user's own contact, answering as Monica v4.1.2 does.
-@Suite struct SandboxContactExtrasTests {
-  /// `call METHOD PATH BODY` prints the status, a space, and the body.
-  static let call =
-    #"call() { curl -sS -o body -w '%{http_code} ' -X "$1" -H "Authorization: Bearer $SANDBOX_TOKEN" -H 'Accept: application/json' -H 'Content-Type: application/json' --data "$3" "$SANDBOX_API$2"; cat body; echo; }; "#
-
-  /// The answers to `calls`, one `status body` line each.
-  static func answers(_ sandbox: Sandbox, _ calls: [String]) throws -> [String] {
-    let run = try sh(Self.call + calls.joined(separator: "\n"), env: sandbox.env, directory: sandbox.temporary.root)
-    #expect(run.status == 0, "\(run)")
-    return run.lines
-  }
-
-  /// Monica's validation answer: 422, code 32, these messages.
-  static func invalid(_ messages: String...) -> String {
-    let list = messages.map { "\"\($0)\"" }.joined(separator: ",")
-    return #"422 {"error":{"message":["# + list + #"],"error_code":32}}"#
-  }
-
+/// monica-sandbox's routes for a contact's work, food and introduction, answering as Monica
+/// v4.1.2 does.
+@Suite struct SandboxContactPropertiesTests: SandboxRouteCalls {
   @Test("work, food and introduction: Monica's validation, archived and partial contacts refused")
   func validation() throws {
     let sandbox = try Sandbox.start(["--contacts", "60", "--rate-limit", "0"])
@@ -97,58 +80,27 @@ import Testing
     #expect(after?["how_you_met"]?["first_met_through_contact"] == .null)
     #expect(after?["career"]?["job"] == .string("Chef") && after?["food_preferences"] == .string("Tea"))
   }
+}
 
-  @Test("a gift's photo: both ids checked, the gift answered with the photo as PhotoResource prints it, once")
-  func giftPhoto() throws {
-    let sandbox = try Sandbox.start(["--contacts", "30", "--rate-limit", "0"])
-    defer { sandbox.stop() }
-    let photo = try #require(try records(sh("monica-fetch photos", env: sandbox.signedInEnv).stdout).first)
-    let photoID = try #require(photo["id"]?.intValue)
-    let lines = try Self.answers(
-      sandbox,
-      [
-        "call PUT /gifts/1/photo/999 ''", "call PUT /gifts/999/photo/x ''",
-        "call PUT /gifts/1/photo/\(photoID) ''", "call PUT /gifts/1/photo/\(photoID) ''",
-        "call GET /gifts/1/photo/1 ''",
-      ])
-    #expect(lines[0] == Self.invalid("The selected photo id is invalid."))
-    #expect(
-      lines[1]
-        == Self.invalid(
-          "The photo id must be an integer.", "The selected photo id is invalid.", "The selected gift id is invalid."))
-    for line in lines[2...3] {
-      #expect(line.hasPrefix("200 "), "\(line)")
-      let gift = try JSONValue(parsing: String(line.dropFirst(4)))["data"]
-      let photos = gift?["photos"]?.arrayValue ?? []
-      #expect(photos.filter { $0["id"]?.intValue == photoID }.count == 1)
-      #expect(photos.last == photo, "the photo as GET /photos/{id} prints it")
-    }
-    #expect(lines[4].hasPrefix("405 "))
+/// What the suites driving monica-sandbox's routes with curl share: `call`, `answers`, `invalid`.
+protocol SandboxRouteCalls {}
+
+extension SandboxRouteCalls {
+  /// `call METHOD PATH BODY` prints the status, a space, and the body.
+  static var call: String {
+    #"call() { curl -sS -o body -w '%{http_code} ' -X "$1" -H "Authorization: Bearer $SANDBOX_TOKEN" -H 'Accept: application/json' -H 'Content-Type: application/json' --data "$3" "$SANDBOX_API$2"; cat body; echo; }; "#
   }
 
-  @Test("POST and DELETE /me/contact set and clear the user's own contact and every is_me")
-  func meContact() throws {
-    let sandbox = try Sandbox.start(["--contacts", "5", "--rate-limit", "0"])
-    defer { sandbox.stop() }
-    let lines = try Self.answers(
-      sandbox,
-      [
-        "call POST /me/contact '{}'", #"call POST /me/contact '{"contact_id":99}'"#,
-        #"call POST /me/contact '{"contact_id":3}'"#,
-      ])
-    #expect(lines[0] == Self.invalid("The contact id field is required."))
-    #expect(lines[1] == Self.invalid("The selected contact id is invalid."))
-    #expect(lines[2] == #"200 ["true"]"#)
-    let env = sandbox.signedInEnv
-    var me = try records(sh("monica-fetch me", env: env).stdout).first
-    #expect(me?["me_contact"]?["id"] == .int(3) && me?["me_contact"]?["is_me"] == .bool(true))
-    var contacts = try records(sh("monica-fetch contacts", env: env).stdout)
-    #expect(contacts.filter { $0["is_me"] == .bool(true) }.compactMap { $0["id"]?.intValue } == [3])
-    let cleared = try Self.answers(sandbox, ["call DELETE /me/contact ''"])
-    #expect(cleared == [#"200 ["true"]"#])
-    me = try records(sh("monica-fetch me", env: env).stdout).first
-    #expect(me?["me_contact"] == .null)
-    contacts = try records(sh("monica-fetch contacts", env: env).stdout)
-    #expect(!contacts.contains { $0["is_me"] == .bool(true) })
+  /// The answers to `calls`, one `status body` line each.
+  static func answers(_ sandbox: Sandbox, _ calls: [String]) throws -> [String] {
+    let run = try sh(Self.call + calls.joined(separator: "\n"), env: sandbox.env, directory: sandbox.temporary.root)
+    #expect(run.status == 0, "\(run)")
+    return run.lines
+  }
+
+  /// Monica's validation answer: 422, code 32, these messages.
+  static func invalid(_ messages: String...) -> String {
+    let list = messages.map { "\"\($0)\"" }.joined(separator: ",")
+    return #"422 {"error":{"message":["# + list + #"],"error_code":32}}"#
   }
 }
