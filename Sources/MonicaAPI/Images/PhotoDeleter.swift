@@ -59,6 +59,9 @@ package struct PhotoDeleter {
         if output.readerIsGone { throw .outputClosed }
         var photo = known[id]
         if photo == nil { photo = try await Self.photo(id, client: client) }
+        // Read before the DELETE: afterwards Monica shows the contact's default avatar.
+        var avatarOf: Int?
+        if let photo { avatarOf = try await Self.avatarContact(of: photo, client: client) }
         let response = try await client.send(WriteRequest(.delete, "/photos/\(id)"))
         try client.check(response, path: "/photos/\(id)", what: "photo #\(id)")
         guard let line = String(data: response.body, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
@@ -68,8 +71,8 @@ package struct PhotoDeleter {
         }
         try output.writeLine(line)
         try output.flush()
-        if let photo, let reset = try await Self.resetAvatar(after: id, photo: photo, client: client) {
-          StandardError.line("\(tool): \(reset)")
+        if let contact = avatarOf {
+          StandardError.line("\(tool): " + (try await Self.resetAvatar(after: id, contact: contact, client: client)))
         }
       }
     } catch {
