@@ -47,6 +47,14 @@ package enum UTCTime {
     return back.month == month && back.day == day ? seconds : nil
   }
 
+  /// Parses a `timestamp(_:)` (`YYYY-MM-DDTHH:MM:SSZ`) back into its seconds; nil when invalid.
+  package static func parseTimestamp(_ text: String) -> Int? {
+    guard let midnight = parseDate(text), text.count >= 19 else { return nil }
+    let clock = text.dropFirst(11).prefix(8).split(separator: ":").compactMap { Int($0) }
+    guard clock.count == 3 else { return nil }
+    return midnight + clock[0] * 3600 + clock[1] * 60 + clock[2]
+  }
+
   private static func split(_ seconds: Int) -> (String, String) {
     let (year, month, day) = civil(seconds)
     let rest = ((seconds % 86_400) + 86_400) % 86_400

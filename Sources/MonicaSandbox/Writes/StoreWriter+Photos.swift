@@ -44,8 +44,10 @@ extension StoreWriter {
   /// database/migrations/2019_12_21_194559_add_photo_gift.php:21), so no gift lists it any more.
   /// The database does that, not Eloquent: the gifts' `updated_at` stay.
   mutating func deletePhoto(_ id: String) -> APIResponse {
+    let link = Int(id).flatMap { contents[.photo].records[$0]?["link"] }
     let answer = delete(.photo, id)
     guard answer.status == 200, let number = Int(id) else { return answer }
+    if let link { dropAvatar(link) }
     for var gift in contents[.gift].all {
       guard let giftID = gift["id"]?.intValue, let photos = gift["photos"]?.arrayValue,
         photos.contains(where: { $0["id"]?.intValue == number })
@@ -54,5 +56,27 @@ extension StoreWriter {
       contents[.gift].put(giftID, gift)
     }
     return answer
+  }
+}
+
+extension StoreWriter {
+  /// A contact whose avatar was the deleted photo: `contacts.avatar_photo_id` is
+  /// `onDelete('set null')` (database/migrations/2019_12_17_024553_add_foreign_keys.php:646), so
+  /// its `avatar_source` stays `photo` and Contact::getAvatarURL (app/Models/Contact/Contact.php:1174-1179)
+  /// finds no photo and falls back to the default avatar URL (lines 1118-1136), the one created with
+  /// the contact. The database does it: `updated_at` stays.
+  mutating func dropAvatar(_ link: JSONValue) {
+    for var contact in contents[.contact].all {
+      guard let contactID = contact["id"]?.intValue, var information = contact["information"]?.objectValue,
+        var avatar = information["avatar"]?.objectValue, avatar["source"] == .string("photo"), avatar["url"] == link
+      else { continue }
+      let uuid = contact["uuid"]?.stringValue ?? ""
+      let created = contact["created_at"]?.stringValue.flatMap(UTCTime.parseTimestamp) ?? now
+      avatar["url"] = .string("\(baseURL)/store/avatars/\(uuid).jpg?\(created)")
+      information["avatar"] = .object(avatar)
+      contact["information"] = .object(information)
+      contents[.contact].put(contactID, contact)
+      propagate(contactID)
+    }
   }
 }
