@@ -30,55 +30,67 @@ package struct MergeKind: Sendable, Equatable {
   package let source: String
   /// The account's list that holds the kind when no list below the contact does (life events,
   /// routes/api.php:128): read once, and a contact's records picked by their `contact.id`.
-  package var accountList: String? = nil
+  package let accountList: String?
+
+  /// A kind as the catalogue names it: `listed` when its records are listed below the contact
+  /// (`/contacts/{id}/<kind's path>`), `accountListed` when only the account's list has them.
+  init(
+    _ kind: RecordKind, listed: Bool, move: MergeMove, statistic: String?, source: String, accountListed: Bool = false
+  ) {
+    object = kind.object
+    list = listed ? kind.path : nil
+    self.move = move
+    self.statistic = statistic
+    self.source = source
+    accountList = accountListed ? kind.path : nil
+  }
 
   /// The kinds in the order they are moved: those moved by update first, then those made again.
   package static let all: [MergeKind] = [
     MergeKind(
-      object: "contactfield", list: nil, move: .update, statistic: nil,
+      .contactField, listed: false, move: .update, statistic: nil,
       source: "UpdateContactField.php:52-53 writes contact_id"),
     MergeKind(
-      object: "note", list: "/notes", move: .update, statistic: "number_of_notes",
+      .note, listed: true, move: .update, statistic: "number_of_notes",
       source: "ApiNoteController.php:105 writes contact_id"),
     MergeKind(
-      object: "gift", list: "/gifts", move: .update, statistic: "number_of_gifts",
+      .gift, listed: true, move: .update, statistic: "number_of_gifts",
       source: "UpdateGift.php:65 writes contact_id"),
     MergeKind(
-      object: "debt", list: "/debts", move: .update, statistic: nil,
+      .debt, listed: true, move: .update, statistic: nil,
       source: "ApiDebtController.php:101 writes contact_id"),
     MergeKind(
-      object: "pet", list: "/pets", move: .update, statistic: nil,
+      .pet, listed: true, move: .update, statistic: nil,
       source: "ApiPetController.php:100 writes contact_id"),
     MergeKind(
-      object: "activity", list: "/activities", move: .attendees, statistic: "number_of_activities",
+      .activity, listed: true, move: .attendees, statistic: "number_of_activities",
       source: "UpdateActivity.php:46,88 sets the attendees from contacts"),
     MergeKind(
-      object: "task", list: "/tasks", move: .recreate, statistic: "number_of_tasks",
+      .task, listed: true, move: .recreate, statistic: "number_of_tasks",
       source: "UpdateTask.php:80-98 finds the task through contact_id and never changes it"),
     MergeKind(
-      object: "reminder", list: "/reminders", move: .recreate, statistic: nil,
+      .reminder, listed: true, move: .recreate, statistic: nil,
       source: "UpdateReminder.php:45-48 finds the reminder through contact_id and never changes it"),
     MergeKind(
-      object: "call", list: "/calls", move: .recreate, statistic: nil,
+      .call, listed: true, move: .recreate, statistic: nil,
       source: "UpdateCall.php:44-48 never changes the contact"),
     MergeKind(
-      object: "address", list: nil, move: .recreate, statistic: nil,
+      .address, listed: false, move: .recreate, statistic: nil,
       source: "UpdateAddress.php:48-50 finds the address through contact_id and never changes it"),
     MergeKind(
-      object: "lifeevent", list: nil, move: .recreate, statistic: nil,
-      source: "UpdateLifeEvent.php:47-52 writes the type, date, name and note, never contact_id",
-      accountList: "/lifeevents"),
+      .lifeEvent, listed: false, move: .recreate, statistic: nil,
+      source: "UpdateLifeEvent.php:47-52 writes the type, date, name and note, never contact_id", accountListed: true),
     MergeKind(
-      object: "conversation", list: "/conversations", move: .recreate, statistic: nil,
+      .conversation, listed: true, move: .recreate, statistic: nil,
       source: "UpdateConversation.php:50-53 writes the date and type, never contact_id; its messages go with it"),
     MergeKind(
-      object: "relationship", list: "/relationships", move: .recreate, statistic: nil,
+      .relationship, listed: true, move: .recreate, statistic: nil,
       source: "UpdateRelationship.php:63-65 writes the type only; CreateRelationship.php:51-55 makes the reverse row"),
     MergeKind(
-      object: "photo", list: "/photos", move: .recreate, statistic: nil,
+      .photo, listed: true, move: .recreate, statistic: nil,
       source: "routes/api.php:136 has no photo update; the bytes are the record's dataUrl"),
     MergeKind(
-      object: "document", list: "/documents", move: .recreate, statistic: nil,
+      .document, listed: true, move: .recreate, statistic: nil,
       source: "routes/api.php:131 has no document update; the bytes are downloaded from its link"),
   ]
 
