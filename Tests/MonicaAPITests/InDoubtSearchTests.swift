@@ -90,7 +90,7 @@ import Testing
     let line = PushLine(record: record, mapping: note, action: .create, source: "-", number: 1)
     let sender = ClientStepSender(client: client, today: today)
     let bySender = try await sender.findCreated(
-      WriteStep(key: 5, line: line), above: made[0], excluding: { map.holds("note", target: $0) })
+      WriteStep(key: 5, line: line), in: nil, above: made[0], excluding: { map.holds("note", target: $0) })
     let output = LineOutput(descriptor: open("/dev/null", O_WRONLY | O_CLOEXEC))
     let migration = Migration(
       client: client, map: map, output: output, tool: "monica-push", keepGoing: false, today: today)

@@ -24,7 +24,7 @@ import Testing
 
   @Test("a new map: nothing in doubt, no last record")
   func newMap() throws {
-    var resume = ResumePoint(journal: try journal())
+    let resume = ResumePoint(journal: try journal())
     #expect(!resume.inDoubt && !resume.isLast("contact", source: 1))
     let spent = resume.spendDoubt()
     #expect(!spent)
@@ -32,7 +32,7 @@ import Testing
 
   @Test("after a stopped run: the map's last record, and one create in doubt")
   func afterStop() throws {
-    var resume = ResumePoint(journal: try journal("contact\t1\t10\nnote\t4\t40\n"))
+    let resume = ResumePoint(journal: try journal("contact\t1\t10\nnote\t4\t40\n"))
     #expect(resume.isLast("note", source: 4))
     #expect(!resume.isLast("contact", source: 1) && !resume.isLast("note", source: 1))
     #expect(resume.inDoubt)
@@ -44,7 +44,7 @@ import Testing
   @Test("the create in doubt is looked up above the floor once, and what is found journaled")
   func adoptOnce() async throws {
     let map = try journal("#floor\tnote\t40\ncontact\t1\t10\n")
-    var resume = ResumePoint(journal: map)
+    let resume = ResumePoint(journal: map)
     var floors: [Int] = []
     let found = try await resume.adoptInDoubt("note", source: 7, journal: map) { (floor) throws(MonicaError) in
       floors.append(floor)
@@ -62,7 +62,7 @@ import Testing
   @Test("without a floor for the kind nothing is looked up: creating is the only safe answer")
   func noFloor() async throws {
     let map = try journal("contact\t1\t10\n")
-    var resume = ResumePoint(journal: map)
+    let resume = ResumePoint(journal: map)
     var asked = false
     let found = try await resume.adoptInDoubt("note", source: 7, journal: map) { (_) throws(MonicaError) in
       asked = true

@@ -17,17 +17,24 @@ import Testing
     /// The create of this key is applied, then its answer lost (the run "dies").
     var loseAnswerOf: Int?
 
-    func send(_ step: WriteStep, created: (Int) throws(MonicaError) -> Void) async throws(MonicaError) -> Int {
+    func send(_ step: WriteStep, created: (Int) throws(MonicaError) -> Void) async throws(MonicaError) -> Int? {
+      guard case .line(let line) = step.write else {
+        if case .request(let request, _, let target) = step.write {
+          lock.withLock { calls.append("\(request.method) \(request.path)") }
+          return target
+        }
+        return nil
+      }
       let made: Int? = lock.withLock {
-        switch step.line.action {
+        switch line.action {
         case .create:
           calls.append("create \(step.key)")
           next += 1
-          notes[next] = step.line.record["body"]?.stringValue
+          notes[next] = line.record["body"]?.stringValue
           return next
         case .update(let id):
           calls.append("update \(id)")
-          notes[id] = step.line.record["body"]?.stringValue
+          notes[id] = line.record["body"]?.stringValue
           return nil
         case .delete(let id):
           calls.append("delete \(id)")
@@ -36,8 +43,8 @@ import Testing
         }
       }
       guard let made else {
-        if case .update(let id) = step.line.action { return id }
-        if case .delete(let id) = step.line.action { return id }
+        if case .update(let id) = line.action { return id }
+        if case .delete(let id) = line.action { return id }
         return 0
       }
       if loseAnswerOf == step.key { throw .temporary(request: "POST /api/notes", reason: "the answer was cut") }
@@ -45,12 +52,14 @@ import Testing
       return made
     }
 
-    func findCreated(_ step: WriteStep, above floor: Int, excluding: (Int) -> Bool) async throws(MonicaError) -> Int? {
+    func findCreated(_ step: WriteStep, in list: String?, above floor: Int, excluding: (Int) -> Bool)
+      async throws(MonicaError) -> Int?
+    {
       let notes = lock.withLock {
-        calls.append("find above \(floor)")
+        calls.append("find\(list.map { " in " + $0 } ?? "") above \(floor)")
         return self.notes
       }
-      return notes.filter { $0.key > floor && !excluding($0.key) && $0.value == step.line.record["body"]?.stringValue }
+      return notes.filter { $0.key > floor && !excluding($0.key) && $0.value == step.line?.record["body"]?.stringValue }
         .keys.max()
     }
 
@@ -130,5 +139,85 @@ import Testing
     }
     #expect(outcomes == [.alreadyDone(target: 101), .sent(target: 102)])
     #expect(fake.notes[50] == "two" && fake.notes[102] == "two")
+  }
+
+  @Test("a move is sent each time a plan holds it and journaled; a once step with a target is done only at that target")
+  func journalPolicies() async throws {
+    let (map, path) = try journal()
+    let fake = FakeInstance()
+    let move = WriteStep(
+      key: 5, write: .request(WriteRequest(.update, "/notes/5"), what: "note #5", target: 5), journal: .always("note"))
+    let tags = WriteStep(
+      key: 9, write: .request(WriteRequest(.setTags, "/contacts/9/setTags"), what: "contact #9", target: 9),
+      journal: .none)
+    let toKeeper = WriteStep(key: 3, write: .mark(target: 9), journal: .once("contact", target: 9))
+    let itself = WriteStep(key: 3, write: .mark(target: 3), journal: .once("contact"))
+    let plan = WritePlan([itself, toKeeper, move, tags])
+    var outcomes: [StepOutcome] = []
+    try await plan.run(journal: map, sender: fake) { _, outcome in outcomes.append(outcome) }
+    // The mark to the keeper is not the line "contact 3 3" written first: it is appended after it.
+    #expect(outcomes == [.sent(target: 3), .sent(target: 9), .sent(target: 5), .sent(target: 9)])
+    outcomes = []
+    try await plan.run(journal: try IDMap(path: path), sender: fake) { _, outcome in outcomes.append(outcome) }
+    #expect(outcomes == [.alreadyDone(target: 9), .alreadyDone(target: 9), .sent(target: 5), .sent(target: 9)])
+    #expect(fake.calls == ["PUT /notes/5", "POST /contacts/9/setTags", "PUT /notes/5", "POST /contacts/9/setTags"])
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text == "contact\t3\t3\ncontact\t3\t9\nnote\t5\t5\nnote\t5\t5\n", "\(text)")
+  }
+
+  @Test("a create the writer looked for itself: taken when found, else sent, with no floor and no look-up")
+  func checkedPresence() async throws {
+    let (map, path) = try journal()
+    let fake = FakeInstance()
+    try await WritePlan([try step(1, "one")]).run(journal: map, sender: fake)
+    fake.calls = []
+    var found = try step(2, "two")
+    found.presence = .checked(77)
+    var absent = try step(3, "three")
+    absent.presence = .checked(nil)
+    var outcomes: [StepOutcome] = []
+    try await WritePlan([found, absent]).run(journal: try IDMap(path: path), sender: fake) { _, outcome in
+      outcomes.append(outcome)
+    }
+    // The map was not empty: without the check, the first create would be looked for.
+    #expect(fake.calls == ["create 3"])
+    #expect(outcomes == [.adopted(target: 77), .sent(target: 102)])
+  }
+
+  @Test("the plans of one run share its resume point: only the run's first create is in doubt")
+  func sharedResumePoint() async throws {
+    let (map, path) = try journal()
+    let fake = FakeInstance()
+    try await WritePlan([try step(1, "one")]).run(journal: map, sender: fake)
+    fake.calls = []
+    let resumed = try IDMap(path: path)
+    let resume = ResumePoint(journal: resumed)
+    try await WritePlan([try step(2, "two")]).run(journal: resumed, resume: resume, sender: fake)
+    try await WritePlan([try step(3, "three")]).run(journal: resumed, resume: resume, sender: fake)
+    #expect(fake.calls == ["find above 101", "create 2", "create 3"])
+    // A plan run alone reads the map anew: its first create is in doubt again.
+    fake.calls = []
+    try await WritePlan([try step(4, "four")]).run(journal: resumed, sender: fake)
+    #expect(fake.calls == ["find above 103", "create 4"])
+  }
+
+  @Test("a create looked for in its list: the copy seen is taken; in doubt and unseen, the list is read, no floor")
+  func listedPresence() async throws {
+    let (map, path) = try journal()
+    let fake = FakeInstance()
+    try await WritePlan([try step(1, "one")]).run(journal: map, sender: fake)
+    fake.calls = []
+    // The stopped run made "two" (id 50) and died before its line: the latest copies seen lack it.
+    fake.notes[50] = "two"
+    var unseen = try step(2, "two")
+    unseen.presence = .listed(found: nil, in: "/contacts/1/notes")
+    var later = try step(3, "three")
+    later.presence = .listed(found: nil, in: "/contacts/1/notes")
+    var outcomes: [StepOutcome] = []
+    let resumed = try IDMap(path: path)
+    try await WritePlan([unseen, later]).run(journal: resumed, sender: fake) { _, outcome in outcomes.append(outcome) }
+    #expect(fake.calls == ["find in /contacts/1/notes above 0", "create 3"])
+    #expect(outcomes == [.adopted(target: 50), .sent(target: 102)])
+    #expect(resumed.target(of: "note", source: 2) == 50)
   }
 }

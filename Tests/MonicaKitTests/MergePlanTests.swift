@@ -61,7 +61,7 @@ import Testing
     let plan = try plan()
     #expect(plan.filled == ["nickname 'Ani'", "description 'met in Porto'", "birthday 1985-03-04", "company 'CHU'"])
     #expect(
-      plan.extras == ["work": try object(#"{"job":"Nurse","company":"CHU"}"#)],
+      plan.extras == [.work: try object(#"{"job":"Nurse","company":"CHU"}"#)],
       "the empty company is filled by PUT /work, the keeper's job stays")
     let fill = try #require(plan.fill)
     #expect(fill["nickname"] == .string("Ani"))

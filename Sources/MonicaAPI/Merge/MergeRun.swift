@@ -1,7 +1,8 @@
 import MonicaKit
 
-/// One `monica-merge` run over its groups: for each, read the contacts, plan, ask, write the
-/// plan's steps in order, read the keeper back, and only then delete the merged contacts.
+/// One `monica-merge` run over its groups: for each, read the contacts, plan, ask, hand the
+/// plan's writes to the write machinery (`WritePlan`, through `MergeWrites`), read the keeper
+/// back, and only then hand over the deletes of the merged contacts.
 struct MergeRun {
   let writes: MergeWrites
   let output: LineOutput
@@ -26,7 +27,8 @@ struct MergeRun {
 
   /// Whether the journal says `id` was merged into (or left beside) `keep` already.
   private func done(_ id: Int, into keep: Int) -> Bool {
-    journal.target(of: "merged", source: id) == keep || journal.target(of: "left", source: id) == keep
+    journal.target(of: MergeJournal.merged, source: id) == keep
+      || journal.target(of: MergeJournal.left, source: id) == keep
   }
 
   private mutating func refuse(_ group: MergeGroup, _ reason: String) {
@@ -66,8 +68,9 @@ struct MergeRun {
     if dryRun {
       // What the real run cannot carry, it finds out as the run would: a document's link is
       // downloaded (a GET of the file, no write).
-      for step in plan.steps where step.kind.object == "document" && step.skip == nil {
-        if journal.target(of: "document", source: step.id) == nil, let reason = await writes.downloadRefusal(step) {
+      for step in plan.steps where step.kind.recordKind == .document && step.skip == nil {
+        if journal.target(of: step.kind.object, source: step.id) == nil, let reason = await writes.downloadRefusal(step)
+        {
           plan.notCarried(step, because: reason)
         }
       }
@@ -117,7 +120,7 @@ struct MergeRun {
     for kind in MergeKind.all where keeper.records[kind.object] == nil {
       if kind.accountList != nil {
         keeper.add(kind.object, accountLists[kind.object]?[keeper.id] ?? [])
-      } else if let list = kind.list, kind.statistic == nil, kind.object != "relationship" {
+      } else if let list = kind.list, kind.statistic == nil, kind.recordKind != .relationship {
         keeper.add(
           kind.object,
           try await writes.list("/contacts/\(keeper.id)\(list)", what: "contact #\(keeper.id)'s \(kind.object)s"))
@@ -159,89 +162,117 @@ struct MergeRun {
     var inbound = Set<Int>()
     for step in plan.steps where step.skip == nil {
       guard let from = step.inboundFrom, inbound.insert(from).inserted else { continue }
-      lists["relationship", default: []] += try await relationships(of: from)
+      lists[RecordKind.relationship.object, default: []] += try await relationships(of: from)
     }
     return lists
   }
 
-  /// Writes the plan's steps, each journaled as done, then reads the keeper back and, only for
-  /// what it holds, deletes the originals of the records made again and the merged contacts.
+  /// Hands the plan to the write machinery in three plans, with the reads each needs before it:
+  /// the keeper filled and every record moved or made again; the gifts given their photos' copies
+  /// and the keeper's note; then, only for what the keeper read back holds, the originals of the
+  /// records made again and the merged contacts deleted (or left, with a note).
   private mutating func carry(
     _ plan: inout MergePlan, keeperRecord: JSONObject, others: [MergeContact], group: MergeGroup
   ) async throws(MonicaError) {
     let keep = plan.keep
-    for other in others where journal.target(of: "contact", source: other.id) != keep {
-      try journal.append("contact", source: other.id, target: keep)
+    // The journal translates each merged contact to the keeper for the records made again, and
+    // the other contact of a relationship to itself unless it is merged (by this group or one
+    // before).
+    var steps = others.map { MergeWrites.translate(contact: $0.id, to: keep, onlyIfAbsent: false) }
+    if let fill = plan.fill { steps.append(try writes.fill(fill, id: keep)) }
+    for (part, body) in plan.extras.sorted(by: { $0.key.rawValue > $1.key.rawValue }) {
+      steps.append(MergeWrites.set(part, body, of: keep))
     }
-    if let fill = plan.fill { try await writes.updateContact(fill, id: keep) }
-    for (route, body) in plan.extras.sorted(by: { $0.key > $1.key }) {
-      try await writes.setProperty(route, body, of: keep)
-    }
-    if !plan.tags.isEmpty { try await writes.setTags(plan.tags, of: keep) }
-    var moved = 0
-    var copied = 0
-    for step in plan.steps where step.skip == nil {
+    if !plan.tags.isEmpty { steps.append(try MergeWrites.setTags(plan.tags, of: keep)) }
+    let carried = plan.steps.filter { $0.skip == nil }
+    // The record each step of the plan writes, by the step's place in it.
+    var records: [Int: MergeStep] = [:]
+    for step in carried {
       switch step.kind.move {
       case .update, .attendees:
-        _ = try await writes.update(step)
-        try journal.append(step.kind.object, source: step.id, target: step.id)
-        moved += 1
+        records[steps.count] = step
+        steps.append(try writes.move(step))
       case .recreate:
-        // Not carried (said on stderr): the original and its contact stay, with a note.
-        if try await writes.recreate(step, place: group.place) == nil {
-          plan.notCarried(step, because: "")
-        } else {
-          copied += 1
+        for end in ["of_contact", "contact_is"] {
+          if let other = step.record[end]?["id"]?.intValue {
+            steps.append(MergeWrites.translate(contact: other, to: other, onlyIfAbsent: true))
+          }
         }
+        records[steps.count] = step
+        steps.append(writes.carry(step, place: group.place))
       }
     }
+    // What became of each record: moved, made again (its copy's id), or not carried.
+    var made: [String: Int] = [:]
+    var moved = 0
+    var copied = 0
+    for (index, outcome) in try await writes.run(steps).enumerated() {
+      guard let step = records[index] else { continue }
+      if step.kind.move != .recreate {
+        moved += 1
+      } else if let target = outcome.target {
+        made["\(step.kind.object)#\(step.id)"] = target
+        copied += 1
+      } else {
+        // Not carried (said on stderr): the original and its contact stay, with a note.
+        plan.notCarried(step, because: "")
+      }
+    }
+    func copy(_ step: MergeStep) -> Int? { made["\(step.kind.object)#\(step.id)"] }
     // A gift keeps its photos: the keeper's gifts (those moved, by this run or one stopped before)
     // that hold a photo made again are given the copy before the original is deleted.
-    let photos = plan.steps.filter { $0.kind.object == "photo" && $0.skip == nil }.compactMap { step in
-      journal.target(of: "photo", source: step.id).map { (original: step.id, copy: $0) }
+    var second: [WriteStep] = []
+    let photos = carried.filter { $0.kind.recordKind == .photo }.compactMap { step in
+      copy(step).map { (original: step.id, copy: $0) }
     }
     if !photos.isEmpty {
-      for gift in try await writes.list("/contacts/\(keep)/gifts", what: "contact #\(keep)'s gifts") {
+      let gifts = RecordKind.gift
+      for gift in try await writes.list(gifts.path(ofContact: keep), what: "contact #\(keep)'s \(gifts.name)") {
         guard let id = gift["id"]?.intValue else { continue }
-        let held = Set(MergePlan.photoIDs(of: gift))
+        let held = Set(RecordKind.giftPhotoIDs(of: gift))
         for photo in photos where held.contains(photo.original) && !held.contains(photo.copy) {
-          try await writes.attach(photo: photo.copy, to: id)
+          second.append(MergeWrites.attach(photo: photo.copy, to: id))
         }
       }
     }
-    try await writes.note(plan.note, on: keep, existing: keeperRecord, journalAs: "mergenote", key: keep)
+    second.append(
+      try MergeWrites.note(plan.note, on: keep, existing: keeperRecord, journalAs: MergeJournal.keeperNote, key: keep))
+    _ = try await writes.run(second)
     guard let after = try await writes.contact(keep) else {
       return refuse(group, "contact #\(keep) disappeared during the merge: nothing was deleted")
     }
     let lists = try await readBack(plan)
-    let missing = plan.missing(after: after, lists: lists) { journal.target(of: $0.kind.object, source: $0.id) }
+    let missing = plan.missing(after: after, lists: lists, made: copy)
     guard missing.isEmpty else {
       return refuse(
         group,
         "contact #\(keep) read back lacks \(missing.joined(separator: "; ")): nothing was deleted; "
           + "run again with the same --journal to finish")
     }
-    for step in plan.steps
-    where step.skip == nil && plan.notCarried(step) == nil && step.kind.move == .recreate && plan.deletesOriginal(step)
+    var last: [WriteStep] = []
+    for step in carried where plan.notCarried(step) == nil && step.kind.move == .recreate && plan.deletesOriginal(step)
     {
-      try await writes.delete(step.kind.object, step.id)
+      last.append(MergeWrites.delete(step.kind.recordKind, step.id))
     }
     var merged: [JSONValue] = []
     var left: [JSONValue] = []
     for member in plan.members {
       if member.left == nil {
-        try await writes.delete("contact", member.id)
-        try journal.append("merged", source: member.id, target: keep)
+        last.append(MergeWrites.delete(.contact, member.id, mergedInto: keep))
         merged.append(.int(member.id))
       } else {
         let record = others.first { $0.id == member.id }?.record ?? JSONObject()
-        try await writes.note(
-          plan.leftNote(member), on: member.id, existing: record, journalAs: "leftnote", key: member.id)
-        try journal.append("left", source: member.id, target: keep)
-        StandardError.line(
-          "\(tool): contact #\(member.id) is left beside #\(keep), with a note naming it: \(member.left ?? "")")
+        last.append(
+          try MergeWrites.note(
+            plan.leftNote(member), on: member.id, existing: record, journalAs: MergeJournal.leftNote, key: member.id))
+        last.append(MergeWrites.left(member.id, beside: keep))
         left.append(.int(member.id))
       }
+    }
+    _ = try await writes.run(last)
+    for member in plan.members where member.left != nil {
+      StandardError.line(
+        "\(tool): contact #\(member.id) is left beside #\(keep), with a note naming it: \(member.left ?? "")")
     }
     let line = JSONObject([
       "object": .string("merge"), "keep": .int(keep), "merged": .array(merged), "left": .array(left),

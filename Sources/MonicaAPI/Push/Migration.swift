@@ -28,7 +28,7 @@ final class Migration {
   private var failures: [(place: String, error: MonicaError)] = []
   /// Where a killed run stopped: the map's last record, whose follow-up requests (tags, a task's
   /// completion, an avatar) may not have been sent, and the create after it, in doubt.
-  var resume: ResumePoint
+  let resume: ResumePoint
   /// What relationships, life events and conversations need to know across lines.
   var relations = RelationState()
   /// What contacts' own routes and avatars, gifts' photos and the user's own contact need across
@@ -39,7 +39,12 @@ final class Migration {
   /// In a plan, the records (`object\tid`) a real run would create: what later lines refer to.
   var planned: Set<String> = []
 
-  init(client: MonicaClient, map: IDMap, output: LineOutput, tool: String, keepGoing: Bool, today: CalendarDate) {
+  /// `resume` is the run's resume point when another writer of the run shares it (a merge's
+  /// plans); by default one read from the map now.
+  init(
+    client: MonicaClient, map: IDMap, output: LineOutput, tool: String, keepGoing: Bool, today: CalendarDate,
+    resume: ResumePoint? = nil
+  ) {
     self.client = client
     self.map = map
     self.output = output
@@ -47,7 +52,7 @@ final class Migration {
     self.keepGoing = keepGoing
     self.today = today
     report = MigrationReport(tool: tool)
-    resume = ResumePoint(journal: map)
+    self.resume = resume ?? ResumePoint(journal: map)
   }
 
   /// Carries one line over; failures that concern the line alone go on with `--keep-going`.

@@ -10,7 +10,10 @@ import MonicaKit
 /// - the create after it, which may have gone through with its answer lost: the run's first
 ///   create is in doubt, and is looked for on the target above the map's floor for its kind
 ///   before it is sent (`adoptInDoubt`); one found is journaled instead of made a second time.
-package struct ResumePoint {
+///
+/// One per run, shared by reference: every plan a writer hands over in the run and the migration
+/// that carries its records spend the same doubt (a class, so that none holds a copy).
+package final class ResumePoint {
   /// The map's last record when the run began.
   package let last: (object: String, source: Int)?
   /// Whether the next create may have been made by the stopped run: true until the run's first
@@ -32,7 +35,7 @@ package struct ResumePoint {
 
   /// Whether the create about to be decided is the one in doubt; the doubt is spent by it, found
   /// on the target or not: every later create is sent without a look-up.
-  package mutating func spendDoubt() -> Bool {
+  package func spendDoubt() -> Bool {
     defer { inDoubt = false }
     return inDoubt
   }
@@ -42,7 +45,7 @@ package struct ResumePoint {
   /// and answered, so that the caller sends no create. `nil`, and no look-up, when the create is
   /// not in doubt or the map has no floor for `object` (creating is then the only safe answer).
   /// Spends the doubt.
-  package mutating func adoptInDoubt<Found>(
+  package func adoptInDoubt<Found>(
     _ object: String, source: Int, journal: IDMap,
     lookUp: (_ floor: Int) async throws(MonicaError) -> (target: Int, found: Found)?
   ) async throws(MonicaError) -> (target: Int, found: Found)? {

@@ -13,6 +13,8 @@ package enum MergeMove: Sendable, Equatable {
 /// One kind of record a contact owns that `monica-merge` carries to the keeper: where one
 /// contact's records are listed and how they move, as Monica v4.1.2's services decide.
 package struct MergeKind: Sendable, Equatable {
+  /// The kind in the catalogue.
+  package let recordKind: RecordKind
   /// The record's `object`: `note`, `task`...
   package let object: String
   /// The per-contact list below `/api/contacts/{id}`: `/notes`; `nil` when the contact record
@@ -37,6 +39,7 @@ package struct MergeKind: Sendable, Equatable {
   init(
     _ kind: RecordKind, listed: Bool, move: MergeMove, statistic: String?, source: String, accountListed: Bool = false
   ) {
+    recordKind = kind
     object = kind.object
     list = listed ? kind.path : nil
     self.move = move

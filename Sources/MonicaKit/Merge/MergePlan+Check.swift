@@ -107,7 +107,7 @@ extension MergePlan {
     for step in steps where step.kind.object == "photo" && step.skip == nil {
       guard let copy = made(step) else { continue }
       for gift in held["gift"] ?? [] {
-        let photos = Self.photoIDs(of: gift)
+        let photos = RecordKind.giftPhotoIDs(of: gift)
         if photos.contains(step.id) && !photos.contains(copy) {
           missing.append("gift #\(gift["id"]?.intValue ?? 0) (the copy #\(copy) of its photo #\(step.id))")
         }
@@ -118,22 +118,17 @@ extension MergePlan {
         if let wanted = Self.text(fill[key]), Self.text(after[key]) != wanted { missing.append(key) }
       }
     }
-    for (route, body) in extras.sorted(by: { $0.key < $1.key }) {
-      let have: JSONObject? =
-        switch route {
-        case "work": ContactExtras.work(after)
-        case "food": ContactExtras.food(after)
-        default: ContactExtras.introduction(after, today: .today())?.body
+    for (part, body) in extras.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      let (have, keys): (JSONObject?, [String]) =
+        switch part {
+        case .work: (ContactExtras.work(after), ["job", "company"])
+        case .food: (ContactExtras.food(after), ["food_preferences"])
+        case .introduction: (ContactExtras.introduction(after, today: .today())?.body, ["general_information"])
+        case .avatar: (nil, [])
         }
-      let key = route == "work" ? ["job", "company"] : route == "food" ? ["food_preferences"] : ["general_information"]
-      if key.contains(where: { Self.text(have?[$0]) != Self.text(body[$0]) }) { missing.append(route) }
+      if keys.contains(where: { Self.text(have?[$0]) != Self.text(body[$0]) }) { missing.append(part.rawValue) }
     }
     return missing
-  }
-
-  /// The ids of a gift's photos (`photos`, app/Http/Resources/Gift/Gift.php:36).
-  package static func photoIDs(of gift: JSONObject) -> [Int] {
-    (gift["photos"]?.arrayValue ?? []).compactMap { $0["id"]?.intValue }
   }
 
   /// How a record made again (or moved) differs from the original in what must survive the

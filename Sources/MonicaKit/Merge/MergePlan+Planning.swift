@@ -91,25 +91,25 @@ extension MergePlan {
   /// becomes one body in `extras`, made from the keeper's values with its empty ones filled.
   private mutating func fillExtras(keeper: JSONObject, from other: MergeContact, group: Set<Int>, today: CalendarDate) {
     if let theirs = ContactExtras.work(other.record) {
-      var body = extras["work"] ?? ContactExtras.work(keeper) ?? JSONObject(["job": .null, "company": .null])
+      var body = extras[.work] ?? ContactExtras.work(keeper) ?? JSONObject(["job": .null, "company": .null])
       for key in ["job", "company"] where Self.text(body[key]) == nil {
         if let value = Self.text(theirs[key]) {
           body[key] = .string(value)
           filled.append("\(key) \(Self.quoted(value))")
         }
       }
-      if body != ContactExtras.work(keeper) { extras["work"] = body }
+      if body != ContactExtras.work(keeper) { extras[.work] = body }
     }
-    if extras["food"] == nil, ContactExtras.food(keeper) == nil, let theirs = ContactExtras.food(other.record) {
-      extras["food"] = theirs
+    if extras[.food] == nil, ContactExtras.food(keeper) == nil, let theirs = ContactExtras.food(other.record) {
+      extras[.food] = theirs
       filled.append("food preferences \(Self.quoted(Self.text(theirs["food_preferences"]) ?? ""))")
     }
-    if extras["introduction"] == nil, ContactExtras.introduction(keeper, today: today) == nil,
+    if extras[.introduction] == nil, ContactExtras.introduction(keeper, today: today) == nil,
       let theirs = ContactExtras.introduction(other.record, today: today)
     {
       // An introducer among the merged contacts would be the keeper itself: none is sent.
       let introducer = theirs.introducer.flatMap { group.contains($0) ? nil : $0 }
-      extras["introduction"] = theirs.body(introducer: introducer)
+      extras[.introduction] = theirs.body(introducer: introducer)
       filled.append("how you met" + (Self.text(theirs.body["general_information"]).map { " " + Self.quoted($0) } ?? ""))
     }
   }

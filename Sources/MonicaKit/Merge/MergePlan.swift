@@ -118,8 +118,8 @@ package struct MergePlan: Sendable {
   package var fill: JSONObject?
   /// What is filled, in words: `nickname "Ani"`.
   package var filled: [String] = []
-  /// The bodies of the keeper's own routes that fill it (`work`, `food`, `introduction`), by route.
-  package var extras: [String: JSONObject] = [:]
+  /// The bodies of the keeper's own routes that fill it (`work`, `food`, `introduction`), by part.
+  package var extras: [RecordKind.ContactPart: JSONObject] = [:]
   /// Tag names the keeper lacks.
   package var tags: [String] = []
   /// The records of the merged contacts, in the order they move.

@@ -24,6 +24,9 @@ enum ConversationStep: MigrationStep {
     }
   }
 
+  /// Its messages are sent after its create, one by one: a journaled one may lack some.
+  static let finishesKnown = true
+
   /// The messages the map lacks, added to the conversation the map holds.
   static func known(_ line: MigrationLine, target: Int, in migration: Migration) async throws(MonicaError) {
     guard !migration.plan else { return }

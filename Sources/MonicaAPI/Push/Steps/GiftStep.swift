@@ -5,14 +5,14 @@ import MonicaKit
 /// given by `PhotoStep` when it is created.
 enum GiftStep: MigrationStep {
   static func notice(_ line: MigrationLine, in migration: Migration) {
-    for photo in photoIDs(of: line.record) where migration.extras.comesLater(.photo, photo) {
+    for photo in RecordKind.giftPhotoIDs(of: line.record) where migration.extras.comesLater(.photo, photo) {
       migration.extras.giftsWaiting[photo, default: []].append(line.id)
     }
   }
 
   /// After a gift's create: its photos that are on the target already.
   static func created(_ line: MigrationLine, target: Int, in migration: Migration) async throws(MonicaError) {
-    for photo in photoIDs(of: line.record) where !migration.extras.comesLater(.photo, photo) {
+    for photo in RecordKind.giftPhotoIDs(of: line.record) where !migration.extras.comesLater(.photo, photo) {
       // A photo not on the target is said by `losses(of:_:)`.
       guard let copy = migration.map.target(of: .photo, source: photo) else { continue }
       try await migration.attach(photo: copy, to: target)
@@ -25,11 +25,11 @@ enum GiftStep: MigrationStep {
   {
     let attached: Set<Int>
     if let current {
-      attached = Set(photoIDs(of: current))
+      attached = Set(RecordKind.giftPhotoIDs(of: current))
     } else {
       attached = try await migration.photosOf(gift: target)
     }
-    for photo in photoIDs(of: line.record) where !migration.extras.comesLater(.photo, photo) {
+    for photo in RecordKind.giftPhotoIDs(of: line.record) where !migration.extras.comesLater(.photo, photo) {
       if let copy = migration.map.target(of: .photo, source: photo), !attached.contains(copy) {
         try await migration.attach(photo: copy, to: target)
       }
@@ -37,7 +37,7 @@ enum GiftStep: MigrationStep {
   }
 
   static func losses(_ record: JSONObject, in migration: Migration) async throws(MonicaError) -> [String] {
-    photoIDs(of: record).filter { photo in
+    RecordKind.giftPhotoIDs(of: record).filter { photo in
       !migration.isOnTarget(RecordKind.photo.object, photo) && !migration.extras.comesLater(.photo, photo)
     }.map { _ in "photos of gifts whose photo is not on the target (not in the stream, or not created)" }
   }
@@ -47,11 +47,6 @@ enum GiftStep: MigrationStep {
     for (photo, gifts) in migration.extras.giftsWaiting where !migration.isOnTarget(RecordKind.photo.object, photo) {
       for _ in gifts { migration.report.lost(RecordKind.gift.object, "photos of gifts whose photo was not created") }
     }
-  }
-
-  /// The ids of a gift's photos.
-  static func photoIDs(of gift: JSONObject) -> [Int] {
-    (gift[RecordKind.giftPhotos]?.arrayValue ?? []).compactMap { $0["id"]?.intValue }
   }
 }
 
@@ -66,6 +61,6 @@ extension Migration {
     let path = RecordKind.gift.path(of: id)
     let response = try await client.get(path, what: "gift #\(id)")
     let gift = try LineWrite.record(in: response, request: "GET /api\(path)").1
-    return Set(GiftStep.photoIDs(of: gift))
+    return Set(RecordKind.giftPhotoIDs(of: gift))
   }
 }

@@ -41,6 +41,10 @@ protocol MigrationStep: Sendable {
   /// `current` is that copy when the caller has read it.
   static func finish(_ line: MigrationLine, target: Int, current: JSONObject?, in migration: Migration)
     async throws(MonicaError)
+  /// Whether a record the map holds may still lack what follows its create (a conversation's
+  /// messages), so that a writer carrying it again hands it to the migration (`known`) instead of
+  /// taking its map line as done.
+  static var finishesKnown: Bool { get }
   /// What the record loses beyond its kind's `losses` and its references by name.
   static func losses(_ record: JSONObject, in migration: Migration) async throws(MonicaError) -> [String]
   /// At the end of the stream: what waited for a record that never came.
@@ -61,6 +65,7 @@ extension MigrationStep {
   static func finish(_ line: MigrationLine, target: Int, current: JSONObject?, in migration: Migration)
     async throws(MonicaError)
   {}
+  static var finishesKnown: Bool { false }
   static func losses(_ record: JSONObject, in migration: Migration) async throws(MonicaError) -> [String] { [] }
   static func endOfStream(in migration: Migration) {}
 }

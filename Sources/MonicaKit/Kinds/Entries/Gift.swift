@@ -19,6 +19,11 @@ extension RecordKind {
 
   /// The member of a gift's record that lists its photos.
   package static let giftPhotos = RecordKind.photo.name
+
+  /// The ids of a gift's photos (`photos`, app/Http/Resources/Gift/Gift.php:36).
+  package static func giftPhotoIDs(of gift: JSONObject) -> [Int] {
+    (gift[giftPhotos]?.arrayValue ?? []).compactMap { $0["id"]?.intValue }
+  }
 }
 
 extension ObjectShape {
