@@ -30,7 +30,7 @@ package struct AvatarSetter {
     let client = MonicaClient(credentials: try connection.credentials(), policy: connection.policy)
     var body = JSONObject(["source": .string(source)])
     if let photoID { body["photo_id"] = .int(photoID) }
-    let request = WriteRequest(.update, "/contacts/\(contactID)/avatar", body: body)
+    let request = WriteRequest(.update, RecordKind.path(ofContact: contactID, .avatar), body: body)
     let response = try await client.send(request)
     let target = "PUT " + client.describe(request.path, [])
     if response.status == 404 {

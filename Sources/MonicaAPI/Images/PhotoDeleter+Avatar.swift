@@ -31,7 +31,8 @@ extension PhotoDeleter {
   /// as Monica's web page does; the result says what was done.
   static func resetAvatar(after id: Int, contact: Int, client: MonicaClient) async throws(MonicaError) -> String {
     let request = WriteRequest(
-      .update, "/contacts/\(contact)/avatar", body: JSONObject(["source": .string("adorable")]))
+      .update, RecordKind.path(ofContact: contact, .avatar),
+      body: JSONObject(["source": .string(RecordKind.AvatarSource.adorable.rawValue)]))
     let response = try await client.send(request)
     try client.check(response, path: request.path, what: "contact #\(contact)")
     return "photo #\(id) was the avatar of contact #\(contact); its avatar is Adorable now, "

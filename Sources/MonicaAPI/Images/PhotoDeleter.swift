@@ -62,8 +62,9 @@ package struct PhotoDeleter {
         // Read before the DELETE: afterwards Monica shows the contact's default avatar.
         var avatarOf: Int?
         if let photo { avatarOf = try await Self.avatarContact(of: photo, client: client) }
-        let response = try await client.send(WriteRequest(.delete, "/photos/\(id)"))
-        try client.check(response, path: "/photos/\(id)", what: "photo #\(id)")
+        let path = RecordKind.photo.path(of: id)
+        let response = try await client.send(WriteRequest(.delete, path))
+        try client.check(response, path: path, what: "photo #\(id)")
         guard let line = String(data: response.body, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
           case .object? = try? JSONValue(parsing: line)
         else {

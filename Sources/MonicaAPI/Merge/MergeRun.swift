@@ -101,11 +101,12 @@ struct MergeRun {
         contact.add(kind.object, accountLists[kind.object]?[id] ?? [])
         continue
       }
-      guard let list = kind.list else { continue }
+      guard kind.list != nil else { continue }
       // Requests are scarce: a list the contact's own count says is empty is not read.
       if let key = kind.statistic, record["statistics"]?[key]?.intValue == 0 { continue }
       contact.add(
-        kind.object, try await writes.list("/contacts/\(id)\(list)", what: "contact #\(id)'s \(kind.object)s"))
+        kind.object,
+        try await writes.list(kind.recordKind.path(ofContact: id), what: "contact #\(id)'s \(kind.object)s"))
     }
     return contact
   }
@@ -120,10 +121,11 @@ struct MergeRun {
     for kind in MergeKind.all where keeper.records[kind.object] == nil {
       if kind.accountList != nil {
         keeper.add(kind.object, accountLists[kind.object]?[keeper.id] ?? [])
-      } else if let list = kind.list, kind.statistic == nil, kind.recordKind != .relationship {
+      } else if kind.list != nil, kind.statistic == nil, kind.recordKind != .relationship {
         keeper.add(
           kind.object,
-          try await writes.list("/contacts/\(keeper.id)\(list)", what: "contact #\(keeper.id)'s \(kind.object)s"))
+          try await writes.list(
+            kind.recordKind.path(ofContact: keeper.id), what: "contact #\(keeper.id)'s \(kind.object)s"))
       }
     }
     return keeper
@@ -132,7 +134,8 @@ struct MergeRun {
   /// A contact's relationship rows (`contact_is` the contact); none when it is gone.
   private func relationships(of id: Int) async throws(MonicaError) -> [JSONObject] {
     do {
-      return try await writes.list("/contacts/\(id)/relationships", what: "contact #\(id)'s relationships")
+      return try await writes.list(
+        RecordKind.relationship.path(ofContact: id), what: "contact #\(id)'s relationships")
     } catch .notFound {
       return []
     }
@@ -153,9 +156,9 @@ struct MergeRun {
     for kind in plan.kindsToCheck {
       if let list = kind.accountList {
         lists[kind.object] = try await byContact(list, kind)[plan.keep] ?? []
-      } else if let list = kind.list {
+      } else if kind.list != nil {
         lists[kind.object] = try await writes.list(
-          "/contacts/\(plan.keep)\(list)", what: "contact #\(plan.keep)'s \(kind.object)s")
+          kind.recordKind.path(ofContact: plan.keep), what: "contact #\(plan.keep)'s \(kind.object)s")
       }
     }
     // A relationship another contact held to a merged one is made again in that contact's list.
