@@ -6,8 +6,8 @@ import MonicaKit
 /// twice blindly), `LineWrite` for the notes it makes, the migration's carrying of a record with
 /// its in-doubt look-up (`Migration.carry`, under the run's one `ResumePoint`) for records made
 /// again on the keeper, and an `IDMap` as the journal (locked for the run, each line fsync'd, a
-/// torn last line cut off). The one file that knows Push's types: re-pointing merge at another
-/// write home changes only it.
+/// torn last line cut off). The one file that builds Push's steps (`MergeRun` only orders them
+/// and reads their outcomes): re-pointing merge at another write home changes only it.
 final class MergeWrites {
   let client: MonicaClient
   /// The journal: `contact<TAB>merged<TAB>keeper` when a group starts, a line per record moved
