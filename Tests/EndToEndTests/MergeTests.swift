@@ -288,7 +288,7 @@ extension MergeTests {
       "the keeper's holdings of every kind that moves: \(screen)")
     #expect(screen.contains(#"into #\#(account.theodoric) "Theodoric Vasquez-Lund" (2 notes)?"#), "\(screen)")
     #expect(screen.contains(#"Teddy Vasquez-Lund" (1 note)"#), "\(screen)")
-    #expect(screen.contains(#""object":"merge","keep":\#(account.ysolde)"#), "yes merges: \(screen)")
+    #expect(screen.contains(#""object":"merge","id":\#(account.ysolde),"#), "yes merges: \(screen)")
     #expect(!screen.contains(#""keep":\#(account.theodoric)"#), "no skips: \(screen)")
     #expect(screen.contains("not merged; nothing was sent"), "\(screen)")
     try account.expectMerged()
