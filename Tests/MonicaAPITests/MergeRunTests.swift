@@ -111,3 +111,103 @@ extension MergeRunTests {
     }
   }
 }
+
+extension MergeRunTests {
+  /// The writes the transport saw from `index` on.
+  static func writes(_ account: MergeFixture, from index: Int) -> [String] {
+    account.transport.exchanges.dropFirst(index).filter { $0.method != "GET" }.map { "\($0.method) \($0.target)" }
+  }
+
+  @Test("a group whose members contradict each other is refused, nothing sent, unless --force names the merged one")
+  func contradictions() async throws {
+    let account = try await MergeFixture()
+    let line = MergeFixture.line(keep: account.hugo, merge: [account.ines]) + "\n"
+    let before = account.transport.exchanges.count
+    let refused = try await account.merge(line, options: account.journaled())
+    #expect(refused.lines.isEmpty, "\(refused.text)")
+    guard case .linesFailed(_, let status)? = refused.error else {
+      Issue.record("\(String(describing: refused.error))")
+      return
+    }
+    #expect(status == .dataError)
+    #expect(Self.writes(account, from: before).isEmpty)
+    var forced = account.journaled()
+    forced.force = [account.hugo]
+    let still = try await account.merge(line, options: forced)
+    #expect(still.lines.isEmpty && Self.writes(account, from: before).isEmpty, "--force names the keeper: not enough")
+    forced.force = [account.ines]
+    let merged = try await account.merge(line, options: forced)
+    #expect(merged.error == nil && merged.lines.first?["merged"] == .array([.int(account.ines)]), "\(merged.text)")
+  }
+
+  @Test("a line whose names are not the server's is refused, nothing sent, unless --ignore-names")
+  func renamedContacts() async throws {
+    let account = try await MergeFixture()
+    let line =
+      MergeFixture.line(
+        keep: account.ysolde, merge: [account.sol], related: [account.hugo, account.ines],
+        extra:
+          #","contacts":[{"id":\#(account.ysolde),"name":"Ysolde Marchetti"},{"id":\#(account.sol),"name":"Zoë Nguyễn"}]"#
+      )
+      + "\n"
+    let before = account.transport.exchanges.count
+    let refused = try await account.merge(line, options: account.journaled())
+    #expect(refused.lines.isEmpty && refused.error != nil && Self.writes(account, from: before).isEmpty)
+    let dry = try await account.merge(line, options: Self.dryRun)
+    #expect(
+      dry.text.contains { $0.hasPrefix("# not merged: the line's names are not the server's (#\(account.sol) is") })
+    var ignoring = account.journaled()
+    ignoring.ignoreNames = true
+    let merged = try await account.merge(line, options: ignoring)
+    #expect(merged.error == nil && merged.lines.count == 1)
+  }
+
+  @Test("the question names the score and the reasons for and against; a change during it stops the group")
+  func question() async throws {
+    let account = try await MergeFixture()
+    let line =
+      MergeFixture.line(
+        keep: account.ysolde, merge: [account.sol], related: [account.hugo, account.ines],
+        extra: #","score":0.95,"reasons":["same e-mail ysolde.marchetti@example.org"]"#) + "\n"
+    var asked: [String] = []
+    let before = account.transport.exchanges.count
+    let client = account.client
+    let sol = account.sol
+    let changed = try await account.merge(line, options: MergeOptions()) { question in
+      asked.append(question)
+      // Someone adds a note to Sol while the question waits.
+      let note = JSONObject(["contact_id": .int(sol), "body": .string("added while asked")])
+      let done = DispatchSemaphore(value: 0)
+      Task {
+        _ = try? await client.send(WriteRequest(.create, "/notes", body: note))
+        done.signal()
+      }
+      done.wait()
+      return true
+    }
+    let question = try #require(asked.first)
+    #expect(question.contains("For (score 0.95): same e-mail ysolde.marchetti@example.org."), "\(question)")
+    #expect(question.contains("Against: nothing."), "\(question)")
+    #expect(changed.lines.isEmpty && changed.error != nil)
+    #expect(Self.writes(account, from: before) == ["POST /api/notes"], "only the note added during the question")
+    let yes = try await account.merge(line, options: MergeOptions()) { _ in true }
+    #expect(yes.error == nil && yes.lines.count == 1, "asked again, the plan holds the new note")
+    let notes = try await MergeFixture.list(account.client, "/contacts/\(account.ysolde)/notes")
+    #expect(notes.contains { $0["body"]?.stringValue == "added while asked" })
+  }
+
+  @Test("--dry-run --json gives the plan as NDJSON records, one per line of the text plan; nothing is written")
+  func jsonPlan() async throws {
+    let account = try await MergeFixture()
+    let before = account.transport.exchanges.count
+    var options = Self.dryRun
+    let text = try await account.merge(options: options)
+    options.json = true
+    let json = try await account.merge(options: options)
+    #expect(json.lines.count == text.text.count && json.lines.count > 20)
+    #expect(json.lines.allSatisfy { $0["object"]?.stringValue == "mergeplan" && $0["id"]?.intValue != nil })
+    #expect(json.lines.map { MergePlan.shown($0["text"]?.stringValue ?? "") } == text.text)
+    #expect(json.lines.contains { $0["action"]?.stringValue == "copy" && $0["record_object"]?.stringValue == "task" })
+    #expect(Self.writes(account, from: before).isEmpty)
+  }
+}

@@ -50,7 +50,7 @@ final class MergeWrites {
   /// A contact read `with=contactfields`; `nil` when it is gone (deleted, or merged already).
   func contact(_ id: Int) async throws(MonicaError) -> JSONObject? {
     let path = RecordKind.contact.path(of: id)
-    let query = [("with", "contactfields")]
+    let query = [("with", RecordKind.contactField.name)]
     let response = try await client.getAllowingErrors(path, query: query)
     if response.status == 404 { return nil }
     try client.check(response, path: path, query: query, what: "contact #\(id)")
