@@ -144,6 +144,7 @@ package struct Merger {
   /// What stopped the run, in a word for the line that says how far it got.
   static func cause(_ error: MonicaError) -> String {
     switch error {
+    case .temporary(_, let reason) where reason.contains("answered HTTP 5"): "the server failed"
     case .temporary: "the server did not answer in time"
     case .unavailable: "the server failed"
     default: "an error"
