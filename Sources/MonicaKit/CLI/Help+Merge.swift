@@ -103,7 +103,7 @@ extension Help {
 
     EXAMPLES
       monica-fetch contacts --with-fields | monica-dedupe | monica-merge --dry-run
-      monica-merge --keep 12 --merge 57 --dry-run --json | monica-format table --fields action,text
+      monica-merge --keep 12 --merge 57 --dry-run --json | jq -r .action
       monica-fetch contacts --with-fields | monica-dedupe --min-score 0.9 \\
         | monica-merge --yes --journal merge.journal
 
