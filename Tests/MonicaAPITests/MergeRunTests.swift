@@ -211,3 +211,34 @@ extension MergeRunTests {
     #expect(Self.writes(account, from: before).isEmpty)
   }
 }
+
+extension MergeRunTests {
+  @Test("a resumed merge also moves what the merged contact got since its plan was journaled")
+  func recordMadeSince() async throws {
+    let account = try await MergeFixture()
+    // Stopped just after its first write: the plan is journaled, Sol still holds her records.
+    let probe = KillSwitch(account.transport, after: Int.max)
+    let before = account.transport.exchanges.count
+    _ = try await account.merge(options: Self.dryRun, through: probe)
+    let reads = account.transport.exchanges.count - before
+    let stopped = try await account.merge(
+      options: account.journaled(), through: KillSwitch(account.transport, after: reads + 3, acted: true))
+    #expect(stopped.error != nil)
+    let note = JSONObject(["contact_id": .int(account.sol), "body": .string("written after the stop")])
+    _ = try await account.client.send(WriteRequest(.create, "/notes", body: note))
+    let resumed = try await account.merge(options: account.journaled())
+    #expect(resumed.error == nil, "\(String(describing: resumed.error))")
+    let notes = try await MergeFixture.list(account.client, "/contacts/\(account.ysolde)/notes")
+    #expect(notes.contains { $0["body"]?.stringValue == "written after the stop" }, "\(notes)")
+  }
+
+  @Test("a result line holds no raw terminal control: C1 and bidi characters are JSON escapes, the value unchanged")
+  func safeResultLine() throws {
+    let value = JSONValue.object(JSONObject(["tags": .array([.string("a\u{9B}2J\u{202E}b\u{1B}c")])]))
+    let bytes = MergeOutput.line(value)
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(!text.unicodeScalars.contains { TerminalText.isControl($0) }, "\(text)")
+    #expect(text == #"{"tags":["a\u009b2J\u202eb\u001bc"]}"#)
+    #expect(try JSONValue(parsing: bytes) == value)
+  }
+}

@@ -24,7 +24,7 @@ final class MergePlansFile {
   init(journal: String) throws(MonicaError) {
     path = journal + ".plans"
     guard FileManager.default.fileExists(atPath: path) else { return }
-    try open()
+    try openFile()
     try read()
   }
 
@@ -48,9 +48,9 @@ final class MergePlansFile {
     reported.insert(key)
   }
 
-  private func open() throws(MonicaError) {
+  private func openFile() throws(MonicaError) {
     guard descriptor < 0 else { return }
-    descriptor = Glibc.open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard descriptor >= 0 else {
       throw .configuration("\(path): cannot open the journal's plans: \(systemErrorText(errno))")
     }
@@ -85,7 +85,7 @@ final class MergePlansFile {
   }
 
   private func append(line value: JSONValue) throws(MonicaError) {
-    try open()
+    try openFile()
     let bytes = JSONWriter.plain.bytes(value) + [0x0A]
     if lseek(descriptor, 0, SEEK_END) > end, ftruncate(descriptor, end) != 0 {
       throw .unavailable(request: path, detail: "cannot cut off the torn last line: \(systemErrorText(errno))")
