@@ -87,6 +87,10 @@ package final class MergeProgress: @unchecked Sendable {
     let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
     source.setEventHandler { [self] in
       StandardError.line("\(tool): \(stopped(by: "interrupted"))")
+      // A journal of the run's own that holds nothing goes, as at a normal end.
+      if let journal = lock.withLock({ wroteAnything || journal?.given != false ? nil : journal }) {
+        try? FileManager.default.removeItem(atPath: (journal.path as NSString).deletingLastPathComponent)
+      }
       _exit(130)
     }
     source.resume()

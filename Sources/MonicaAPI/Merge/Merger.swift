@@ -102,6 +102,9 @@ package struct Merger {
       scratch = made
       path = made + "/merge.journal"
     }
+    // The private folder goes at the end, unless the run stopped after writing: it resumes it.
+    var keepScratch = false
+    defer { if let scratch, !keepScratch { Self.remove(scratch) } }
     let journal = try IDMap(path: path)
     // A run whose journal says every group is merged sends nothing, not even the read the
     // account's lock needs.
@@ -132,10 +135,9 @@ package struct Merger {
         try? output.flush()
         StandardError.line("\(tool): \(progress.stopped(by: Self.cause(error)))")
       }
-      if let scratch, error == .outputClosed || !progress.hasWritten { Self.remove(scratch) }
+      keepScratch = error != .outputClosed && progress.hasWritten
       throw Self.resumable(error)
     }
-    if let scratch { Self.remove(scratch) }
     if run.failed > 0 {
       throw .linesFailed("\(run.failed) of \(groups.count) groups not merged (said above)", status: .dataError)
     }
