@@ -2,7 +2,7 @@ import MonicaKit
 
 extension MonicaClient {
   /// Takes the account lock (`AccountLock`) of the account this client's token writes to: one
-  /// `GET /api/me` for its `account.id` (User.php:35-37), then the lock, waited for when another
+  /// `GET /api/me` for its `account.id` (User.php:36-37), then the lock, waited for when another
   /// run holds it (`waiting` hears it once). Held until released or the process ends.
   package func lockAccount(environment: ToolEnvironment, waiting: (String) -> Void) async throws(MonicaError)
     -> AccountLock

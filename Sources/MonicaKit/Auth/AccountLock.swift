@@ -5,7 +5,7 @@ import Foundation
 /// the instance and the account, so that two runs that would both decide what to write there (two
 /// merges, a cron run beside a terminal) take turns, whatever profile, journal or map each uses.
 /// The key is the instance URL (scheme and host case-folded) and the account's id as `GET
-/// /api/me` answers it (`account.id`, app/Http/Resources/Account/User/User.php:35-37), never the
+/// /api/me` answers it (`account.id`, app/Http/Resources/Account/User/User.php:36-37), never the
 /// profile name: two profiles on one account, and a run with MONICA_URL and MONICA_TOKEN, share
 /// the one lock. The file is `$XDG_STATE_HOME/monica/locks/<SHA-256 of the key>.lock` (0600 in a
 /// 0700 directory; it holds nothing, and is never removed, so that every process locks the same
