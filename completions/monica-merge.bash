@@ -163,9 +163,9 @@ _monica-merge() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--dry-run --yes -y --verbose -v --version -h --help)
-    local -a repeating_options=(--merge)
-    local -a non_repeating_options=(--keep --journal --profile --passphrase-fd)
+    local -a non_repeating_flags=(--dry-run --json --yes -y --ignore-names --verbose -v --version -h --help)
+    local -a repeating_options=(--merge --force)
+    local -a non_repeating_options=(--keep --max-group --journal --profile --passphrase-fd)
     __monica-merge_offer_flags_options -1
 
     # Offer option value completions
@@ -174,6 +174,12 @@ _monica-merge() {
         return
         ;;
     '--merge')
+        return
+        ;;
+    '--force')
+        return
+        ;;
+    '--max-group')
         return
         ;;
     '--journal')

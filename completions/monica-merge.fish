@@ -20,7 +20,7 @@ function __monica-merge_parse_tokens -S
     set -l unparsed_tokens (__monica-merge_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-merge'
-        __monica-merge_parse_subcommand -r 1 'keep=' 'merge=+' 'dry-run' 'y/yes' 'journal=' 'profile=' 'v/verbose' 'passphrase-fd=' 'version' 'h/help'
+        __monica-merge_parse_subcommand -r 1 'keep=' 'merge=+' 'dry-run' 'json' 'y/yes' 'force=+' 'max-group=' 'ignore-names' 'journal=' 'profile=' 'v/verbose' 'passphrase-fd=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-merge_parse_subcommand -r 1 'version'
@@ -81,7 +81,11 @@ complete -c 'monica-merge' -n '__monica-merge_should_offer_completions_for_posit
 complete -c 'monica-merge' -n '__monica-merge_should_offer_completions_for_flags_or_options "monica-merge" keep' -l 'keep' -d 'The contact to keep (with --merge), instead of monica-dedupe lines.' -rfka ''
 complete -c 'monica-merge' -n '__monica-merge_should_offer_completions_for_flags_or_options "monica-merge"' -l 'merge' -d 'A contact to merge into --keep (repeatable).' -rfka ''
 complete -c 'monica-merge' -n '__monica-merge_should_offer_completions_for_flags_or_options "monica-merge" dry-run' -l 'dry-run' -d 'Read the contacts, print the plan and write nothing.'
+complete -c 'monica-merge' -n '__monica-merge_should_offer_completions_for_flags_or_options "monica-merge" json' -l 'json' -d 'With --dry-run: the plan as NDJSON records, one per line of the plan.'
 complete -c 'monica-merge' -n '__monica-merge_should_offer_completions_for_flags_or_options "monica-merge" y yes' -l 'yes' -s 'y' -d 'Merge without asking on the terminal.'
+complete -c 'monica-merge' -n '__monica-merge_should_offer_completions_for_flags_or_options "monica-merge"' -l 'force' -d 'Merge this contact although it contradicts the others (other first names, genders, birthdays; one living, one deceased) (repeatable).' -rfka ''
+complete -c 'monica-merge' -n '__monica-merge_should_offer_completions_for_flags_or_options "monica-merge" max-group' -l 'max-group' -d 'The most contacts one group may join.' -rfka ''
+complete -c 'monica-merge' -n '__monica-merge_should_offer_completions_for_flags_or_options "monica-merge" ignore-names' -l 'ignore-names' -d 'Merge a line\'s ids even when the names it gives are not the server\'s.'
 complete -c 'monica-merge' -n '__monica-merge_should_offer_completions_for_flags_or_options "monica-merge" journal' -l 'journal' -d 'Record each step here as it is done; run again with it to resume.' -rF
 complete -c 'monica-merge' -n '__monica-merge_should_offer_completions_for_flags_or_options "monica-merge" profile' -l 'profile' -d 'The profile to use (default: $MONICA_PROFILE, else the default profile).' -rfka '(__monica-merge_custom_completion ---completion -- --profile (count (__monica-merge_tokens -pc)) (__monica-merge_tokens -tC))'
 complete -c 'monica-merge' -n '__monica-merge_should_offer_completions_for_flags_or_options "monica-merge" v verbose' -l 'verbose' -s 'v' -d 'One stderr line per request: method, path, status, time, rate limit left. Never the token.'

@@ -192,6 +192,13 @@ import Testing
     let lines = try records(run.stdout)
     #expect(lines.contains { $0["keep"]?.intValue == account.ysolde && $0["merged"] == .array([.int(account.sol)]) })
     try account.expectMerged()
+    // The result lines carry an object and an id: monica-format shows them.
+    let table = try sh(
+      "monica-format table --fields id,object,moved,copied", env: account.sandbox.env, stdin: run.stdout)
+    #expect(table.status == 0 && table.stdout.contains("merge"), "\(table)")
+    #expect(
+      table.stdout.split(separator: "\n").contains { $0.drop { $0 == " " }.hasPrefix("\(account.ysolde)  merge") },
+      "\(table)")
     let before = account.sandbox.requests().count
     let again = try account.merge("--yes --journal \(account.journal)")
     #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
@@ -230,6 +237,10 @@ import Testing
     for path in faults {
       let stopped = try account.merge("--yes --journal \(account.journal)")
       #expect(stopped.status != 0 && stopped.stderr.contains("500"), "stopped at \(path): \(stopped)")
+      #expect(
+        stopped.stderr.contains("monica-merge: the server failed: stopped at ")
+          && stopped.stderr.contains("run the same command again to finish"),
+        "a stop says how to finish: \(stopped)")
     }
     let resumed = try account.merge("--yes --journal \(account.journal)")
     #expect(resumed.status == 0, "\(resumed)")
@@ -268,7 +279,7 @@ extension MergeTests {
     let account = try Account()
     defer { account.sandbox.stop() }
     let groups = [(account.ysolde, account.sol), (account.theodoric, account.teddy)].map { keep, merge in
-      #"{"object":"duplicate","keep":\#(keep),"merge":[\#(merge)]}"#
+      #"{"object":"duplicate","keep":\#(keep),"merge":[\#(merge)],"score":0.98,"reasons":["same e-mail"]}"#
     }
     try (groups.joined(separator: "\n") + "\n").write(toFile: account.groups, atomically: true, encoding: .utf8)
     let log = account.sandbox.temporary.root + "/tty"
@@ -287,8 +298,9 @@ extension MergeTests {
           + #"2 relationships, 1 photo, 1 document, 1 tag)?"#),
       "the keeper's holdings of every kind that moves: \(screen)")
     #expect(screen.contains(#"into #\#(account.theodoric) "Theodoric Vasquez-Lund" (2 notes)?"#), "\(screen)")
+    #expect(screen.contains("For (score 0.98): same e-mail. Against: nothing."), "the score and the reasons: \(screen)")
     #expect(screen.contains(#"Teddy Vasquez-Lund" (1 note)"#), "\(screen)")
-    #expect(screen.contains(#""object":"merge","keep":\#(account.ysolde)"#), "yes merges: \(screen)")
+    #expect(screen.contains(#""object":"merge","id":\#(account.ysolde),"#), "yes merges: \(screen)")
     #expect(!screen.contains(#""keep":\#(account.theodoric)"#), "no skips: \(screen)")
     #expect(screen.contains("not merged; nothing was sent"), "\(screen)")
     try account.expectMerged()
@@ -374,5 +386,118 @@ extension MergeTests {
     let before = account.sandbox.requests().count
     let again = try account.merge("--yes --journal \(account.journal)")
     #expect(again.status == 0 && again.stdout.isEmpty && account.sandbox.requests().count == before, "\(again)")
+  }
+}
+
+extension MergeTests {
+  @Test(
+    "two merges of the same groups at once, with two journals or one without: every record once, one run waiting",
+    arguments: ["--journal second.journal", ""])
+  func concurrentMerges(second: String) throws {
+    let account = try Account(["--latency", "20"])
+    defer { account.sandbox.stop() }
+    _ = try account.dedupe()
+    let root = account.sandbox.temporary.root
+    let run = try sh(
+      """
+      cd \(root)
+      monica-merge --yes --journal first.journal < groups.ndjson > one.out 2> one.err & one=$!
+      monica-merge --yes \(second) < groups.ndjson > two.out 2> two.err & two=$!
+      wait $one; echo "one $?"; wait $two; echo "two $?"
+      """, env: account.sandbox.signedInEnv)
+    #expect(run.stdout == "one 0\ntwo 0\n", "\(run)")
+    let errors = try ["one.err", "two.err"].map { try String(contentsOfFile: root + "/" + $0, encoding: .utf8) }
+    #expect(
+      errors.contains { $0.contains("another run is writing to \(account.sandbox.url) (account ") },
+      "one run waited for the other: \(errors)")
+    let outputs = try ["one.out", "two.out"].map {
+      try records(String(contentsOfFile: root + "/" + $0, encoding: .utf8))
+    }
+    #expect(
+      outputs.joined().filter { $0["keep"]?.intValue == account.ysolde }.count == 1,
+      "the group is merged once: \(outputs)")
+    try account.expectMerged()
+  }
+
+  @Test("a dry run never writes a name's terminal controls raw, read through cat -v")
+  func hostileNames() throws {
+    let account = try Account()
+    defer { account.sandbox.stop() }
+    let body =
+      #"{"first_name":"Eve\u001b[8m\u0007","last_name":"Mal\u009b2J\u202egnp.exe","nickname":"\u001b]0;owned\u0007","#
+      + #""is_birthdate_known":false,"is_deceased":false,"is_deceased_date_known":false}"#
+    try body.write(toFile: account.sandbox.temporary.root + "/eve.json", atomically: true, encoding: .utf8)
+    let made = try sh(
+      #"curl -sf -X POST -H 'Accept: application/json' -H 'Content-Type: application/json' "#
+        + #"-H "Authorization: Bearer $SANDBOX_TOKEN" --data-binary @\#(account.sandbox.temporary.root)/eve.json "#
+        + #""$SANDBOX_API/contacts" | jq .data.id"#, env: account.sandbox.env)
+    let eve = try #require(Int(made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(made)")
+    let dry = try sh(
+      "monica-merge --dry-run --keep \(account.ysolde) --merge \(eve) --force \(eve) | cat -v",
+      env: account.sandbox.signedInEnv)
+    #expect(dry.status == 0, "\(dry)")
+    #expect(dry.stdout.contains("delete #\(eve) once"), "the plan is all there: \(dry.stdout)")
+    #expect(!dry.stdout.contains("^["), "no ESC: \(dry.stdout)")
+    #expect(!dry.stdout.contains("^G"), "no BEL: \(dry.stdout)")
+    #expect(!dry.stdout.contains("M-BM-^["), "no U+009B: \(dry.stdout)")
+    #expect(!dry.stdout.contains("M-bM-^@M-."), "no U+202E: \(dry.stdout)")
+    #expect(
+      dry.stdout.contains("Eve M-oM-?M-=[8mM-oM-?M-=") || dry.stdout.contains("EveM-oM-?M-=[8mM-oM-?M-="),
+      "\(dry.stdout)")
+  }
+
+  @Test("a 5,000-id group, a repeated key, the account's own contact: refused with 65, not a request sent")
+  func refusedLines() throws {
+    let account = try Account()
+    defer { account.sandbox.stop() }
+    let root = account.sandbox.temporary.root
+    let ids = (2...5_000).map(String.init).joined(separator: ",")
+    try #"{"object":"duplicate","keep":1,"merge":[\#(ids)]}"#.write(
+      toFile: root + "/huge.ndjson", atomically: true, encoding: .utf8)
+    try #"{"object":"duplicate","keep":\#(account.ysolde),"merge":[2],"merge":[\#(account.sol)]}"#.write(
+      toFile: root + "/twice.ndjson", atomically: true, encoding: .utf8)
+    let before = account.sandbox.requests().count
+    let huge = try sh("monica-merge --yes \(root)/huge.ndjson", env: account.sandbox.signedInEnv)
+    #expect(huge.status == 65 && huge.stderr.contains("joins 5000 contacts, more than 20"), "\(huge)")
+    let twice = try sh("monica-merge --dry-run \(root)/twice.ndjson", env: account.sandbox.signedInEnv)
+    #expect(twice.status == 65 && twice.stderr.contains(#""merge" appears twice"#), "\(twice)")
+    #expect(account.sandbox.requests().count == before, "refused before the first request")
+    // The sandbox's account has contact 1 as its own (GET /api/me's me_contact).
+    let me = try sh(
+      #"curl -sf -H 'Accept: application/json' -H "Authorization: Bearer $SANDBOX_TOKEN" "$SANDBOX_API/me" | jq .data.me_contact.id"#,
+      env: account.sandbox.env)
+    let own = try #require(Int(me.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let writes = account.writes().count
+    let refused = try sh(
+      "monica-merge --yes --keep \(account.ysolde) --merge \(own) --force \(own)", env: account.sandbox.signedInEnv)
+    #expect(refused.status == 65 && refused.stderr.contains("is your own contact"), "\(refused)")
+    #expect(account.writes().count == writes, "nothing written")
+  }
+
+  @Test("Ctrl-C says how far the merge got and how to finish it; the same command then finishes it, the report whole")
+  func interrupted() throws {
+    let account = try Account(["--fault", "late=5000@1:POST:/api/tasks"])
+    defer { account.sandbox.stop() }
+    _ = try account.dedupe()
+    let baseline = 9
+    let run = try sh(
+      """
+      set -m
+      monica-merge --yes --journal \(account.journal) < \(account.groups) > /dev/null 2> \(account.sandbox.temporary.root)/err &
+      pid=$!
+      for _ in $(seq 3000); do grep -q '"POST".*"/api/tasks"' \(account.sandbox.logPath) 2>/dev/null && break; sleep 0.01; done
+      kill -INT $pid; wait $pid; echo "status $?"; cat \(account.sandbox.temporary.root)/err
+      """, env: account.sandbox.signedInEnv)
+    #expect(run.stdout.hasPrefix("status 130\n"), "\(run)")
+    #expect(
+      run.stdout.contains("monica-merge: interrupted: stopped at ")
+        && run.stdout.contains(", merging into #\(account.ysolde) (")
+        && run.stdout.contains("run the same command again to finish (the journal \(account.journal) makes that safe)"),
+      "\(run)")
+    let resumed = try account.merge("--yes --journal \(account.journal)")
+    #expect(resumed.status == 0, "\(resumed)")
+    let line = try #require(try records(resumed.stdout).first { $0["keep"]?.intValue == account.ysolde })
+    #expect(line["copied"]?.intValue == baseline && line["moved"]?.intValue == 7, "the whole group's report: \(line)")
+    try account.expectMerged()
   }
 }

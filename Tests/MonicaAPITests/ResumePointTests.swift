@@ -25,25 +25,42 @@ import Testing
   @Test("a new map: nothing in doubt, no last record")
   func newMap() throws {
     let resume = ResumePoint(journal: try journal())
-    #expect(!resume.inDoubt && !resume.isLast("contact", source: 1))
-    let spent = resume.spendDoubt()
-    #expect(!spent)
+    #expect(!resume.isInDoubt("contact", source: 1) && !resume.isLast("contact", source: 1))
   }
 
-  @Test("after a stopped run: the map's last record, and one create in doubt")
+  @Test("after a stopped run: the last create answered, and only the create sent and unanswered in doubt")
   func afterStop() throws {
-    let resume = ResumePoint(journal: try journal("contact\t1\t10\nnote\t4\t40\n"))
+    let map = try journal(
+      "#floor\tcontact\t0\n#sent\tcontact\t1\ncontact\t1\t10\n#floor\tnote\t0\n#sent\tnote\t4\nnote\t4\t40\n"
+        + "activitytype\t2\t3\n#sent\tnote\t5\n")
+    let resume = ResumePoint(journal: map)
+    #expect(resume.isLast("note", source: 4), "a matched line after it is no create")
+    #expect(!resume.isLast("contact", source: 1) && !resume.isLast("activitytype", source: 2))
+    #expect(resume.isInDoubt("note", source: 5))
+    #expect(!resume.isInDoubt("note", source: 4) && !resume.isInDoubt("note", source: 6))
+    #expect(!resume.isInDoubt("contact", source: 2), "not the first create: the one sent")
+  }
+
+  @Test("a map another tool filled (monica-import --map's matches) holds no create in doubt")
+  func prefilledMap() throws {
+    let resume = ResumePoint(journal: try journal("contact\t1\t10\ncontact\t2\t11\n"))
+    #expect(!resume.isInDoubt("contact", source: 3) && !resume.isInDoubt("note", source: 1))
+    #expect(!resume.isLast("contact", source: 2), "a match has no follow-up requests to finish")
+  }
+
+  @Test("a map of an older version (floors, no #sent line): its run's first create is in doubt, once")
+  func olderMap() throws {
+    let map = try journal("#floor\tnote\t0\ncontact\t1\t10\nnote\t4\t40\n")
+    let resume = ResumePoint(journal: map)
     #expect(resume.isLast("note", source: 4))
-    #expect(!resume.isLast("contact", source: 1) && !resume.isLast("note", source: 1))
-    #expect(resume.inDoubt)
-    let first = resume.spendDoubt()
-    let second = resume.spendDoubt()
-    #expect(first && !second && !resume.inDoubt)
+    #expect(resume.isInDoubt("note", source: 9) && resume.isInDoubt("task", source: 1))
+    try resume.sending("note", source: 9)
+    #expect(!resume.isInDoubt("task", source: 1) && resume.isInDoubt("note", source: 9))
   }
 
   @Test("the create in doubt is looked up above the floor once, and what is found journaled")
   func adoptOnce() async throws {
-    let map = try journal("#floor\tnote\t40\ncontact\t1\t10\n")
+    let map = try journal("#floor\tnote\t40\ncontact\t1\t10\n#sent\tnote\t7\n")
     let resume = ResumePoint(journal: map)
     var floors: [Int] = []
     let found = try await resume.adoptInDoubt("note", source: 7, journal: map) { (floor) throws(MonicaError) in
@@ -51,24 +68,28 @@ import Testing
       return (target: 45, found: "the note")
     }
     #expect(found?.target == 45 && found?.found == "the note" && floors == [40])
-    #expect(map.target(of: "note", source: 7) == 45)
+    #expect(map.target(of: "note", source: 7) == 45 && !resume.isInDoubt("note", source: 7))
     let again = try await resume.adoptInDoubt("note", source: 8, journal: map) { (floor) throws(MonicaError) in
       floors.append(floor)
       return (target: 46, found: "another")
     }
     #expect(again == nil && floors == [40] && map.target(of: "note", source: 8) == nil)
+    #expect(map.isSentUnanswered("note", source: 8), "the create about to be sent is journaled as sent")
+    let reread = try IDMap(path: map.path)
+    #expect(reread.isSentUnanswered("note", source: 8) && !reread.isSentUnanswered("note", source: 7))
+    #expect(reread.lastCreated?.object == "note" && reread.lastCreated?.source == 7)
   }
 
   @Test("without a floor for the kind nothing is looked up: creating is the only safe answer")
   func noFloor() async throws {
-    let map = try journal("contact\t1\t10\n")
+    let map = try journal("contact\t1\t10\n#sent\tnote\t7\n")
     let resume = ResumePoint(journal: map)
     var asked = false
     let found = try await resume.adoptInDoubt("note", source: 7, journal: map) { (_) throws(MonicaError) in
       asked = true
       return (target: 45, found: ())
     }
-    #expect(found == nil && !asked && !resume.inDoubt && map.count(of: "note") == 0)
+    #expect(found == nil && !asked && map.count(of: "note") == 0)
   }
 
   /// A client of a new in-memory sandbox with three contacts, and the transport that sees its
@@ -98,8 +119,8 @@ import Testing
       return false
     }
     let map = try journal()
-    try map.appendFloor("note", 0)
     try map.append("contact", source: 1, target: try #require(contact))
+    try map.appendFloor("note", 0)
     return (map, try #require(contact))
   }
 
@@ -111,7 +132,8 @@ import Testing
   func migrationAdopts() async throws {
     let (transport, client) = try sandbox()
     let (map, contact) = try await stoppedRun(client)
-    // The stopped run's create, whose answer never reached the map.
+    // The stopped run's create, journaled as sent, whose answer never reached the map.
+    try map.appendSent("note", source: 5)
     let body = JSONObject([
       "body": .string("Met at the station"), "contact_id": .int(contact), "is_favorited": .bool(false),
     ])
@@ -132,5 +154,44 @@ import Testing
     let posts = transport.exchanges.dropFirst(before).filter { $0.method == "POST" }
     #expect(posts.map(\.target) == ["/api/notes"])
     #expect(map.target(of: "note", source: 5) != nil)
+  }
+
+  @Test("a map monica-import filled before the run, and a create whose answer is lost: the re-run creates it once")
+  func prefilledMapLostAnswer() async throws {
+    var configuration = SandboxConfiguration()
+    configuration.contacts = 3
+    configuration.rateLimiter = RateLimiter(limit: nil, window: 60)
+    // The note's POST is carried out at once and answered after 3 s; the client gives up at 0.5 s.
+    configuration.faults = [
+      FaultRule(effect: .late(3000), schedule: .once(1), pathPrefix: "/api/notes", method: "POST")
+    ]
+    let transport = try SandboxTransport(configuration, timeout: 0.5)
+    let client = try transport.client()
+    let response = try await client.get("/contacts", query: [("limit", "2")], what: "contacts")
+    var contacts: [Int] = []
+    try PageEnvelope(response.body, request: "GET /api/contacts").forEachRecord { raw in
+      if let id = (try? JSONValue(parsing: Array(raw)))?["id"]?.intValue { contacts.append(id) }
+      return true
+    }
+    // What `monica-import --map` writes for the cards that matched existing contacts.
+    let map = try journal("contact\t1\t\(contacts[0])\ncontact\t2\t\(contacts[1])\n")
+    await #expect(throws: MonicaError.self) {
+      try await migration(client, map: map).carry(note, source: "-", number: 1)
+    }
+    #expect(transport.exchanges.filter { $0.method == "POST" }.count == 1)
+    let resumed = try IDMap(path: map.path)
+    try await migration(client, map: resumed).carry(note, source: "-", number: 1)
+    let posts = transport.exchanges.filter { $0.method == "POST" }
+    #expect(posts.count == 1, "found above the floor written before the first create, not made again: \(posts)")
+    let notes = try await client.get("/contacts/\(contacts[0])/notes", query: [], what: "notes")
+    var bodies: [String] = []
+    try PageEnvelope(notes.body, request: "GET").forEachRecord { raw in
+      if let body = (try? JSONValue(parsing: Array(raw)))?["body"]?.stringValue, body == "Met at the station" {
+        bodies.append(body)
+      }
+      return true
+    }
+    #expect(bodies.count == 1)
+    #expect(resumed.target(of: "note", source: 5) != nil)
   }
 }

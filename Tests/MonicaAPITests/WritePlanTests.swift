@@ -95,7 +95,9 @@ import Testing
     #expect(fake.calls == ["highest", "create 1", "create 2", "update 7"])
     #expect(outcomes == [.sent(target: 101), .sent(target: 102), .sent(target: 7)])
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    #expect(text == "#floor\tnote\t7\nnote\t1\t101\nnote\t2\t102\nnote_updated\t3\t7\n", "\(text)")
+    #expect(
+      text == "#floor\tnote\t7\n#sent\tnote\t1\nnote\t1\t101\n#sent\tnote\t2\nnote\t2\t102\nnote_updated\t3\t7\n",
+      "each create journaled as sent before its request: \(text)")
   }
 
   @Test("a finished plan run again sends nothing")
@@ -170,6 +172,7 @@ import Testing
     let (map, path) = try journal()
     let fake = FakeInstance()
     try await WritePlan([try step(1, "one")]).run(journal: map, sender: fake)
+    try map.appendSent("note", source: 2)
     fake.calls = []
     var found = try step(2, "two")
     found.presence = .checked(77)
@@ -179,26 +182,28 @@ import Testing
     try await WritePlan([found, absent]).run(journal: try IDMap(path: path), sender: fake) { _, outcome in
       outcomes.append(outcome)
     }
-    // The map was not empty: without the check, the first create would be looked for.
+    // "two" was sent unanswered: without the check, it would be looked for.
     #expect(fake.calls == ["create 3"])
     #expect(outcomes == [.adopted(target: 77), .sent(target: 102)])
   }
 
-  @Test("the plans of one run share its resume point: only the run's first create is in doubt")
-  func sharedResumePoint() async throws {
+  @Test("only the create the journal shows sent and unanswered is in doubt, in whichever plan of the run it comes")
+  func sentUnanswered() async throws {
     let (map, path) = try journal()
     let fake = FakeInstance()
     try await WritePlan([try step(1, "one")]).run(journal: map, sender: fake)
+    // The stopped run sent "two" and died before its answer.
+    try map.appendSent("note", source: 2)
     fake.calls = []
     let resumed = try IDMap(path: path)
     let resume = ResumePoint(journal: resumed)
-    try await WritePlan([try step(2, "two")]).run(journal: resumed, resume: resume, sender: fake)
     try await WritePlan([try step(3, "three")]).run(journal: resumed, resume: resume, sender: fake)
-    #expect(fake.calls == ["find above 101", "create 2", "create 3"])
-    // A plan run alone reads the map anew: its first create is in doubt again.
+    try await WritePlan([try step(2, "two")]).run(journal: resumed, resume: resume, sender: fake)
+    #expect(fake.calls == ["create 3", "find above 102", "create 2"])
+    // A plan run alone reads the map anew: nothing is in doubt any more.
     fake.calls = []
-    try await WritePlan([try step(4, "four")]).run(journal: resumed, sender: fake)
-    #expect(fake.calls == ["find above 103", "create 4"])
+    try await WritePlan([try step(4, "four")]).run(journal: try IDMap(path: path), sender: fake)
+    #expect(fake.calls == ["create 4"])
   }
 
   @Test("a create looked for in its list: the copy seen is taken; in doubt and unseen, the list is read, no floor")
@@ -213,6 +218,7 @@ import Testing
     unseen.presence = .listed(found: nil, in: "/contacts/1/notes")
     var later = try step(3, "three")
     later.presence = .listed(found: nil, in: "/contacts/1/notes")
+    try map.appendSent("note", source: 2)
     var outcomes: [StepOutcome] = []
     let resumed = try IDMap(path: path)
     try await WritePlan([unseen, later]).run(journal: resumed, sender: fake) { _, outcome in outcomes.append(outcome) }

@@ -231,3 +231,82 @@ import Testing
     #expect(plan.missing(after: try object(keeper), lists: [:]) { _ in nil }.allSatisfy { !$0.contains("document") })
   }
 }
+
+extension MergePlanTests {
+  @Test("the plan never writes a name's controls raw: ESC, BEL, C1, bidi, a line feed become U+FFFD")
+  func safeLines() throws {
+    let hostile = other.replacingOccurrences(
+      of: #""nickname":"Ani""#, with: #""nickname":"A\u001b[8mni\u0007\u009b2J\u202egnp.exe\nfill #12: x""#
+    ).replacingOccurrences(
+      of: #""complete_name":"Ana Lima","is_active":true,"is_partial":false,"is_dead":false,"is_starred""#,
+      with:
+        #""complete_name":"Ana\u001b]0;x\u0007 Lima","is_active":true,"is_partial":false,"is_dead":false,"is_starred""#)
+    let plan = MergePlan(keeper: try contact(keeper), others: [try contact(hostile)])
+    let lines = plan.lines
+    for line in lines {
+      #expect(!line.unicodeScalars.contains { TerminalText.isControl($0) || $0 == "\n" || $0 == "\t" }, "\(line)")
+    }
+    #expect(lines.contains("fill #12: nickname 'A\u{FFFD}[8mni\u{FFFD}\u{FFFD}2J\u{FFFD}gnp.exe\u{FFFD}fill #12: x'"))
+    #expect(lines.first?.contains("merge #57 'Ana\u{FFFD}]0;x\u{FFFD} Lima'") == true, "\(lines.first ?? "")")
+    #expect(!lines.contains { $0.hasPrefix("fill #12: x") }, "a line feed in a value makes no line of its own")
+    let records = plan.records(place: "stdin:1")
+    #expect(records.count == lines.count)
+    #expect(records.allSatisfy { $0["object"]?.stringValue == MergePlan.planObject && $0["id"]?.intValue == 12 })
+    #expect(
+      records.contains {
+        $0["action"]?.stringValue == "fill" && $0["text"]?.stringValue?.contains("\u{1B}[8m") == true
+      },
+      "the NDJSON plan keeps the values as read; its writer escapes them")
+  }
+
+  @Test("deceased and a date of death are changes, not gaps: said as such, in the plan's own lines")
+  func lifeChanges() throws {
+    let dead = other.replacingOccurrences(of: #""is_dead":false"#, with: #""is_dead":true"#)
+      .replacingOccurrences(
+        of: #""deceased_date":{"date":null}"#,
+        with: #""deceased_date":{"is_age_based":false,"is_year_unknown":false,"date":"2001-02-03T00:00:00Z"}"#)
+    let plan = MergePlan(keeper: try contact(keeper), others: [try contact(dead)])
+    #expect(plan.lifeChanges == ["date of death 2001-02-03", "deceased"])
+    #expect(plan.filled.contains("deceased") && plan.fill?["is_dead"] == .bool(true))
+    let changes = plan.entries.filter { $0.action == "change" }.map(\.text)
+    #expect(changes.count == 2 && changes.allSatisfy { $0.hasPrefix("change #12: ") && $0.contains("recorded living") })
+    #expect(!plan.entries.contains { $0.action == "fill" && $0.text.contains("deceased") })
+  }
+
+  @Test("a note of an earlier merge is not moved: a left contact's note stays behind, a keeper's note is folded in")
+  func earlierMergeNotes() throws {
+    let left =
+      #"{"id":30,"body":"Merged into Bea Lima (#3) by monica-merge; this contact was not deleted: it is archived","contact":{"id":57}}"#
+    let kept =
+      #"{"id":31,"body":"Merged from Ana L. (#9): nickname 'Nana'\n  earlier: Merged from A. Lima (#8)","contact":{"id":57}}"#
+    let others = try contact(
+      other, ["note": [left, kept, #"{"id":32,"body":"Merged from the sea","contact":{"id":57}}"#]])
+    let plan = MergePlan(keeper: try contact(keeper), others: [others])
+    #expect(plan.steps.first { $0.id == 30 }?.skip?.contains("earlier merge left") == true)
+    #expect(plan.steps.first { $0.id == 31 }?.skip?.contains("its lines are in this merge's note") == true)
+    #expect(plan.steps.first { $0.id == 32 }?.skip == nil, "a note of the user's own is moved")
+    #expect(
+      plan.note
+        == "Merged from Ana Lima (#57): job 'Surgeon'; starred\n  earlier: Merged from Ana L. (#9): nickname 'Nana'\n"
+        + "  earlier: Merged from A. Lima (#8)")
+    #expect(MergePlan.isKeeperNote(plan.note))
+  }
+
+  @Test("what the records moved or made again cannot keep is said in the plan, counted")
+  func losses() throws {
+    let plan = try plan()
+    #expect(
+      plan.losses.map(\.phrase) == [MigrationLosses.timestamps.replacingOccurrences(of: "migration", with: "merge")],
+      "the task and the address made again: \(plan.losses)")
+    let done = try contact(
+      other,
+      [
+        "task": [#"{"id":8,"title":"call","completed":true,"contact":{"id":57}}"#],
+        "call": [#"{"id":20,"called_at":"2024-01-01T00:00:00Z","contact_called":null,"contact":{"id":57}}"#],
+      ])
+    let lines = MergePlan(keeper: try contact(keeper), others: [done]).lines.filter { $0.hasPrefix("# not carried: ") }
+    #expect(lines.contains("# not carried: completed_at of tasks (set to the time of the merge): 1 record"), "\(lines)")
+    #expect(lines.contains { $0.contains("contact_called of calls when null") }, "\(lines)")
+    #expect(lines.contains { $0.contains("created_at and updated_at") && $0.hasSuffix(": 3 records") }, "\(lines)")
+  }
+}

@@ -15,7 +15,8 @@ final class MergeWrites {
   let journal: IDMap
   private let migration: Migration
   private let resume: ResumePoint
-  private let today: CalendarDate
+  /// The day age-based dates are counted from.
+  let today: CalendarDate
 
   init(client: MonicaClient, journal: IDMap, tool: String, today: CalendarDate) {
     self.client = client
@@ -31,13 +32,15 @@ final class MergeWrites {
   /// /dev/null, where the migration's record lines go.
   private static let nowhere: Int32 = open("/dev/null", O_WRONLY | O_CLOEXEC)
 
-  /// Hands `steps` to the write machinery as one plan of the run; what became of each, in order.
-  /// Stops at the first error, every step before it journaled.
-  func run(_ steps: [WriteStep]) async throws(MonicaError) -> [StepOutcome] {
+  /// Hands `steps` to the write machinery as one plan of the run; what became of each, in order,
+  /// each told to `progress` as it is done. Stops at the first error, every step before it
+  /// journaled.
+  func run(_ steps: [WriteStep], progress: MergeProgress) async throws(MonicaError) -> [StepOutcome] {
     var outcomes: [StepOutcome] = []
     let sender = ClientStepSender(client: client, today: today, migration: migration)
     try await WritePlan(steps).run(journal: journal, resume: resume, sender: sender) { _, outcome in
       outcomes.append(outcome)
+      progress.stepDone()
     }
     return outcomes
   }
@@ -47,7 +50,7 @@ final class MergeWrites {
   /// A contact read `with=contactfields`; `nil` when it is gone (deleted, or merged already).
   func contact(_ id: Int) async throws(MonicaError) -> JSONObject? {
     let path = RecordKind.contact.path(of: id)
-    let query = [("with", "contactfields")]
+    let query = [("with", RecordKind.contactField.name)]
     let response = try await client.getAllowingErrors(path, query: query)
     if response.status == 404 { return nil }
     try client.check(response, path: path, query: query, what: "contact #\(id)")

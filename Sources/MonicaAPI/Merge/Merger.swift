@@ -8,10 +8,18 @@ package struct MergeOptions: Sendable {
   package var merge: [Int] = []
   /// `--dry-run`: read, print the plan, write nothing.
   package var dryRun = false
+  /// `--json`: the dry run's plan as NDJSON records.
+  package var json = false
   /// `--yes`: merge without asking.
   package var yes = false
   /// `--journal FILE`: each step as it is done, so that a stopped run resumes.
   package var journal: String?
+  /// `--force ID`: merged contacts merged although they contradict the others.
+  package var force: Set<Int> = []
+  /// `--max-group N`: the most contacts a line may join.
+  package var maxGroup = MergeGroup.defaultMaxSize
+  /// `--ignore-names`: merge the ids of a line whose names are not the server's.
+  package var ignoreNames = false
 
   package init() {}
 }
@@ -30,6 +38,8 @@ package struct Merger {
   package var confirm: ((String) -> Bool?)?
   /// The day age-based birthdates are counted from.
   package var today = CalendarDate.today()
+  /// How far the run got: said when it stops before its end (`MergeProgress.stopOnInterrupt`).
+  package let progress = MergeProgress()
 
   package init(options: MergeOptions, environment: ToolEnvironment, profile: String?, policy: ClientPolicy) {
     self.options = options
@@ -40,47 +50,122 @@ package struct Merger {
 
   /// Merges every group of `sources` (or the one of `--keep`), in order.
   package func run(sources: [InputSource], output: LineOutput) async throws(MonicaError) {
+    let groups = try self.groups(sources)
+    let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
+      .resolve(profile: profile)
+    try await run(groups, client: MonicaClient(credentials: credentials, policy: policy), output: output)
+  }
+
+  /// The groups to merge, every line read and checked before the first request: a line that is
+  /// not a group, repeats a key or joins too many contacts stops the run with nothing sent.
+  func groups(_ sources: [InputSource]) throws(MonicaError) -> [MergeGroup] {
     if !options.dryRun && !options.yes && confirm == nil {
       throw .usage(
         "merging without --yes asks on a terminal, and there is none: nothing was sent "
           + "(give --dry-run to see the plan, --yes to merge without asking)")
     }
-    var groups: [MergeGroup] = []
     if let keep = options.keep {
-      groups.append(MergeGroup(keep: keep, merge: options.merge, place: "--keep \(keep)"))
-    } else {
-      let input = PushInput(sources)
-      while let line = try input.next() {
-        groups.append(try MergeGroup(line: line.bytes, source: line.source, number: line.number))
+      var group = MergeGroup(keep: keep, merge: options.merge, place: "--keep \(keep)")
+      group.keeperGiven = true
+      guard group.ids.count <= options.maxGroup else {
+        throw .usage("--merge names \(group.ids.count - 1) contacts, more than --max-group \(options.maxGroup) allows")
       }
+      return [group]
     }
-    let journal: IDMap
+    var groups: [MergeGroup] = []
+    let input = PushInput(sources)
+    while let line = try input.next() {
+      groups.append(
+        try MergeGroup(line: line.bytes, source: line.source, number: line.number, maxSize: options.maxGroup))
+    }
+    return groups
+  }
+
+  /// Merges `groups` through `client`: the account's lock (`AccountLock`), then the journal's,
+  /// held until the last write.
+  func run(_ groups: [MergeGroup], client: MonicaClient, output: LineOutput) async throws(MonicaError) {
+    let path: String
     var scratch: String?
-    if let path = options.journal {
-      journal = try IDMap(path: path)
+    if let given = options.journal {
+      path = given
     } else {
-      // Without --journal the steps are journaled all the same, in a file of this run only.
-      let path = FileManager.default.temporaryDirectory.appendingPathComponent("monica-merge-\(getpid()).journal").path
-      unlink(path)
-      journal = try IDMap(path: path)
-      scratch = path
+      // Without --journal the steps are journaled all the same, in a private folder of this run,
+      // kept (and named) only when the run stops before its end.
+      var template = Array((FileManager.default.temporaryDirectory.path + "/monica-merge-XXXXXX").utf8CString)
+      let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
+        guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
+        return String(cString: base)
+      }
+      guard let made else {
+        throw .configuration("cannot make a temporary folder for the journal: \(systemErrorText(errno))")
+      }
+      scratch = made
+      path = made + "/merge.journal"
     }
-    defer { if let scratch { unlink(scratch) } }
-    if !options.dryRun { try journal.lockForRun { StandardError.line("\(tool): \($0)") } }
-    let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
-      .resolve(profile: profile)
-    let writes = MergeWrites(
-      client: MonicaClient(credentials: credentials, policy: policy), journal: journal, tool: tool, today: today)
-    var run = MergeRun(writes: writes, output: output, tool: tool, dryRun: options.dryRun, confirm: confirm)
+    // The private folder goes at the end, unless the run stopped after writing: it resumes it.
+    var keepScratch = false
+    defer { if let scratch, !keepScratch { Self.remove(scratch) } }
+    let journal = try IDMap(path: path)
+    // A run whose journal says every group is merged sends nothing, not even the read the
+    // account's lock needs.
+    let finished = try MergePlansFile(journal: path)
+    let idle = groups.allSatisfy { group in
+      finished.isReported(group.key)
+        || (finished.snapshot(group.key) == nil
+          && group.merge.allSatisfy { MergeRun.done($0, into: group.keep, journal) })
+    }
+    var accountLock: AccountLock?
+    if !options.dryRun && !idle {
+      // The account's lock first, then the journal's: two runs never wait for each other's second.
+      accountLock = try await client.lockAccount(environment: environment) { StandardError.line("\(tool): \($0)") }
+      try journal.lockForRun { StandardError.line("\(tool): \($0)") }
+    }
+    defer { accountLock?.release() }
+    // Read once the locks are held: a run that held them before may have added plans.
+    let plans = try MergePlansFile(journal: path)
+    progress.start(groups: groups.count, journal: path, given: scratch == nil)
+    let writes = MergeWrites(client: client, journal: journal, tool: tool, today: today)
+    var run = MergeRun(
+      writes: writes, output: output, tool: tool, options: options, confirm: confirm, plans: plans, progress: progress)
     do {
       for group in groups { try await run.merge(group) }
+      try output.flush()
     } catch {
-      if error != .outputClosed { try? output.flush() }
-      throw error
+      if error != .outputClosed {
+        try? output.flush()
+        StandardError.line("\(tool): \(progress.stopped(by: Self.cause(error)))")
+      }
+      keepScratch = error != .outputClosed && progress.hasWritten
+      throw Self.resumable(error)
     }
-    try output.flush()
     if run.failed > 0 {
       throw .linesFailed("\(run.failed) of \(groups.count) groups not merged (said above)", status: .dataError)
     }
+  }
+
+  /// What stopped the run, in a word for the line that says how far it got.
+  static func cause(_ error: MonicaError) -> String {
+    switch error {
+    case .temporary(_, let reason) where reason.contains("answered HTTP 5"): "the server failed"
+    case .temporary: "the server did not answer in time"
+    case .unavailable: "the server failed"
+    default: "an error"
+    }
+  }
+
+  /// A create whose answer never came is looked for by the journal before it is sent again: the
+  /// client's "check before pushing this line again" is push's advice, not a merge's.
+  static func resumable(_ error: MonicaError) -> MonicaError {
+    let advice = "check before pushing this line again"
+    guard case .temporary(let request, let reason) = error, reason.hasSuffix(advice) else { return error }
+    return .temporary(
+      request: request,
+      reason: reason.dropLast(advice.count)
+        + "the journal has it looked for before anything is sent again, so run the same command again")
+  }
+
+  /// Removes the run's private journal folder.
+  private static func remove(_ folder: String) {
+    try? FileManager.default.removeItem(atPath: folder)
   }
 }

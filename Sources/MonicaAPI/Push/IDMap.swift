@@ -25,6 +25,25 @@ package final class IDMap {
   /// create went through but whose follow-up requests may not have.
   package var last: (object: String, source: Int)? { file.last }
 
+  /// The record of the last create the map shows answered (its line follows its `#sent` line):
+  /// after a killed run, the one record whose follow-up requests may not have been sent.
+  package var lastCreated: (object: String, source: Int)? { file.lastCreated }
+
+  /// Whether the map journals its creates as sent (`#sent` lines): a map of an older version, or
+  /// one only other tools wrote (`monica-import --map`), has none.
+  package var journalsSent: Bool { file.journalsSent }
+
+  /// Whether the create of the source's `object` record `source` was sent and its answer never
+  /// mapped: the one kind of create that may exist on the target without a map line.
+  package func isSentUnanswered(_ object: String, source: Int) -> Bool {
+    file.isSentUnanswered(object, source: source)
+  }
+
+  /// Records, before the create of the source's `object` record `source` is sent, that it is.
+  package func appendSent(_ object: String, source: Int) throws(MonicaError) {
+    try file.appendSent(object, source: source)
+  }
+
   /// Takes the map's exclusive lock until this map is closed, so that one run at a time decides
   /// what to create: a run that finds the lock taken tells `waiting` and waits for it; then the
   /// lines the other run appended are read before anything is decided.

@@ -52,6 +52,8 @@ enum InDoubtSearch {
   /// is the candidate's, compared as Monica stored it (trimmed, "" as null: TrimStrings,
   /// ConvertEmptyStringsToNull); a field the create leaves out takes the server's default,
   /// whatever it is, and a write-only field (`gender_id`) no record gives back is not compared.
+  /// A null sent for a flag stored `false` is the same: a boolean column keeps its default, false,
+  /// for a null (a call's `contact_called`, 2018_12_08_233140_add_who_called_to_calls.php:17).
   static func sameAsCreate(of record: JSONObject, mapping: WriteMapping, today: CalendarDate)
     -> (JSONObject) -> Bool
   {
@@ -60,7 +62,10 @@ enum InDoubtSearch {
     let body = MonicaInput.cleaned(sent)
     return { candidate in
       let made = mapping.body(line: JSONObject(), record: candidate, operation: .create, today: today)
-      return body.members.allSatisfy { made[$0.key] == $0.value || (made[$0.key] == nil && $0.value == .null) }
+      return body.members.allSatisfy { member in
+        made[member.key] == member.value
+          || (member.value == .null && (made[member.key] == nil || made[member.key] == .bool(false)))
+      }
     }
   }
 

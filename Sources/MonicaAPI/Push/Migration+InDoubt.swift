@@ -26,7 +26,8 @@ extension Migration {
   func noteFloor(_ kind: RecordKind, record: JSONObject) async throws(MonicaError) {
     // Not for a create in doubt: the read would see the record a killed run may have made. Its
     // floor was written before that run's first create of the kind.
-    guard !resume.inDoubt, map.floorRead(of: kind.object) == nil else { return }
+    let source = record["id"]?.intValue ?? 0
+    guard !resume.isInDoubt(kind.object, source: source), map.floorRead(of: kind.object) == nil else { return }
     var highest = 0
     if kind.routes.contains(.list) {
       highest = try await InDoubtSearch.highestID(client, path: kind.path, what: "\(kind.object) records")

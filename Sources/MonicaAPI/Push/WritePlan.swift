@@ -16,10 +16,11 @@ import MonicaKit
 ///   sent each time the plan holds it.
 /// - **Floor.** Before the first create of an object through this map, the highest id of that
 ///   object the target shows goes into the map (`#floor`).
-/// - **In doubt.** The first create not in the map, when the map was not empty at the start of
-///   the run, may have been made by a run that died before its line was written: the target is
-///   asked for a record of the step above the floor that no map line names; one found is taken
-///   (journaled, not sent). A create the writer looked for itself needs neither
+/// - **In doubt.** Each create is journaled as sent (`#sent`) before its request; one the map
+///   shows sent and unanswered may have been made by a run that died before its line was written:
+///   the target is asked for a record of the step above the floor that no map line names; one
+///   found is taken (journaled, not sent). Lines the map held before (another tool's matches) are
+///   never in doubt. A create the writer looked for itself needs neither
 ///   (`Presence.checked`), or is looked for in the one list that would hold it
 ///   (`Presence.listed`). A create is never sent twice otherwise.
 /// - **Carried records.** A record made again as `monica-push --create --map` makes it
@@ -62,8 +63,9 @@ package struct WritePlan: Sendable {
       }
       switch step.write {
       case .line(let line) where line.action == .create:
-        // Only the run's first create is in doubt; the doubt is spent by it, found or not.
-        let inDoubt = resume.spendDoubt()
+        // Only a create the journal shows sent and unanswered is in doubt (`ResumePoint`).
+        let sentAs = step.journal.object
+        let inDoubt = sentAs.map { resume.isInDoubt($0, source: step.key) } ?? false
         var adopted: Int?
         switch step.presence {
         case .checked(let found):
@@ -90,7 +92,9 @@ package struct WritePlan: Sendable {
         {
           try journal.appendFloor(step.object, highest)
         }
-        // Journaled as soon as the create is answered, before the requests that follow it.
+        // Journaled as sent before its request, and as made as soon as it is answered, before the
+        // requests that follow it.
+        if let sentAs { try resume.sending(sentAs, source: step.key) }
         let target = try await sender.send(step) { (made: Int) throws(MonicaError) in
           try step.journal.append(step.key, target: made, in: journal)
         }
@@ -105,7 +109,6 @@ package struct WritePlan: Sendable {
       case .line, .request:
         // Updates and deletes can be sent again: a repeated update writes the same values, a
         // repeated delete finds nothing (the sender takes its 404 as done).
-        if case .line = step.write { _ = resume.spendDoubt() }
         let target = try await sender.send(step) { _ throws(MonicaError) in }
         if let target { try step.journal.append(step.key, target: target, in: journal) }
         try report(step, target.map { .sent(target: $0) } ?? .notMade)

@@ -3,13 +3,29 @@ extension Help {
   package static let merge = """
     Reads monica-dedupe lines (or one group from --keep ID --merge ID...) and, per group, \
     makes the keeper hold everything the others held, then deletes the others. Prints one \
-    line per merged group, such as {"object":"merge", "keep":12, "merged":[57], "left":[], \
-    "moved":4, "copied":2, "filled":[...], "tags":[...]}: "merged" are the contacts deleted, \
-    "left" those kept beside the keeper with a note naming it.
+    line per merged group, such as {"object":"merge", "id":12, "group":"stdin:1", "keep":12, \
+    "merged":[57], "left":[], "moved":4, "copied":2, "filled":[...], "tags":[...]}: "id" is the \
+    keeper (so monica-format shows the lines), "merged" are the contacts deleted, "left" those \
+    kept beside the keeper with a note naming it; the counts are the whole group's, also when \
+    a resumed run finished what a stopped one began.
+
+    WHO IS MERGED
+    A merge cannot be undone by Monica, so a group is checked again on the contacts as read, \
+    before anything is written. The account's own contact (is_me: the contact GET /api/me names, \
+    Contact.php:484-487) is never merged away: from a monica-dedupe line it becomes the keeper; \
+    from --keep it refuses the group. Contacts that contradict each other (first names that \
+    differ without case or accents where neither is the other's nickname, genders M and F, \
+    birthdays, one living and one deceased, e-mail addresses that share none) may be two people \
+    sharing a phone or an address: the group is refused unless --force names each merged contact \
+    concerned. A line joining more than --max-group contacts (20), a line that repeats a key \
+    ("merge":[2],"merge":[5]) or whose ids are not positive integers, is refused (65) before the \
+    first request; a line whose "contacts" names are not the server's (it was written before \
+    someone was renamed, or by hand) is refused unless --ignore-names. Filling "deceased" or a \
+    date of death is a change, not a gap: the plan, stderr and the question say it as one.
 
     WHAT MOVES
     The keeper's empty fields (first and last name, nickname, description, birthday, \
-    deceased date) are filled from the others, and so are its empty job, company, food \
+    date of death) are filled from the others, and so are its empty job, company, food \
     preferences and how-you-met, by their own routes (PUT /contacts/{id}/work, /food, \
     /introduction; routes/api.php:27-29). Values that differ from the keeper's go into one \
     note on the keeper: "Merged from Ana L. (#57): nickname 'Ani'; birthday 1985-03-04"; so \
@@ -35,7 +51,18 @@ extension Help {
     under that contact only (ApiRelationshipController.php:26-28) and would go with the \
     merged contact (DestroyContact.php:64-71): the contacts a monica-dedupe line names in \
     "related_from" have their lists read (one request each), and such a row is made again \
-    from that contact to the keeper; a group from --keep cannot see them, and its plan says so.
+    from that contact to the keeper; a group from --keep cannot see them, and its plan says so. \
+    The notes monica-merge itself wrote are not moved: the note an earlier merge left on a \
+    contact it could not delete stays with it, and an earlier keeper's note has its lines \
+    folded into this merge's note.
+
+    What the API cannot set is lost, and the plan says so, counted ("# not carried: ..."): a \
+    record made again gets the merge's time as created_at and updated_at; a completed task made \
+    again gets it as completed_at (UpdateTask.php:52); a favourite note moved by its update gets \
+    it as favorited_at (ApiNoteController.php:111); a call whose contact_called is null (as \
+    UpdateCall.php:47 stores an unset one) is made again with false, the column's default; a \
+    life event loses whether its month or day was unknown, and its link to its reminder (the API \
+    prints neither, LifeEvent.php:21-37).
 
     WHAT STAYS
     The keeper is read back, list by list, and must hold every record moved or made again \
@@ -47,21 +74,36 @@ extension Help {
     archived or partial keeper is refused.
 
     SAFETY
-    --dry-run reads the contacts, prints the plan and writes nothing; it downloads each \
-    document's link, as the merge would, so a contact whose document cannot be carried is \
-    shown left, not deleted. Without --yes each \
-    group is asked on the terminal, with both names and what each holds of every kind that \
+    --dry-run reads the contacts, prints the plan and writes nothing (--json: one NDJSON \
+    record per line of the plan, {"object":"mergeplan", "id":KEEPER, "group", "action", \
+    "text", "record_object", "record_id", "from"}); it downloads each document's link, as the \
+    merge would, so a contact whose document cannot be carried is shown left, not deleted. \
+    Names and values in the plan and every message are shown with terminal controls, bidi \
+    controls and line feeds replaced (U+FFFD), on a terminal or a pipe. Without --yes each \
+    group is asked on the terminal, with both names, what each holds of every kind that \
     moves (for the keeper, the lists its record does not count are read: debts, pets, \
-    reminders, calls, conversations, photos, documents, 7 requests a group asked); without a \
-    terminal monica-merge refuses (64) before sending anything. --journal FILE records each \
-    step as it is done (one run at a time holds it; each line synced; a torn last line is \
-    cut off): a run stopped by a kill, a 5xx or a time-out is resumed by running it again \
-    with the same journal, and nothing is done twice; a create whose answer was lost is \
-    looked for before it is sent again; a finished merge run again writes nothing.
+    reminders, calls, conversations, photos, documents, 7 requests a group asked), the line's \
+    score and its reasons for and against; the contacts are read again after the answer, and \
+    a group that changed meanwhile is not merged. Without a terminal monica-merge refuses (64) \
+    before sending anything.
+
+    One writer at a time per account: a run takes the account's lock (instance URL and \
+    account, $XDG_STATE_HOME/monica/locks; whatever the profile, journal or MONICA_URL) for its \
+    plan and its writes; a second run waits for it, saying so, then finds the contacts merged. \
+    --journal FILE records each step as it is done (one run at a time holds it; each line \
+    synced; a torn last line is cut off), and FILE.plans (0600) keeps what each group's plan \
+    was made from, before its first write: a run stopped at any moment (a kill, a 5xx, a \
+    time-out, Ctrl-C) is finished by running the same command again, which replays the plan it \
+    journaled rather than planning again from what it reads now (a record copied already is \
+    still the plan's copy, its original still deleted), moves what the merged contacts got \
+    since, and reports the whole group; a create whose answer was lost is looked for before it \
+    is sent again; a finished merge run again sends nothing. A stopped run says how far it got \
+    and how to finish. Without --journal the steps are journaled all the same, in a private \
+    temporary folder that is removed at the end, or kept and named when the run stops.
 
     EXAMPLES
       monica-fetch contacts --with-fields | monica-dedupe | monica-merge --dry-run
-      monica-merge --keep 12 --merge 57 --dry-run
+      monica-merge --keep 12 --merge 57 --dry-run --json | jq -r .action
       monica-fetch contacts --with-fields | monica-dedupe --min-score 0.9 \\
         | monica-merge --yes --journal merge.journal
 

@@ -41,6 +41,8 @@ package struct MigrationLoss: Sendable {
     case present(String)
     /// The string at this dotted path is missing or white space only.
     case blank(String)
+    /// The key at this dotted path is there and null.
+    case isNull(String)
   }
 
   /// The phrase the summary counts.
@@ -75,6 +77,8 @@ package struct MigrationLoss: Sendable {
       return root.value(at: FieldPath(dotted: path)) != nil
     case .blank(let path):
       return (root.value(at: FieldPath(dotted: path))?.stringValue ?? "").trimmingWhiteSpace.isEmpty
+    case .isNull(let path):
+      return root.value(at: FieldPath(dotted: path)) == .null
     }
   }
 }

@@ -13,7 +13,7 @@ extension MergeContact {
   /// each of its own rows standing for one such row only (Relationship.php:85-98).
   package mutating func addInbound(_ rows: [JSONObject]) {
     var own: [String: Int] = [:]
-    for row in records["relationship"] ?? [] {
+    for row in records[RecordKind.relationship.object] ?? [] {
       guard let to = row["of_contact"]?["id"]?.intValue else { continue }
       own["\(to)|" + (row["relationship_type"]?["name"]?.stringValue ?? ""), default: 0] += 1
     }

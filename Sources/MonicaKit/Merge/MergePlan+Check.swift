@@ -1,53 +1,130 @@
 extension MergePlan {
-  /// The plan in words, one line each, for `--dry-run`: what is filled, what moves and how,
-  /// what becomes the note, what is deleted or left.
-  package var lines: [String] {
-    var lines = [
-      "# keep #\(keep) \(Self.quoted(keepName)), merge \(members.map { "#\($0.id) \(Self.quoted($0.name))" }.joined(separator: ", "))"
-    ]
-    if let refusal {
-      lines.append("# not merged: \(refusal)")
-      return lines
+  /// One line of the plan: what it does (`fill`, `move`, `copy`, `delete`...), in words, and for
+  /// a record's line the record.
+  package struct Entry: Sendable, Equatable {
+    /// `group`, `keeper`, `score`, `against`, `refused`, `change`, `fill`, `tag`, `move`, `copy`,
+    /// `leave`, `unseen`, `uncarried`, `note`, `delete`.
+    package let action: String
+    /// The line as `--dry-run` prints it, before it is made safe for a terminal (`lines`).
+    package let text: String
+    /// For a record's line: its kind's `object`, its id and the merged contact that holds it.
+    package var object: String?
+    package var record: Int?
+    package var from: Int?
+
+    init(_ action: String, _ text: String, step: MergeStep? = nil) {
+      self.action = action
+      self.text = text
+      object = step?.kind.object
+      record = step?.id
+      from = step?.from
     }
-    for text in filled { lines.append("fill #\(keep): \(text)") }
-    if !tags.isEmpty { lines.append("tag #\(keep): \(tags.joined(separator: ", "))") }
+  }
+
+  /// The plan in words, one line each, for `--dry-run`: what is filled, what moves and how,
+  /// what becomes the note, what is deleted or left. Text from records (names, values) never
+  /// reaches a terminal or a pipe raw: each line goes through `TerminalText.safe`, and a line
+  /// feed or tab inside a value becomes its replacement too, so that one line is one entry.
+  package var lines: [String] { entries.map { Self.shown($0.text) } }
+
+  /// `text` as a plan line shows it: `TerminalText.safe`, with line feeds and tabs replaced too.
+  package static func shown(_ text: String) -> String {
+    let safe = TerminalText.safe(text)
+    guard safe.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\t" }) else { return safe }
+    var result = String.UnicodeScalarView()
+    for scalar in safe.unicodeScalars {
+      result.append(scalar == "\n" || scalar == "\t" ? TerminalText.replacement : scalar)
+    }
+    return String(result)
+  }
+
+  /// The plan's lines as NDJSON records for `--dry-run --json`: `{"object":"mergeplan","id":12,
+  /// "group":"stdin:1","action":"move","text":"move note #7 of #57 to #12 ...","record_object":
+  /// "note","record_id":7,"from":57}` (`id` is the keeper's). Their strings are the values as
+  /// read; `JSONWriter`'s escapes and `MergeOutput.safeJSON` keep them whole and terminal-safe.
+  package func records(place: String) -> [JSONValue] {
+    entries.map { entry in
+      var line = JSONObject([
+        "object": .string(Self.planObject), "id": .int(keep), "group": .string(place),
+        "action": .string(entry.action), "text": .string(entry.text),
+      ])
+      if let object = entry.object { line["record_object"] = .string(object) }
+      if let record = entry.record { line["record_id"] = .int(record) }
+      if let from = entry.from { line["from"] = .int(from) }
+      return .object(line)
+    }
+  }
+
+  /// The `object` of a plan line in `--dry-run --json`.
+  package static let planObject = "mergeplan"
+
+  /// The plan's entries, in order.
+  package var entries: [Entry] {
+    let others = members.map { "#\($0.id) \(Self.quoted($0.name))" }.joined(separator: ", ")
+    var entries = [Entry("group", "# keep #\(keep) \(Self.quoted(keepName)), merge \(others)")]
+    if let keeperChosen { entries.append(Entry("keeper", "# keeper: \(keeperChosen)")) }
+    if score != nil || !reasonsFor.isEmpty {
+      let reasons = reasonsFor.isEmpty ? "" : ": " + reasonsFor.joined(separator: "; ")
+      entries.append(Entry("score", "# for" + (score.map { " (score \($0))" } ?? "") + reasons))
+    }
+    for reason in reasonsAgainst { entries.append(Entry("against", "# against: \(reason)")) }
+    if let refusal {
+      entries.append(Entry("refused", "# not merged: \(refusal)"))
+      return entries
+    }
+    for text in filled {
+      if lifeChanges.contains(text) {
+        entries.append(
+          Entry(
+            "change",
+            "change #\(keep): \(text): not a gap filled but a change (#\(keep) is recorded living; "
+              + "Monica shows it deceased from now on)"))
+      } else {
+        entries.append(Entry("fill", "fill #\(keep): \(text)"))
+      }
+    }
+    if !tags.isEmpty { entries.append(Entry("tag", "tag #\(keep): \(tags.joined(separator: ", "))")) }
     for step in steps {
       let what = step.described
       if let skip = step.skip {
-        lines.append("leave \(what): \(skip)")
+        entries.append(Entry("leave", "leave \(what): \(skip)", step: step))
         continue
       }
       if let reason = notCarried(step) {
-        lines.append("leave \(what): it cannot be made again on #\(keep)\(reason.isEmpty ? "" : ": " + reason)")
+        entries.append(
+          Entry(
+            "leave", "leave \(what): it cannot be made again on #\(keep)\(reason.isEmpty ? "" : ": " + reason)",
+            step: step))
         continue
       }
       switch step.kind.move {
       case .update, .attendees:
-        lines.append("move \(what) to #\(keep) (update: \(step.kind.source))")
+        entries.append(Entry("move", "move \(what) to #\(keep) (update: \(step.kind.source))", step: step))
       case .recreate:
         let end =
           deletesOriginal(step)
           ? ", then delete the original once #\(keep) is read back holding it"
           : "; the original stays (archived contact)"
         if step.inboundFrom != nil {
-          lines.append("copy \(what) as one to #\(keep)\(end) (\(Self.inboundSource))")
+          entries.append(Entry("copy", "copy \(what) as one to #\(keep)\(end) (\(Self.inboundSource))", step: step))
         } else {
-          lines.append("copy \(what) to #\(keep)\(end) (\(step.kind.source))")
+          entries.append(Entry("copy", "copy \(what) to #\(keep)\(end) (\(step.kind.source))", step: step))
         }
       }
     }
-    if inboundUnseen {
-      lines.append("# unseen: \(unseenInbound)")
+    if inboundUnseen { entries.append(Entry("unseen", "# unseen: \(unseenInbound)")) }
+    for (phrase, count) in losses {
+      entries.append(Entry("uncarried", "# not carried: \(phrase): \(count) record\(count == 1 ? "" : "s")"))
     }
-    for line in note.split(separator: "\n") { lines.append("note #\(keep): \(line)") }
+    for line in note.split(separator: "\n") { entries.append(Entry("note", "note #\(keep): \(line)")) }
     for member in members {
       if member.left != nil {
-        lines.append("leave #\(member.id): \(member.left ?? ""); it gets a note naming #\(keep)")
+        entries.append(Entry("leave", "leave #\(member.id): \(member.left ?? ""); it gets a note naming #\(keep)"))
       } else {
-        lines.append("delete #\(member.id) once #\(keep) is read back holding everything")
+        entries.append(Entry("delete", "delete #\(member.id) once #\(keep) is read back holding everything"))
       }
     }
-    return lines
+    return entries
   }
 
   /// Where Monica's source says why a relationship another contact holds to a merged one is made
@@ -71,9 +148,9 @@ extension MergePlan {
   /// The kinds whose lists the keeper must be read back with: those a record moves to, and
   /// gifts when a photo is made again (a gift holding it must hold the copy).
   package var kindsToCheck: [MergeKind] {
-    let photos = steps.contains { $0.kind.object == "photo" && $0.skip == nil }
+    let photos = steps.contains { $0.kind.recordKind == .photo && $0.skip == nil }
     return MergeKind.all.filter { kind in
-      steps.contains { $0.kind == kind && $0.skip == nil } || (photos && kind.object == "gift")
+      steps.contains { $0.kind == kind && $0.skip == nil } || (photos && kind.recordKind == .gift)
     }
   }
 
@@ -88,8 +165,8 @@ extension MergePlan {
     let names = Set((after["tags"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue?.lowercased() })
     for tag in tags where !names.contains(tag.lowercased()) { missing.append("tag \(Self.quoted(tag))") }
     var held = lists
-    held["contactfield"] = (after["contactFields"]?.arrayValue ?? []).compactMap(\.objectValue)
-    held["address"] = (after["addresses"]?.arrayValue ?? []).compactMap(\.objectValue)
+    held[RecordKind.contactField.object] = (after["contactFields"]?.arrayValue ?? []).compactMap(\.objectValue)
+    held[RecordKind.address.object] = (after["addresses"]?.arrayValue ?? []).compactMap(\.objectValue)
     for step in steps where step.skip == nil && notCarried(step) == nil {
       let what = step.described
       let target = step.kind.move == .recreate ? made(step) : step.id
@@ -104,9 +181,9 @@ extension MergePlan {
       if let difference = Self.difference(step, copy) { missing.append("\(what) (#\(target) \(difference))") }
     }
     // A gift holding a photo made again must hold the copy.
-    for step in steps where step.kind.object == "photo" && step.skip == nil {
+    for step in steps where step.kind.recordKind == .photo && step.skip == nil {
       guard let copy = made(step) else { continue }
-      for gift in held["gift"] ?? [] {
+      for gift in held[RecordKind.gift.object] ?? [] {
         let photos = RecordKind.giftPhotoIDs(of: gift)
         if photos.contains(step.id) && !photos.contains(copy) {
           missing.append("gift #\(gift["id"]?.intValue ?? 0) (the copy #\(copy) of its photo #\(step.id))")
@@ -134,13 +211,13 @@ extension MergePlan {
   /// How a record made again (or moved) differs from the original in what must survive the
   /// move: a photo's bytes, a document's file, a conversation's messages; `nil` when it does not.
   static func difference(_ step: MergeStep, _ copy: JSONObject) -> String? {
-    switch step.kind.object {
-    case "photo" where copy["dataUrl"] != step.record["dataUrl"]:
+    switch step.kind.recordKind {
+    case .photo where copy["dataUrl"] != step.record["dataUrl"]:
       return "has other bytes than the original"
-    case "document"
+    case .document
     where copy["filesize"] != step.record["filesize"] || copy["original_filename"] != step.record["original_filename"]:
       return "is not the original's file"
-    case "conversation":
+    case .conversation:
       let had = step.record["messages"]?.arrayValue?.count ?? 0
       let has = copy["messages"]?.arrayValue?.count ?? 0
       return has < had ? "holds \(has) of its \(had) messages" : nil

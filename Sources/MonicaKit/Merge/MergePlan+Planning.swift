@@ -16,6 +16,15 @@ extension MergePlan {
       fillExtras(keeper: keeper.record, from: other, group: Set([keeper.id] + others.map(\.id)), today: today)
       lines.append(
         "Merged from \(other.name) (#\(other.id))" + (kept.isEmpty ? "" : ": " + kept.joined(separator: "; ")))
+      // The note an earlier merge made on this contact is not moved: its lines go into this one.
+      for note in other.records[RecordKind.note.object] ?? [] {
+        guard let body = note["body"]?.stringValue, Self.isKeeperNote(body) else { continue }
+        for line in body.split(separator: "\n") {
+          var text = String(line)
+          if text.hasPrefix(Self.earlierPrefix) { text.removeFirst(Self.earlierPrefix.count) }
+          lines.append(Self.earlierPrefix + text)
+        }
+      }
     }
     fill = filled.isEmpty ? nil : record
     note = lines.joined(separator: "\n")
@@ -23,6 +32,18 @@ extension MergePlan {
     steps = Self.steps(keeper: keeper, others: others)
     members = others.map { other in
       MergeMember(id: other.id, name: other.name, left: Self.reasonToLeave(other), archived: other.archived)
+    }
+    for step in steps where step.skip == nil {
+      var phrases = MigrationLosses.of(step.kind.object, step.record)
+      if step.kind.move == .recreate { phrases.append(MigrationLosses.timestamps) }
+      for phrase in phrases {
+        let said = phrase.replacing("the time of the migration", with: "the time of the merge")
+        if let index = losses.firstIndex(where: { $0.phrase == said }) {
+          losses[index].count += 1
+        } else {
+          losses.append((said, 1))
+        }
+      }
     }
   }
 
@@ -47,19 +68,22 @@ extension MergePlan {
         filled.append("\(words) \(Self.quoted(theirs))")
       }
     }
-    for (key, words) in [("birthdate", "birthday"), ("deceased_date", "deceased date")] {
+    for (key, words) in [("birthdate", "birthday"), ("deceased_date", "date of death")] {
       guard let theirs = other["information"]?["dates"]?[key], let day = Self.day(theirs) else { continue }
       if let ours = keeper["information"]?["dates"]?[key], let kept = Self.day(ours) {
         if kept != day { conflicts.append("\(words) \(day)") }
       } else {
         keeper = Self.setting(keeper, ["information", "dates", key], theirs)
-        if key == "deceased_date" { keeper["is_dead"] = .bool(true) }
         filled.append("\(words) \(day)")
+        if key == "deceased_date" { lifeChanges.append("\(words) \(day)") }
       }
     }
-    if other["is_dead"]?.boolValue == true, keeper["is_dead"]?.boolValue != true {
+    // A date of death makes the contact deceased (the contact's update takes is_deceased with it).
+    let deathFilled = lifeChanges.contains { $0.hasPrefix("date of death") }
+    if keeper["is_dead"]?.boolValue != true, other["is_dead"]?.boolValue == true || deathFilled {
       keeper["is_dead"] = .bool(true)
       filled.append("deceased")
+      lifeChanges.append("deceased")
     }
     // Job, company, food preferences and how-you-met are kept on routes of their own: an empty
     // one of the keeper is filled (`fillExtras`), another value goes into the note.
@@ -133,28 +157,34 @@ extension MergePlan {
     var steps: [MergeStep] = []
     var seen = Set<String>()
     for kind in MergeKind.all {
+      let isRelationship = kind.recordKind == .relationship
       var values = Set((keeper.records[kind.object] ?? []).compactMap { valueKey(kind, $0, owner: keeper.id) })
-      if kind.object == "relationship" {
+      if isRelationship {
         values.formUnion(relationshipKeys(of: keeper.record))
         values.formUnion(keeper.inbound.compactMap { valueKey(kind, $0, owner: keeper.id) })
       }
       for other in others {
-        let records = (other.records[kind.object] ?? []) + (kind.object == "relationship" ? other.inbound : [])
+        let records = (other.records[kind.object] ?? []) + (isRelationship ? other.inbound : [])
         for record in records {
           guard let id = record["id"]?.intValue, seen.insert("\(kind.object)#\(id)").inserted else { continue }
           var skip: String?
-          if kind.object == "relationship", let end = otherEnd(of: record, owner: other.id),
-            end == keeper.id || group.contains(end)
-          {
+          if isRelationship, let end = otherEnd(of: record, owner: other.id), end == keeper.id || group.contains(end) {
             skip = "it is between the merged contacts: dropped (Monica deletes it with the merged contact)"
+          } else if kind.recordKind == .note, let body = record["body"]?.stringValue, isLeftNote(body) {
+            skip =
+              "the note an earlier merge left on #\(other.id) names a keeper: not moved (it goes with #\(other.id))"
+          } else if kind.recordKind == .note, let body = record["body"]?.stringValue, isKeeperNote(body) {
+            skip = "the note of an earlier merge: not moved, its lines are in this merge's note"
           } else if let key = valueKey(kind, record, owner: other.id), !values.insert(key).inserted {
-            skip = "the keeper has this \(kind.object == "contactfield" ? "value" : kind.object) already"
+            skip = "the keeper has this \(kind.recordKind == .contactField ? "value" : kind.object) already"
           }
           var change = JSONObject()
           switch kind.move {
           case .update:
             change["contact_id"] = .int(keeper.id)
-            if kind.object == "gift", let recipient = record["recipient"]?["id"]?.intValue, group.contains(recipient) {
+            if kind.recordKind == .gift, let recipient = record["recipient"]?["id"]?.intValue,
+              group.contains(recipient)
+            {
               change["recipient_id"] = .int(keeper.id)
             }
           case .attendees:
@@ -187,19 +217,19 @@ extension MergePlan {
   /// type and normalised content, an address's place, a relationship's other contact, direction
   /// and type; `nil` for kinds where two alike records are two.
   static func valueKey(_ kind: MergeKind, _ record: JSONObject, owner: Int? = nil) -> String? {
-    switch kind.object {
-    case "contactfield":
+    switch kind.recordKind {
+    case .contactField:
       guard let content = record["content"]?.stringValue else { return nil }
       let type = record["contact_field_type"]?["id"]?.intValue ?? 0
       let kindName = (record["contact_field_type"]?["type"]?.stringValue ?? "").lowercased()
       let value = kindName == "phone" ? (MatchKeys.phoneDigits(content) ?? content) : content.folded
       return "\(type)|\(value)"
-    case "relationship":
+    case .relationship:
       let type = (record["relationship_type"]?["name"]?.stringValue ?? "").lowercased()
       if let owner, let from = record["contact_is"]?["id"]?.intValue, from != owner { return "from \(from)|" + type }
       guard let to = record["of_contact"]?["id"]?.intValue else { return nil }
       return "\(to)|" + type
-    case "address":
+    case .address:
       let parts = ["street", "city", "province", "postal_code"].map { (record[$0]?.stringValue ?? "").folded }
       return (parts + [record["country"]?["id"]?.stringValue ?? ""]).joined(separator: "|")
     default:

@@ -4,7 +4,7 @@ package struct MergeContact: Sendable {
   /// The contact record.
   package let record: JSONObject
   /// Its records by `object`, the lists read and those the record holds.
-  package private(set) var records: [String: [JSONObject]] = [:]
+  package internal(set) var records: [String: [JSONObject]] = [:]
   /// Other contacts' relationship rows to it that have no reverse row (`addInbound`): they
   /// move with it, as rows of the same contact to the keeper.
   package internal(set) var inbound: [JSONObject] = []
@@ -12,12 +12,20 @@ package struct MergeContact: Sendable {
   /// A contact from its record; contact fields and addresses are taken from it.
   package init(record: JSONObject) {
     self.record = record
-    records["contactfield"] = (record["contactFields"]?.arrayValue ?? []).compactMap(\.objectValue)
-    records["address"] = (record["addresses"]?.arrayValue ?? []).compactMap(\.objectValue)
+    records[RecordKind.contactField.object] = (record["contactFields"]?.arrayValue ?? []).compactMap(\.objectValue)
+    records[RecordKind.address.object] = (record["addresses"]?.arrayValue ?? []).compactMap(\.objectValue)
   }
 
   /// Adds the records of one list.
   package mutating func add(_ object: String, _ list: [JSONObject]) { records[object, default: []] += list }
+
+  /// Adds the records of `list` whose ids it does not hold yet, after those it holds: a list
+  /// read again just before the records move, so that a record made since is moved too, and the
+  /// plan of those read before stays as it was.
+  package mutating func addNew(_ object: String, _ list: [JSONObject]) {
+    let held = Set((records[object] ?? []).compactMap { $0["id"]?.intValue })
+    records[object, default: []] += list.filter { $0["id"]?.intValue.map { !held.contains($0) } ?? false }
+  }
 
   /// The contact's id.
   package var id: Int { record["id"]?.intValue ?? 0 }
@@ -29,6 +37,9 @@ package struct MergeContact: Sendable {
   }
   /// Whether it is archived (`is_active` false).
   package var archived: Bool { record["is_active"]?.boolValue == false }
+  /// Whether it is the account's own contact (`is_me`: its id is the user's `me_contact_id`,
+  /// Contact.php:484-487, the contact `GET /api/me` names as `me_contact`, User.php:31).
+  package var isMe: Bool { record["is_me"]?.boolValue == true }
 
   /// "3 notes, 1 task, 2 contact fields": what it holds, for the question and the plan; for a
   /// contact whose lists were not read (the keeper), what its record counts.
@@ -37,25 +48,24 @@ package struct MergeContact: Sendable {
     for kind in MergeKind.all {
       // A list not read (the keeper's) is counted as the contact record counts it.
       var count = records[kind.object]?.count ?? listedCount(kind)
-      if kind.object == "relationship" { count += inbound.count }
-      if count > 0 { parts.append(Self.count(count, kind.object)) }
+      if kind.recordKind == .relationship { count += inbound.count }
+      if count > 0 { parts.append(Self.count(count, kind.recordKind)) }
     }
     let tags = record["tags"]?.arrayValue?.count ?? 0
-    if tags > 0 { parts.append(Self.count(tags, "tag")) }
+    if tags > 0 { parts.append(Self.count(tags, .tag)) }
     return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
   }
 
   /// How many records of `kind` the contact record says it has: its statistics, or for
   /// relationships the rows `information.relationships` lists; 0 when it does not say.
   func listedCount(_ kind: MergeKind) -> Int {
-    if kind.object == "relationship" { return MergePlan.relationshipKeys(of: record).count }
+    if kind.recordKind == .relationship { return MergePlan.relationshipKeys(of: record).count }
     return kind.statistic.flatMap { record["statistics"]?[$0]?.intValue } ?? 0
   }
 
   /// "2 notes", "1 contact field".
-  static func count(_ count: Int, _ object: String) -> String {
-    let words = ["contactfield": "contact field", "lifeevent": "life event"]
-    let word = words[object] ?? object
+  static func count(_ count: Int, _ kind: RecordKind) -> String {
+    let word = kind.singular
     let plural =
       word.hasSuffix("s") ? word + "es" : word.hasSuffix("ity") ? word.dropLast() + "ies" : word + "s"
     return "\(count) \(count == 1 ? word : plural)"
@@ -80,9 +90,8 @@ package struct MergeStep: Sendable, Equatable {
   /// For a relationship another contact holds to the merged one without a reverse row
   /// (`MergeContact.inbound`), that contact: the row is in its list, and made again from it.
   package var inboundFrom: Int? {
-    guard kind.object == "relationship", let from = record["contact_is"]?["id"]?.intValue, from != self.from else {
-      return nil
-    }
+    guard kind.recordKind == .relationship, let from = record["contact_is"]?["id"]?.intValue, from != self.from
+    else { return nil }
     return from
   }
 
@@ -118,6 +127,9 @@ package struct MergePlan: Sendable {
   package var fill: JSONObject?
   /// What is filled, in words: `nickname "Ani"`.
   package var filled: [String] = []
+  /// Of `filled`, what changes the keeper's life rather than fills a gap: `deceased`, a date of
+  /// death. Never done silently: the plan and the question say it as the change it is.
+  package var lifeChanges: [String] = []
   /// The bodies of the keeper's own routes that fill it (`work`, `food`, `introduction`), by part.
   package var extras: [RecordKind.ContactPart: JSONObject] = [:]
   /// Tag names the keeper lacks.
@@ -128,11 +140,24 @@ package struct MergePlan: Sendable {
   package var note = ""
   /// The merged contacts.
   package var members: [MergeMember] = []
-  /// Why the group cannot be merged at all (an archived or partial keeper); nothing is sent.
+  /// Why the group cannot be merged at all (an archived or partial keeper, a contradiction not
+  /// forced, the account's own contact among the merged); nothing is sent.
   package var refusal: String?
+  /// Why the keeper is not the one the line named (the account's own contact is kept), in words.
+  package var keeperChosen: String?
+  /// The line's score and its reasons for (monica-dedupe's); `nil` and empty for `--keep`.
+  package var score: String?
+  package var reasonsFor: [String] = []
+  /// What says the contacts are two people (`MergeGroup.contradictions`), merged all the same
+  /// because `--force` named them; a group with others is refused.
+  package var reasonsAgainst: [String] = []
   /// The records the migration cannot make again on the keeper (a document whose link cannot
   /// be downloaded), by `object#id`: why, or "" when it said so itself (on stderr).
   package private(set) var uncarried: [String: String] = [:]
+  /// What the records moved or made again cannot keep, as the catalogue says for a record made
+  /// again (`MigrationLosses`, and its timestamps) or the kind's update does: the phrase and how
+  /// many records of the plan lose it, in the order first met.
+  package var losses: [(phrase: String, count: Int)] = []
   /// Whether the relationships other contacts hold to the merged ones without a reverse row
   /// could not be looked for (a group without `related_from`): said in the plan and on stderr.
   package var inboundUnseen = false
@@ -153,4 +178,21 @@ package struct MergePlan: Sendable {
   package func leftNote(_ member: MergeMember) -> String {
     "Merged into \(keepName) (#\(keep)) by monica-merge; this contact was not deleted: \(member.left ?? "")"
   }
+
+  /// Whether a note's body is one monica-merge left on a contact it could not delete
+  /// (`leftNote`): moved to the keeper it names, it would say nothing true.
+  package static func isLeftNote(_ body: String) -> Bool {
+    body.hasPrefix("Merged into ") && body.contains(") by monica-merge; this contact was not deleted: ")
+  }
+
+  /// Whether a note's body is the note monica-merge made on a keeper (`note`): every line
+  /// `Merged from NAME (#ID)...`, or a line of an earlier merge's note folded in.
+  package static func isKeeperNote(_ body: String) -> Bool {
+    let lines = body.split(separator: "\n")
+    guard let first = lines.first, first.hasPrefix("Merged from "), first.contains(" (#") else { return false }
+    return lines.allSatisfy { $0.hasPrefix("Merged from ") || $0.hasPrefix(earlierPrefix) }
+  }
+
+  /// How a line of an earlier merge's note is folded into the new one.
+  static let earlierPrefix = "  earlier: "
 }

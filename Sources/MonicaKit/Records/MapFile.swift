@@ -19,9 +19,13 @@
 /// to one map at once never interleave or lose a line. When one (object, source id) appears
 /// twice, the later line wins, as in any append-only log.
 ///
-/// One comment has a meaning: `#floor<TAB><object><TAB><id>` says that the target's records of
+/// Two comments have a meaning: `#floor<TAB><object><TAB><id>` says that the target's records of
 /// `object` up to `id` were there before the run that wrote it created any; a record in doubt
-/// (its create's answer lost) is looked for only above it. Readers that skip comments lose nothing.
+/// (its create's answer lost) is looked for only above it. `#sent<TAB><object><TAB><source id>`
+/// says that the create of that source record was sent: until a line maps the record, its answer
+/// was lost (a killed run, a time-out) and the record may exist on the target. Lines other tools
+/// write (`monica-import --map`'s matches) have no `#sent` before them: they are never in doubt.
+/// Readers that skip comments lose nothing.
 package final class MapFile {
   /// The file's path, for messages.
   package let path: String
@@ -39,6 +43,14 @@ package final class MapFile {
   private var held = false
   /// The `#floor` lines: the highest id of each object the target had before its first create.
   package private(set) var floors: [String: Int] = [:]
+  /// The creates a `#sent` line names that no line maps yet, as `object<TAB>source id`.
+  private var sentUnanswered: Set<String> = []
+  /// Whether the map holds any `#sent` line: written by a version that journals its creates as
+  /// sent, so that a create without one is not in doubt.
+  package private(set) var journalsSent = false
+  /// The record of the last line that answered a `#sent` line: the last create that went through,
+  /// whose follow-up requests a killed run may not have sent.
+  package private(set) var lastCreated: (object: String, source: Int)?
 
   /// Opens the map at `path`, creating an empty one when there is none, and reads it whole.
   /// A line that is not `object<TAB>id<TAB>id` is malformed input (65) at its place.
@@ -117,6 +129,23 @@ package final class MapFile {
     floors[object] = max(floors[object] ?? 0, id)
   }
 
+  /// Records, before the create of the source's `object` record `source` is sent, that it is
+  /// (`#sent`): a run stopped before the answer's line leaves it in doubt.
+  package func appendSent(_ object: String, source: Int) throws(MonicaError) {
+    guard Self.isObjectName(object), source > 0 else {
+      throw .internalError("map sent line \(object.debugDescription) \(source) is not a valid map line")
+    }
+    try appendBytes(Array("#sent\t\(object)\t\(source)\n".utf8), lines: 1)
+    sentUnanswered.insert(Self.key(object, source))
+    journalsSent = true
+  }
+
+  /// Whether a `#sent` line names the create of the source's `object` record `source` and no
+  /// line maps it yet: its answer was lost.
+  package func isSentUnanswered(_ object: String, source: Int) -> Bool {
+    sentUnanswered.contains(Self.key(object, source))
+  }
+
   /// Records that the target's `object` record `target` is the source's `source`: one line,
   /// appended and synced to disk before this returns. Lines other processes appended since the
   /// last read are taken in first; a torn last line is cut off.
@@ -125,8 +154,7 @@ package final class MapFile {
       throw .internalError("map line \(object.debugDescription) \(source) \(target) is not a valid map line")
     }
     try appendBytes(Array("\(object)\t\(source)\t\(target)\n".utf8), lines: 1)
-    targets[object, default: [:]][source] = target
-    last = (object, source)
+    mapped(object, source, target)
   }
 
   /// Appends many lines at once, in one `write(2)` and one `fsync` under the lock, with the same
@@ -142,9 +170,17 @@ package final class MapFile {
       bytes += Array("\(line.object)\t\(line.source)\t\(line.target)\n".utf8)
     }
     try appendBytes(bytes, lines: lines.count)
-    for line in lines { targets[line.object, default: [:]][line.source] = line.target }
-    last = lines.last.map { ($0.object, $0.source) }
+    for line in lines { mapped(line.object, line.source, line.target) }
   }
+
+  /// Takes in one map line: the target's id, the last record, and a `#sent` line it answers.
+  private func mapped(_ object: String, _ source: Int, _ target: Int) {
+    targets[object, default: [:]][source] = target
+    last = (object, source)
+    if sentUnanswered.remove(Self.key(object, source)) != nil { lastCreated = (object, source) }
+  }
+
+  private static func key(_ object: String, _ source: Int) -> String { "\(object)\t\(source)" }
 
   /// Appends whole lines, synced, after the lines other processes appended since the last read;
   /// a torn last line is cut off first, and again when the write fails part-way.
@@ -204,33 +240,45 @@ package final class MapFile {
       offset += off_t(count)
     }
     guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return }
-    var parsed: [(String, Int, Int)] = []
+    // Parsed whole before any is taken in: a malformed line leaves the map as it was.
+    var parsed: [(sent: Bool, object: String, source: Int, target: Int)] = []
     var number = linesRead
     for raw in bytes[...lastNewline].split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
       number += 1
       var line = raw
       if line.last == 0x0D { line = line.dropLast() }
-      if line.first == UInt8(ascii: "#"), let (object, id) = Self.floor(line) {
-        floors[object] = max(floors[object] ?? 0, id)
+      if line.first == UInt8(ascii: "#"), let (name, object, id) = Self.comment(line) {
+        if name == "floor" { floors[object] = max(floors[object] ?? 0, id) }
+        if name == "sent" { parsed.append((true, object, id, 0)) }
       }
       if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
-      parsed.append(try parse(line, number: number))
+      let (object, source, target) = try parse(line, number: number)
+      parsed.append((false, object, source, target))
     }
-    for (object, source, target) in parsed { targets[object, default: [:]][source] = target }
-    if let final = parsed.last { last = (final.0, final.1) }
+    for line in parsed {
+      if line.sent {
+        sentUnanswered.insert(Self.key(line.object, line.source))
+        journalsSent = true
+      } else {
+        mapped(line.object, line.source, line.target)
+      }
+    }
     linesRead = number
     readEnd += off_t(lastNewline + 1)
   }
 
-  /// The object and id of a `#floor` comment; `nil` for any other comment.
-  private static func floor(_ line: ArraySlice<UInt8>) -> (String, Int)? {
+  /// The name (`floor`, `sent`), object and id of a comment that has a meaning; `nil` for any
+  /// other comment.
+  private static func comment(_ line: ArraySlice<UInt8>) -> (String, String, Int)? {
     let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
-    guard fields.count == 3, fields[0].elementsEqual("#floor".utf8) else { return nil }
+    guard fields.count == 3 else { return nil }
+    let name = String(decoding: fields[0].dropFirst(), as: UTF8.self)
+    guard name == "floor" || name == "sent" else { return nil }
     let object = String(decoding: fields[1], as: UTF8.self)
     guard isObjectName(object), fields[2].count <= 18, let id = Int(String(decoding: fields[2], as: UTF8.self)) else {
       return nil
     }
-    return (object, id)
+    return (name, object, id)
   }
 
   /// One line's three fields.

@@ -64,7 +64,7 @@ extension Migration {
     let (sourceFrom, sourceTo) = RelationshipStep.pair(of: record) ?? (0, 0)
     let reverse = relations.pairs.contains([sourceTo, sourceFrom])
     // The reverse's row is looked for as a create in doubt is, whether the run resumes or not.
-    if resume.spendDoubt() || reverse, let (from, to) = RelationshipStep.pair(of: translated) {
+    if resume.isInDoubt(kind.object, source: id) || reverse, let (from, to) = RelationshipStep.pair(of: translated) {
       // A row in doubt is one made after the floor was seen; the reverse's row, whenever made.
       let floor = reverse ? 0 : map.floor(of: kind.object) ?? Int.max
       let type = record["relationship_type"]?["name"]?.stringValue?.lowercased()

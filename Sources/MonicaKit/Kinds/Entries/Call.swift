@@ -5,7 +5,14 @@ extension RecordKind {
     object: "call", name: "calls", routes: KindRoutes.resource.union(.nested), sortColumns: ["called_at"],
     references: [KindReference("contact.id", to: "contact")], writes: .call, rule: .object(.call),
     display: KindDisplay(title: "content", contact: "contact", date: "called_at"), seeding: .perContact(below: 3),
-    listing: ListingShape(yearlyStatistics: "called_at"))
+    listing: ListingShape(yearlyStatistics: "called_at"),
+    losses: [
+      // UpdateCall stores an unset contact_called as null (UpdateCall.php:47); the column is a
+      // boolean that defaults to false (2018_12_08_233140_add_who_called_to_calls.php:17).
+      MigrationLoss(
+        "contact_called of calls when null (made again as false, the column's default)",
+        when: .isNull("contact_called"))
+    ])
 }
 
 extension ObjectShape {

@@ -1,0 +1,109 @@
+import Foundation
+import MonicaKit
+
+/// The journal's plans: `JOURNAL.plans` beside a merge journal, one JSON line per group, appended
+/// before the group's first write (`MergeSnapshot`: what its plan was decided from), and a line
+/// `{"reported":KEY}` once its result line is out. A resumed run replays the plan of a group it
+/// finds here, whatever moment the stopped run was killed at; a group reported is done. It holds
+/// the contacts as read, so it is written 0600; a line is appended whole in one `write(2)` and
+/// `fsync`'d, and a torn last line (a kill during the write) is ignored when read and cut off by
+/// the next append. Only the run holding the journal's lock (`IDMap.lockForRun`) appends.
+final class MergePlansFile {
+  /// The file's path.
+  let path: String
+  private var descriptor: Int32 = -1
+  /// The snapshots read or appended, by group key (the later wins).
+  private var snapshots: [String: MergeSnapshot] = [:]
+  /// The groups whose result line is out.
+  private var reported = Set<String>()
+  /// Where the whole lines end.
+  private var end: off_t = 0
+
+  /// The plans of the journal at `journal`; nothing is created until the first append. A line
+  /// that is not a plan is malformed input (65) at its place.
+  init(journal: String) throws(MonicaError) {
+    path = journal + ".plans"
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    try openFile()
+    try read()
+  }
+
+  deinit { if descriptor >= 0 { close(descriptor) } }
+
+  /// The snapshot of the group with `key`, if its plan was journaled.
+  func snapshot(_ key: String) -> MergeSnapshot? { snapshots[key] }
+
+  /// Whether the group with `key` was merged and its result line written.
+  func isReported(_ key: String) -> Bool { reported.contains(key) }
+
+  /// Journals a group's plan before its first write.
+  func append(_ snapshot: MergeSnapshot) throws(MonicaError) {
+    try append(line: snapshot.json)
+    snapshots[snapshot.key] = snapshot
+  }
+
+  /// Journals that a group's result line is out.
+  func markReported(_ key: String) throws(MonicaError) {
+    try append(line: .object(JSONObject(["reported": .string(key)])))
+    reported.insert(key)
+  }
+
+  private func openFile() throws(MonicaError) {
+    guard descriptor < 0 else { return }
+    descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else {
+      throw .configuration("\(path): cannot open the journal's plans: \(systemErrorText(errno))")
+    }
+  }
+
+  private func read() throws(MonicaError) {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var offset: off_t = 0
+    while true {
+      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .unavailable(request: path, detail: "cannot read: \(systemErrorText(errno))")
+      }
+      if count == 0 { break }
+      bytes += buffer[0..<count]
+      offset += off_t(count)
+    }
+    guard let last = bytes.lastIndex(of: 0x0A) else { return }
+    for (index, line) in bytes[...last].split(separator: 0x0A).enumerated() {
+      let value = try? JSONValue(parsing: Array(line))
+      if let key = value?["reported"]?.stringValue {
+        reported.insert(key)
+      } else if let value, let snapshot = MergeSnapshot(json: value) {
+        snapshots[snapshot.key] = snapshot
+      } else {
+        throw .malformedInput(source: path, line: index + 1, reason: "not a plan monica-merge journaled")
+      }
+    }
+    end = off_t(last + 1)
+  }
+
+  private func append(line value: JSONValue) throws(MonicaError) {
+    try openFile()
+    let bytes = JSONWriter.plain.bytes(value) + [0x0A]
+    if lseek(descriptor, 0, SEEK_END) > end, ftruncate(descriptor, end) != 0 {
+      throw .unavailable(request: path, detail: "cannot cut off the torn last line: \(systemErrorText(errno))")
+    }
+    var done = 0
+    while done < bytes.count {
+      let written = bytes[done...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else {
+        let code = written < 0 ? errno : ENOSPC
+        _ = ftruncate(descriptor, end)
+        throw .unavailable(request: path, detail: "cannot append a plan: \(systemErrorText(code))")
+      }
+      done += written
+    }
+    guard fsync(descriptor) == 0 else {
+      throw .unavailable(request: path, detail: "cannot sync to disk: \(systemErrorText(errno))")
+    }
+    end += off_t(bytes.count)
+  }
+}
