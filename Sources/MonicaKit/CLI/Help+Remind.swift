@@ -21,13 +21,13 @@ extension Help {
     day before each.
 
     EACH LINE
-      {"object":"occurrence","kind":"birthday","date":"2026-11-27","days_before":0,
-       "due":"2026-11-27","title":"Ana Lima's birthday",
+      {"object":"occurrence","kind":"birthday","date":"2026-11-27",
+       "days_before":0,"due":"2026-11-27","title":"Ana Lima's birthday",
        "subject":"Birthday: Ana Lima turns 41 today","description":null,
-       "contact":{"id":12,"uuid":"...","complete_name":"Ana Lima","is_dead":false,
-       "url":"https://monica.example.com/people/h:Yb3..."},"age":41,"years":null,
-       "reminder_id":null,"reminder_uuid":null,"frequency_type":null,
-       "key":"birthday:<contact uuid>:2026-11-27:0"}
+       "contact":{"id":12,"uuid":"...","complete_name":"Ana Lima",
+       "is_dead":false,"url":"https://monica.example.com/people/h:Yb3..."},
+       "age":41,"years":null,"reminder_id":null,"reminder_uuid":null,
+       "frequency_type":null,"key":"birthday:<contact uuid>:2026-11-27:0"}
     kind is birthday, remembrance or reminder; age is null when the year is unknown. \
     monica-format table renders the lines, jq filters them.
 
@@ -54,23 +54,24 @@ extension Help {
       monica-remind --upcoming 30d | monica-format table --fields due,kind,subject
       monica-remind --upcoming 7d --before 1 | jq -r .subject
       monica-remind --today "$(date +%F)" --dry-run --deceased
-      monica-remind --today "$(date +%F)" --exec 'echo "$REMIND_SUBJECT" >> reminders.txt'
+      monica-remind --today "$(date +%F)" --exec 'echo "$REMIND_SUBJECT" >> log'
 
     RECIPES
     Every hour from cron, by mail (a missed hour is caught up by the next run):
       7 * * * *  monica-remind --before 7,1 --mail me@example.com
-    A phone notification through ntfy, published as JSON (names in any script, the
-    contact's page opened by a tap):
+    A phone notification through ntfy, published as JSON (names in any script,
+    the contact's page opened by a tap):
       monica-remind --exec 'jq -c "{topic: \\"my-reminders\\", title: .subject, \\
-        message: .title, click: .contact.url}" | curl -fsS -o /dev/null -d @- https://ntfy.sh/'
+        message: .title, click: .contact.url}" \\
+        | curl -fsS -o /dev/null -d @- https://ntfy.sh/'
     A chat webhook that takes JSON (the line itself, reshaped by jq):
       monica-remind --exec 'jq -c "{text: .subject}" | curl -fsS -o /dev/null \\
-        -H "Content-Type: application/json" -d @- https://chat.example.com/hooks/xyz'
+        -H "Content-Type: application/json" -d @- https://chat.example.com/hook'
     On the desktop: monica-remind --exec 'notify-send "$REMIND_SUBJECT"'
     A systemd user timer instead of cron: see monica(7).
 
     \(Help.credentialFiles)
-      $XDG_STATE_HOME/monica/remind/P.state    what was delivered for profile P (0600)
+      $XDG_STATE_HOME/monica/remind/P.state    profile P's deliveries (0600)
 
     \(Help.environment)
       XDG_STATE_HOME            state files in $XDG_STATE_HOME/monica/remind

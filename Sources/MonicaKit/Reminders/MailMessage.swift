@@ -48,17 +48,20 @@ package struct MailMessage: Sendable {
     return text
   }
 
-  /// The body, as text (before its transfer encoding).
+  /// The body, as text (before its transfer encoding): names and titles on one line each, the
+  /// reminder's description as it was written.
   package var body: String {
-    var lines = [occurrence.subject(today: today), ""]
-    let contact = occurrence.contact
+    var lines = [Self.singleLine(occurrence.subject(today: today)), ""]
+    let contact = RemindContact(
+      id: occurrence.contact.id, uuid: occurrence.contact.uuid, name: Self.singleLine(occurrence.contact.name),
+      hashID: occurrence.contact.hashID)
     switch occurrence.kind {
     case .birthday:
       lines.append("Birthday of \(contact.name): \(occurrence.date)" + (occurrence.age.map { " (\($0))" } ?? ""))
     case .remembrance:
       lines.append("\(contact.name) died on this day" + (occurrence.years.map { " \($0) years ago" } ?? "") + ".")
     case .reminder:
-      lines.append("Reminder: \(occurrence.title)")
+      lines.append("Reminder: \(Self.singleLine(occurrence.title))")
       lines.append("About: \(contact.name)")
       lines.append("On: \(occurrence.date)")
       if let description = occurrence.description, !description.isEmpty { lines += ["", description] }
@@ -85,8 +88,10 @@ package struct MailMessage: Sendable {
     return Array((headers.joined(separator: "\n") + "\n\n" + Self.quotedPrintable(body)).utf8)
   }
 
-  /// `text` on one line: every control character (C0, DEL, C1, the line and paragraph
-  /// separators) a space.
+  /// `text` on one line: a space for each line break (LF, CR, U+2028, U+2029), tab, and each
+  /// character `TerminalText` keeps from a terminal (the C0 and C1 controls, DEL, the bidi
+  /// controls that reorder what is shown: a U+202E in a name cannot make a subject read
+  /// backwards).
   package static func singleLine(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isBreaking) else { return text }
     var result = String.UnicodeScalarView()
@@ -96,8 +101,8 @@ package struct MailMessage: Sendable {
 
   private static func isBreaking(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
-    default: false
+    case 0x09, 0x0A, 0x2028, 0x2029: true
+    default: TerminalText.isControl(scalar)
     }
   }
 

@@ -20,7 +20,7 @@ package struct OccurrencePlanner: Sendable {
   }
 
   /// Every notice due on a day of `window`, soonest first (then by the day of the occurrence,
-  /// birthdays before remembrance days before reminders, by name), each key once.
+  /// birthdays before remembrance days before reminders, by name and title), each key once.
   package func occurrences(
     contacts: [RemindContact], reminders: [RemindReminder], due window: ClosedRange<CalendarDate>
   ) -> [Occurrence] {
@@ -73,8 +73,8 @@ package struct OccurrencePlanner: Sendable {
     let order = Dictionary(uniqueKeysWithValues: Occurrence.Kind.allCases.enumerated().map { ($1, $0) })
     var seen: Set<String> = []
     return found.sorted {
-      ($0.dueDate, $0.date, order[$0.kind] ?? 0, $0.contact.name, $0.key)
-        < ($1.dueDate, $1.date, order[$1.kind] ?? 0, $1.contact.name, $1.key)
+      ($0.dueDate, $0.date, order[$0.kind] ?? 0, $0.contact.name, $0.title, $0.key)
+        < ($1.dueDate, $1.date, order[$1.kind] ?? 0, $1.contact.name, $1.title, $1.key)
     }
     .filter { seen.insert($0.key).inserted }
   }
