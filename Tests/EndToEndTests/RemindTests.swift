@@ -424,6 +424,52 @@ import Testing
     }
   }
 
+  @Test("the README's section has the help's recipes word for word, and systemd accepts its units")
+  func readmeRecipes() throws {
+    let home = try TemporaryHome()
+    let readme = try String(contentsOfFile: InstallTests.root + "/README.md", encoding: .utf8)
+    let section = try #require(
+      readme.components(separatedBy: "## Reminders that arrive\n").dropFirst().first?.components(separatedBy: "\n## ")
+        .first)
+    let help = try sh("monica-remind --help", env: home.env).stdout
+    let recipes = try #require(
+      help.components(separatedBy: "\nRECIPES\n").dropFirst().first?.components(separatedBy: "\n\n").first)
+    // Each indented command of the help's RECIPES, as the README must show it (less the indent).
+    var commands: [String] = []
+    var continued = false
+    for line in recipes.split(separator: "\n") where line.hasPrefix("  ") {
+      let text = String(line.dropFirst(2))
+      if continued, let last = commands.popLast() { commands.append(last + "\n" + text) } else { commands.append(text) }
+      continued = text.hasSuffix("\\")
+    }
+    #expect(commands.count == 3, "\(commands)")
+    // monica(7) shows them in a literal block, its backslashes written \e.
+    let page = try String(contentsOfFile: InstallTests.root + "/man/monica.7", encoding: .utf8)
+    for command in commands {
+      #expect(section.contains(command), "not in the README: \(command)")
+      if !command.hasPrefix("7 * * * *") {
+        #expect(page.contains(command.replacingOccurrences(of: "\\", with: "\\e")), "not in monica(7): \(command)")
+      }
+    }
+    #expect(page.contains("7 * * * *  monica-remind --before 7,1 --mail me@example.com"))
+    #expect(section.contains("monica-remind --exec 'notify-send \"$REMIND_SUBJECT\"'"))
+    // The systemd units, checked by systemd itself, the service's program where it says.
+    let units = section.components(separatedBy: "```ini\n").dropFirst().map {
+      $0.components(separatedBy: "```").first ?? ""
+    }
+    #expect(units.count == 2)
+    let dir = home.root + "/units"
+    try FileManager.default.createDirectory(atPath: dir + "/run", withIntermediateDirectories: true)
+    try units[0].write(toFile: dir + "/monica-remind.service", atomically: true, encoding: .utf8)
+    try units[1].write(toFile: dir + "/monica-remind.timer", atomically: true, encoding: .utf8)
+    let verify = try sh(
+      """
+      mkdir -p "$HOME/.local/bin" && ln -s "$(command -v monica-remind)" "$HOME/.local/bin/monica-remind"
+      chmod 700 run && XDG_RUNTIME_DIR="$PWD/run" systemd-analyze --user verify monica-remind.service monica-remind.timer
+      """, env: home.env, directory: dir)
+    #expect(verify.status == 0 && verify.stderr.isEmpty, "\(verify)")
+  }
+
   @Test(
     "flags: --help with a pipeline and the exit table, one-line usage errors (64), a bad state file (65) before any request"
   )
