@@ -93,6 +93,8 @@ package struct RemindRun {
       try state.start(from: today)
     }
     defer { state?.release() }
+    // What was recorded without a sync of its own lasts once the run is done, or stopped.
+    defer { if !options.dryRun { try? state?.sync() } }
     let first = state?.firstDay ?? today
     let earliest = max(today.adding(days: -options.catchUpDays), first)
     guard earliest <= today else { return }
@@ -127,13 +129,15 @@ package struct RemindRun {
         attempted += 1
         try state?.record(.doubt, key, time: now())
         do throws(MonicaError) {
+          // The doubt is synced before the delivery starts; what follows it errs on the safe side
+          // if a power cut loses it (a lost `delivered` leaves a doubt), and is synced at the end.
           if let failure = try delivery.deliver(occurrence) {
-            try state?.record(.failed, key, time: now())
+            try state?.record(.failed, key, time: now(), durable: false)
             let text = "\(Self.label(occurrence)): \(failure)"
             failures.append(text)
             warn("\(text); tried again by the next run")
           } else {
-            try state?.record(.delivered, key, time: now())
+            try state?.record(.delivered, key, time: now(), durable: false)
           }
         } catch .outputClosed {
           // The reader went away before the line was whole: not delivered.

@@ -20,8 +20,10 @@
 /// The append protocol is MapFile's: a run holds `flock(LOCK_EX)` on the file from before it
 /// decides what to deliver until it is done (`holdLock`), so two runs at once deliver each
 /// occurrence once, the second seeing the first's lines; each line is one `write(2)` on an
-/// `O_APPEND` descriptor, then `fsync`; a last line without its newline is a torn write, ignored
-/// when read and cut off by the next append. The file is 0600.
+/// `O_APPEND` descriptor, then `fsync` (a line saying how a delivery ended may wait for the
+/// run's last sync: lost, it leaves the doubt, which errs on the side of sending nothing twice); a
+/// last line without its newline is a torn write, ignored when read and cut off by the next
+/// append. The file is 0600.
 package final class DeliveryLog {
   /// Where a delivery stands.
   package enum Status: String, Sendable, CaseIterable {
@@ -117,14 +119,21 @@ package final class DeliveryLog {
   /// How many keys the file knows.
   package var count: Int { entries.count }
 
-  /// Records `status` for `key` at `time`: one line, appended and synced before this returns.
-  package func record(_ status: Status, _ key: String, time: String) throws(MonicaError) {
+  /// Records `status` for `key` at `time`: one line, appended, and synced before this returns
+  /// unless `durable` is false (for a line whose loss errs on the safe side: a `delivered` lost
+  /// in a power cut leaves its `doubt`, which is not delivered again; `sync()` makes it last).
+  package func record(_ status: Status, _ key: String, time: String, durable: Bool = true) throws(MonicaError) {
     guard Self.isKey(key), Self.isTime(time) else {
       throw .internalError(
         "state line \(status.rawValue) \(key.debugDescription) \(time.debugDescription) is not valid")
     }
-    try append(Array("\(status.rawValue)\t\(key)\t\(time)\n".utf8))
+    try append(Array("\(status.rawValue)\t\(key)\t\(time)\n".utf8), durable: durable)
     entries[key] = Entry(status: status, time: time)
+  }
+
+  /// Syncs to the disk what was appended without a sync.
+  package func sync() throws(MonicaError) {
+    guard fsync(descriptor) == 0 else { throw failure("cannot sync the state file to disk", errno) }
   }
 
   /// Writes `#from` with `day` when the file has none: the first day it covers.
@@ -138,7 +147,7 @@ package final class DeliveryLog {
 
   /// Appends whole lines, synced, after the lines other processes appended since the last read;
   /// a torn last line is cut off first, and again when the write fails part-way.
-  private func append(_ bytes: [UInt8]) throws(MonicaError) {
+  private func append(_ bytes: [UInt8], durable: Bool = true) throws(MonicaError) {
     try locked { () throws(MonicaError) in
       try readNewLines()
       let size = lseek(descriptor, 0, SEEK_END)
@@ -156,7 +165,7 @@ package final class DeliveryLog {
         }
         done += written
       }
-      guard fsync(descriptor) == 0 else { throw failure("cannot sync the state file to disk", errno) }
+      if durable { try sync() }
       readEnd += off_t(bytes.count)
       linesRead += bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
