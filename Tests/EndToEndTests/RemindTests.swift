@@ -264,6 +264,39 @@ import Testing
     #expect(try Self.summary(sandbox, try Self.run(sandbox, "cat got.ndjson").stdout).count == 2)
   }
 
+  @Test("a profile has its own state file; --cache replays the walks; a terminal sees no control or bidi character")
+  func profileCacheAndTerminal() throws {
+    let sandbox = try Self.account(
+      extra:
+        #"{"object":"contact","first_name":"Mal\u202egnp","last_name":"\u001b[31mRed","is_birthdate_known":true,"birthdate_day":27,"birthdate_month":11,"birthdate_year":1990,"is_deceased":false,"is_deceased_date_known":false}"#
+    )
+    let signedIn = try login(sandbox, "--profile home")
+    #expect(signedIn.status == 0, "\(signedIn)")
+    let env = sandbox.env.merging(["SANDBOX_WORK": sandbox.temporary.root + "/work"]) { $1 }
+    let first = try sh(#"cd "$SANDBOX_WORK" && monica-remind --profile home --today 2026-11-27 --cache 1h"#, env: env)
+    #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
+    #expect(try Self.summary(sandbox, first.stdout).count == 2)
+    let files = try sh(#"ls "$XDG_STATE_HOME"/monica/remind"#, env: env)
+    #expect(files.lines == ["home.state"], "\(files)")
+    // A second run within the hour reads both walks from the encrypted cache: no request.
+    let before = sandbox.requests().count
+    let second = try sh(#"monica-remind --profile home --today 2026-11-28 --cache 1h"#, env: env)
+    #expect(second.status == 0 && second.stdout.isEmpty && second.stderr.isEmpty, "\(second)")
+    #expect(sandbox.requests().count == before)
+    // On a terminal the lines are made safe: the bidi override and the escape are U+FFFD there,
+    // while a pipe gets the record's text as JSON writes it.
+    let shown = try sh(
+      #"script -qfec 'monica-remind --profile home --today 2026-11-26 --upcoming 1d' "$TMPDIR/tty" > /dev/null; cat "$TMPDIR/tty""#,
+      env: env)
+    // (The progress line on stderr, a terminal too, draws itself with ESC [K; the lines do not.)
+    // (A terminal's lines end in CR LF, one Character to Swift.)
+    let lines = shown.stdout.split(whereSeparator: \.isNewline).filter { $0.contains(#""object":"occurrence""#) }
+    #expect(lines.count == 2 && lines.contains { $0.contains("Mal\u{FFFD}gnp") }, "\(shown)")
+    #expect(!lines.contains { $0.contains("\u{202E}") || $0.contains("\u{1B}") }, "\(shown)")
+    let piped = try sh("monica-remind --profile home --today 2026-11-26 --upcoming 1d", env: env)
+    #expect(piped.stdout.contains("Mal\u{202E}gnp") && piped.stdout.contains(#"\u001b[31mRed"#), "\(piped)")
+  }
+
   /// A stand-in sendmail: its arguments, standard input and environment kept per call.
   static let sendmail = """
     cat > sendmail <<'EOF'
