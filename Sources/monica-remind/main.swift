@@ -41,7 +41,8 @@ struct MonicaRemind: AsyncParsableCommand, MonicaTool {
       "Replay answers younger than TTL from the encrypted cache (--cache alone: 5m).", valueName: "TTL"))
   var cache: TimeToLive? = nil
   @Flag(help: "Neither replay nor store answers, whatever MONICA_CACHE says.") var noCache = false
-  @Flag(name: .shortAndLong, help: "No progress on stderr.") var quiet = false
+  @Flag(name: .shortAndLong, help: "No progress or wait notices on stderr; warnings and errors still.")
+  var quiet = false
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var unlock: PassphraseOptions
 

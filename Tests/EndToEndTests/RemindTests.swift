@@ -297,6 +297,15 @@ import Testing
     #expect(piped.stdout.contains("Mal\u{202E}gnp") && piped.stdout.contains(#"\u001b[31mRed"#), "\(piped)")
   }
 
+  @Test("--quiet, as in the cron line: a run that waits for the rate limit says nothing")
+  func quietWaits() throws {
+    let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "1/5"])
+    let told = try sh("monica-remind --today 2026-11-27 --state \"$TMPDIR/a.state\"", env: sandbox.signedInEnv)
+    #expect(told.status == 0 && told.stderr.contains("waiting"), "\(told)")
+    let quiet = try sh("monica-remind --today 2026-11-27 --state \"$TMPDIR/b.state\" --quiet", env: sandbox.signedInEnv)
+    #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet)")
+  }
+
   /// A stand-in sendmail: its arguments, standard input and environment kept per call.
   static let sendmail = """
     cat > sendmail <<'EOF'
@@ -425,7 +434,7 @@ import Testing
 
       """
     let cron = try #require(commands.first)
-    #expect(cron.hasPrefix("7 * * * *  monica-remind --before 7,1 --mail me@example.com"))
+    #expect(cron == "7 * * * *  monica-remind --before 7,1 --mail me@example.com --quiet")
     for (index, command) in commands.enumerated() {
       var script = command
       if index == 0 {
@@ -484,7 +493,7 @@ import Testing
         #expect(page.contains(command.replacingOccurrences(of: "\\", with: "\\e")), "not in monica(7): \(command)")
       }
     }
-    #expect(page.contains("7 * * * *  monica-remind --before 7,1 --mail me@example.com"))
+    #expect(page.contains("7 * * * *  monica-remind --before 7,1 --mail me@example.com --quiet\n"))
     #expect(section.contains("monica-remind --exec 'notify-send \"$REMIND_SUBJECT\"'"))
     // The systemd units, checked by systemd itself, the service's program where it says.
     let units = section.components(separatedBy: "```ini\n").dropFirst().map {

@@ -20,7 +20,7 @@ package struct RemindRun {
   package let connection: ToolConnection
   /// `--cache`, `MONICA_CACHE`: how the encrypted response cache is used.
   package var cache = CacheMode.off
-  /// `--quiet`: no progress on stderr.
+  /// `--quiet`: no progress or rate-limit waits on stderr (warnings and errors still).
   package var quiet = false
   /// The tool's name for messages.
   package var tool = "monica-remind"
@@ -34,8 +34,11 @@ package struct RemindRun {
   package func run(output: LineOutput) async throws(MonicaError) {
     try options.validate()
     try checkDeliveryProgram()
+    var policy = connection.policy
+    // --quiet: a cron run says nothing unless something went wrong, not even a rate-limit wait.
+    if quiet { policy.notice = nil }
     // The one place monica-remind gets its client.
-    let client = MonicaClient(credentials: try connection.credentials(), policy: connection.policy)
+    let client = MonicaClient(credentials: try connection.credentials(), policy: policy)
     try await run(client: client, output: output)
   }
 

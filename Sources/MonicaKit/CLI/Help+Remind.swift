@@ -58,7 +58,7 @@ extension Help {
 
     RECIPES
     Every hour from cron, by mail (a missed hour is caught up by the next run):
-      7 * * * *  monica-remind --before 7,1 --mail me@example.com
+      7 * * * *  monica-remind --before 7,1 --mail me@example.com --quiet
     A phone notification through ntfy, published as JSON (names in any script,
     the contact's page opened by a tap):
       monica-remind --exec 'jq -c "{topic: \\"my-reminders\\", title: .subject, \\
