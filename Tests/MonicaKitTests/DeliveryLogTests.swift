@@ -74,24 +74,29 @@ import Testing
   private final class Shared: @unchecked Sendable {
     let log: DeliveryLog
     let waiting = Mutex(false)
+    let seen = Mutex<DeliveryLog.Status??>(nil)
     init(_ log: DeliveryLog) { self.log = log }
   }
 
   @Test("the lock covers the decision: a second holder waits, then sees the first one's lines")
-  func lockCoversDecision() async throws {
+  func lockCoversDecision() throws {
     let path = try scratch()
     let first = try #require(try DeliveryLog(path: path, create: true))
     try first.holdLock { _ in }
     let second = Shared(try #require(try DeliveryLog(path: path, create: true)))
-    let waited = Task.detached { () -> DeliveryLog.Status? in
+    let key = self.key
+    // A thread of its own, not a task: the test's thread blocks, and tasks share a small pool.
+    let thread = Thread {
       try? second.log.holdLock { _ in second.waiting.withLock { $0 = true } }
-      return second.log.entry(key)?.status
+      second.seen.withLock { $0 = .some(second.log.entry(key)?.status) }
     }
+    thread.start()
     // Once the second one says it waits, what the first records meanwhile it must see.
-    #expect(waitUntil(timeout: 10) { second.waiting.withLock { $0 } })
+    #expect(waitUntil(timeout: 30) { second.waiting.withLock { $0 } })
     try first.record(.delivered, key, time: time)
     first.release()
-    #expect(await waited.value == .delivered)
+    #expect(waitUntil(timeout: 30) { second.seen.withLock { $0 } != nil })
+    #expect(second.seen.withLock { $0 } == .some(.delivered))
   }
 
   @Test("keys: kind, uuid, day and notice only")
