@@ -306,6 +306,34 @@ import Testing
     #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet)")
   }
 
+  @Test("records it cannot use are left out with a warning each (five named, the rest counted), the rest delivered")
+  func brokenRecords() throws {
+    let sandbox = try Self.account()
+    // The account as a file, with seven reminders Monica would never store (an unknown frequency,
+    // a date that is none, no uuid), served by a second sandbox.
+    let made = try Self.run(
+      sandbox,
+      #"""
+      monica-fetch --all --quiet > account.ndjson
+      jq -c 'select(.object == "reminder" and .title == "Dentist")' account.ndjson > dentist.json
+      for n in 1 2 3 4 5; do jq -c --argjson n $n '.id = 100 + $n | .uuid = "0000000\($n)-0000-4000-8000-000000000000" | .frequency_type = "fortnight"' dentist.json; done >> account.ndjson
+      jq -c '.id = 106 | .uuid = "00000006-0000-4000-8000-000000000000" | .initial_date = "soon"' dentist.json >> account.ndjson
+      jq -c '.id = 107 | del(.uuid)' dentist.json >> account.ndjson
+      """#)
+    #expect(made.status == 0, "\(made)")
+    let second = try Sandbox.start(["--rate-limit", "0", "--load", sandbox.temporary.root + "/work/account.ndjson"])
+    let run = try sh("monica-remind --today 2026-11-28 --upcoming 1d", env: second.signedInEnv)
+    #expect(run.status == 0, "\(run)")
+    #expect(try Self.summary(second, run.stdout) == ["2026-11-29 reminder Ana Lima 2026-11-29 -0 Dentist"])
+    let warnings = run.stderr.split(separator: "\n")
+    #expect(warnings.count == 6, "\(run)")
+    #expect(
+      warnings.first
+        == #"monica-remind: warning: reminder #101: frequency_type "fortnight" is not one_time, week, month or year; left out"#
+    )
+    #expect(warnings.last == "monica-remind: warning: 2 more reminders left out for the same kinds of reasons")
+  }
+
   /// A stand-in sendmail: its arguments, standard input and environment kept per call.
   static let sendmail = """
     cat > sendmail <<'EOF'

@@ -13,7 +13,6 @@ struct RemindDelivery {
   let environment: ToolEnvironment
   /// The token, so that no variable holding it reaches a command.
   let token: String
-  var tool = "monica-remind"
 
   /// The NDJSON record of `occurrence`, one line.
   func line(_ occurrence: Occurrence) -> [UInt8] {

@@ -61,7 +61,10 @@ package struct RemindRun {
     do {
       today = try await day(reader)
       let read = try await reader.reminders()
-      for reason in Set(read.refused).sorted() { warn("\(reason); left out") }
+      // A few named, the rest counted: a listing of broken records is not a screenful of warnings.
+      let refused = Array(Set(read.refused)).sorted()
+      for reason in refused.prefix(5) { warn("\(reason); left out") }
+      if refused.count > 5 { warn("\(refused.count - 5) more reminders left out for the same kinds of reasons") }
       reminders = read.reminders
       contacts = try await reader.contacts()
       progress.finish()
@@ -70,10 +73,9 @@ package struct RemindRun {
       throw error
     }
     let planner = OccurrencePlanner(before: options.before, deceased: options.deceased)
-    var delivery = RemindDelivery(
+    let delivery = RemindDelivery(
       options: options, output: output, today: today, instance: client.credentials.instance.instance,
       environment: environment, token: client.credentials.token)
-    delivery.tool = tool
     if let days = options.upcomingDays {
       let due = planner.occurrences(
         contacts: contacts, reminders: reminders, due: today...today.adding(days: days))
