@@ -334,6 +334,27 @@ import Testing
     #expect(warnings.last == "monica-remind: warning: 2 more reminders left out for the same kinds of reasons")
   }
 
+  @Test("today is the account's day: at 23:30 UTC it is already tomorrow in Paris (/api/me) and Auckland, not in UTC")
+  func timeZones() throws {
+    let sandbox = try Self.account()
+    // The tools' clock moved to 26 November 2026, 23:30 UTC (MONICA_CLOCK_OFFSET_MS).
+    let run = try Self.run(
+      sandbox,
+      """
+      export MONICA_CLOCK_OFFSET_MS=$(( ($(date -d 2026-11-26T23:30:00Z +%s) - $(date +%s)) * 1000 ))
+      for zone in account Pacific/Auckland UTC America/New_York; do
+        if [ $zone = account ]; then set --; else set -- --timezone $zone; fi
+        echo "$zone $(monica-remind "$@" --dry-run --state none.state | jq -r '.due + " " + .kind' | tr '\\n' ' ')"
+      done
+      """)
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+    #expect(
+      run.lines == [
+        "account 2026-11-27 birthday ", "Pacific/Auckland 2026-11-27 birthday ", "UTC ", "America/New_York ",
+      ], "\(run)")
+    #expect(sandbox.requests(path: "/api/me").count == 1, "only the run without --timezone asks for the account's zone")
+  }
+
   /// A stand-in sendmail: its arguments, standard input and environment kept per call.
   static let sendmail = """
     cat > sendmail <<'EOF'
