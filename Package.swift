@@ -17,6 +17,7 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-diff", ["MonicaKit"]),
   ("monica-dedupe", ["MonicaKit"]),
   ("monica-merge", ["MonicaKit", "MonicaAPI"]),
+  ("monica-remind", ["MonicaKit", "MonicaAPI"]),
 ]
 
 let strict: [SwiftSetting] = [
