@@ -14,3 +14,29 @@ enum CompanyResource {
     ])
   }
 }
+
+/// CreateCompany and UpdateCompany (app/Services/Account/Company): two companies may share a name;
+/// the occupations that embed a company show it as it now is.
+extension CompanyResource: WritableResource {
+  static let kind = RecordKind.company
+
+  static func make(_ input: JSONObject, existing: JSONObject?, id: Int, upload: Upload?, in writer: inout StoreWriter)
+    -> Made
+  {
+    .record(
+      json(
+        id: id, name: StoreWriter.text(input["name"]), website: StoreWriter.text(input["website"]),
+        employees: input["number_of_employees"]?.intValue, created: existing?["created_at"] ?? writer.stamp,
+        updated: writer.stamp))
+  }
+
+  static func saved(_ record: JSONObject, was existing: JSONObject?, in writer: inout StoreWriter) {
+    guard let id = record["id"]?.intValue else { return }
+    for occupation in writer.contents[.occupation].all where occupation["company"]?["id"]?.intValue == id {
+      guard let occupationID = occupation["id"]?.intValue else { continue }
+      var changed = occupation
+      changed["company"] = .object(record)
+      writer.contents[.occupation].put(occupationID, changed)
+    }
+  }
+}

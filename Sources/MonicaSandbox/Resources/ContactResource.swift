@@ -62,7 +62,7 @@ package struct ContactFacts: Sendable {
 
 /// A contact as the API renders it (app/Http/Resources/Contact/Contact.php, ContactBase.php), for
 /// seeding and writing: the only place a contact record is assembled.
-package enum ContactResource {
+package enum ContactResource: Sendable {
   /// The full contact (app/Http/Resources/Contact/ContactBase.php:17-109 without contact fields;
   /// Contact.php adds nothing else): a partial contact keeps only its dates.
   package static func json(_ c: ContactFacts) -> JSONObject {

@@ -17,3 +17,22 @@ enum DebtResource {
     ])
   }
 }
+
+/// ApiDebtController::store and update (ApiDebtController.php:115-145): the model is written from
+/// the request; an unknown contact is a 404.
+extension DebtResource: WritableResource {
+  static let kind = RecordKind.debt
+
+  static func make(_ input: JSONObject, existing: JSONObject?, id: Int, upload: Upload?, in writer: inout StoreWriter)
+    -> Made
+  {
+    guard let contactID = writer.accountContact(input["contact_id"]) else { return .stop(.notFound) }
+    let amount = StoreWriter.text(input["amount"]).flatMap(Double.init) ?? 0
+    return .record(
+      json(
+        id: id, uuid: existing?["uuid"] ?? .string(writer.random.uuid()), inDebt: StoreWriter.text(input["in_debt"]),
+        status: StoreWriter.text(input["status"]), cents: Int((amount * 100).rounded()),
+        reason: StoreWriter.text(input["reason"]), contact: writer.short(contactID),
+        created: existing?["created_at"] ?? writer.stamp, updated: writer.stamp))
+  }
+}

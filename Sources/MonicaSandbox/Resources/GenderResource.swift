@@ -11,3 +11,17 @@ enum GenderResource {
     ])
   }
 }
+
+/// CreateGender and UpdateGender (app/Services/Account/Gender): a name and a type.
+extension GenderResource: WritableResource {
+  static let kind = RecordKind.gender
+
+  static func make(_ input: JSONObject, existing: JSONObject?, id: Int, upload: Upload?, in writer: inout StoreWriter)
+    -> Made
+  {
+    .record(
+      json(
+        id: id, name: StoreWriter.text(input["name"]), type: StoreWriter.text(input["type"]),
+        created: existing?["created_at"] ?? writer.stamp, updated: writer.stamp))
+  }
+}

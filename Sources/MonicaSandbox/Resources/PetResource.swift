@@ -21,3 +21,20 @@ enum PetResource {
     ])
   }
 }
+
+/// ApiPetController::store and update (ApiPetController.php:114-121): a category of
+/// `pet_categories` (Monica's eleven seeded rows), the contact (404), a name.
+extension PetResource: WritableResource {
+  static let kind = RecordKind.pet
+
+  static func make(_ input: JSONObject, existing: JSONObject?, id: Int, upload: Upload?, in writer: inout StoreWriter)
+    -> Made
+  {
+    guard let contactID = writer.accountContact(input["contact_id"]) else { return .stop(.notFound) }
+    return .record(
+      json(
+        id: id, uuid: existing?["uuid"] ?? .string(writer.random.uuid()), name: StoreWriter.text(input["name"]),
+        category: input["pet_category_id"]?.intValue ?? 0, contact: writer.short(contactID),
+        created: existing?["created_at"] ?? writer.stamp, updated: writer.stamp))
+  }
+}

@@ -2,7 +2,7 @@ import MonicaKit
 
 /// A relationship as the API renders it (app/Http/Resources/Relationship/Relationship.php:23-36),
 /// and as a contact lists it (RelationshipShort.php:21-28); for seeding and writing.
-enum RelationshipResource {
+enum RelationshipResource: Sendable {
   /// A relationship row of type `type` (a RelationshipTypeResource) between two short contacts.
   static func json(
     id: Int, uuid: JSONValue, contactIs: JSONValue, type: JSONObject, ofContact: JSONValue, baseURL: String,

@@ -20,9 +20,8 @@ extension SandboxAPI {
         input[key] = .string(value)
       }
     }
-    var check = Validation(MonicaInput.cleaned(input))
-    check.required("ip_address")
-    if let failure = check.failure { return failure }
+    let messages = RecordKind.policyRules.problems(in: input).map { JSONValue.string($0.message) }
+    if !messages.isEmpty { return .error(422, 32, .array(messages)) }
     return .message(500, "Server Error")
   }
 }

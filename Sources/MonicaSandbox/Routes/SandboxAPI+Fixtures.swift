@@ -71,14 +71,6 @@ extension RecordTable {
   package func exists(_ id: Int) -> Bool { records[id] != nil || otherAccountIDs.contains(id) }
 }
 
-extension StoreWriter {
-  /// `exists:<table>,id` of an input value: a row of the account's or of another account's
-  /// (whose account-scoped look-up, next, answers 404).
-  func existsInTable(_ kind: RecordKind, _ value: JSONValue?) -> Bool {
-    value?.intValue.map { contents.rowExists(kind, $0) } ?? false
-  }
-}
-
 extension StoreContents {
   /// The input attributes that name a row, and its table: every service looks each of them up
   /// within the signed-in account after its rules (`Contact::where('account_id', ...)->findOrFail`,
@@ -101,7 +93,7 @@ extension StoreContents {
     if Self.rowReferences.contains(where: { other($0.value, input[$0.key]) }) { return true }
     switch route {
     case .update(let kind, let id), .delete(let kind, let id): return other(kind, Int(id).map(JSONValue.int))
-    case .avatar(let id), .contactProperty(let id, _), .setTags(let id), .unsetTag(let id), .unsetTags(let id):
+    case .contactPart(let id, _), .setTags(let id), .unsetTag(let id), .unsetTags(let id):
       return other(.contact, Int(id).map(JSONValue.int))
     default: return false
     }

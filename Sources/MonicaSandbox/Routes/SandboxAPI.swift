@@ -110,11 +110,11 @@ package enum Route: Sendable, Equatable {
   case delete(RecordKind, String)
   case nested(contact: String, RecordKind)
   case tagContacts(String), upcoming(String)
-  case setTags(String), unsetTag(String), unsetTags(String), avatar(String)
+  case setTags(String), unsetTag(String), unsetTags(String)
   /// `POST /api/conversations/{id}/messages` (routes/api.php:84).
   case addMessage(String)
-  /// `PUT /api/contacts/{id}/work|food|introduction` (routes/api.php:27-29).
-  case contactProperty(String, ContactProperty)
+  /// `PUT /api/contacts/{id}/work|food|introduction|avatar` (routes/api.php:27-29,141).
+  case contactPart(String, RecordKind.ContactPart)
   /// `PUT /api/gifts/{gift}/photo/{photo}` (routes/api.php:105).
   case giftPhoto(gift: String, photo: String)
   /// `POST` and `DELETE /api/me/contact` (routes/api.php:23-24).
@@ -191,11 +191,10 @@ package final class SandboxAPI: Sendable {
         case "setTags": methods = ["POST": .setTags(s[1])]
         case "unsetTag": methods = ["POST": .unsetTag(s[1])]
         case "unsetTags": methods = ["POST": .unsetTags(s[1])]
-        case "avatar": methods = ["PUT": .avatar(s[1])]
-        case "work", "food", "introduction":
-          methods = ["PUT": .contactProperty(s[1], ContactProperty(rawValue: s[2]) ?? .work)]
         default:
-          if let kind = served(s[2]), kind.isNestedUnderContacts {
+          if let part = RecordKind.ContactPart(rawValue: s[2]) {
+            methods = ["PUT": .contactPart(s[1], part)]
+          } else if let kind = served(s[2]), kind.isNestedUnderContacts {
             methods = ["GET": .nested(contact: s[1], kind)]
           }
         }
