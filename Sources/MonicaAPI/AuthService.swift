@@ -38,7 +38,7 @@ package struct AuthService: Sendable {
     let client = MonicaClient(
       credentials: Credentials(instance: instance, token: token, profile: profile), policy: policy)
     try await verifyMonica4(client)
-    _ = try await client.get("/contacts", query: [("limit", "1")], what: "contacts")
+    _ = try await client.get(RecordKind.contact.path, query: [("limit", "1")], what: RecordKind.contact.name)
     let me = try await client.get("/me", what: "the signed-in user")
     guard let user = (try? JSONValue(parsing: me.body))?["data"] else {
       throw .protocolViolation(request: "/api/me", detail: "the response has no user record")
