@@ -17,6 +17,16 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
         monica-sandbox --contacts 100000 --rate-limit 0 \\
           --fault 503@2 --fault cut@*5:/api/contacts
 
+      DATA
+        The same --seed and --contacts give the same account. People share values
+        only where real people do: the contacts of one household (a seeded couple,
+        or a parent and a child) share a landline and an address; no two other
+        contacts share a phone, an e-mail or an address (many share a name, as
+        people do). --duplicates adds the real duplicates an import leaves: Ysolde
+        Marchetti twice (one e-mail in two cases), Theodoric "Teddy" and Teddy
+        Vasquez-Lund (a nickname), and two Philippa Okonkwo of other birthdays, who
+        are two people.
+
       FAULTS
         \(FaultRule.syntax)
 

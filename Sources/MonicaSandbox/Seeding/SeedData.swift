@@ -74,6 +74,10 @@ package enum SeedData {
         fromFull: ContactResource.json(facts[id - 1]), avatar: ContactResource.avatar(facts[id - 1]))
     }
     var ids = (activity: 0, note: 0, task: 0, gift: 0, photo: 0, field: 0, relationship: 0)
+    // The activities each contact attends as another's guest: Monica counts a contact's activities
+    // and its last one through the activity_contact pivot, every attendee alike (Contact.php:224-227,
+    // 958-967; ContactBase.php:95).
+    var attended: [Int: (count: Int, last: Int)] = [:]
     var activities = RecordTable(), notes = RecordTable(), tasks = RecordTable()
     var gifts = RecordTable(), photos = RecordTable()
     for index in 1...max(1, min(count, contactsWithItems)) where index <= count {
@@ -124,7 +128,7 @@ package enum SeedData {
         ids.field += 1
         contents.contactFields[index, default: []].append(
           contactField(
-            id: ids.field, content: "+1 555 01\(index % 100)", type: 2, short: short,
+            id: ids.field, content: "", type: 2, short: short,
             random: &random, at: start))
       }
       var lastActivity: Int?
@@ -136,7 +140,11 @@ package enum SeedData {
         var attendees = [short]
         if random.chance(40), count > 1 {
           let other = random.below(count) + 1
-          if other != index && !facts[other - 1].isPartial { attendees.append(shorts(other)) }
+          if other != index && !facts[other - 1].isPartial {
+            attendees.append(shorts(other))
+            let before = attended[other]
+            attended[other] = ((before?.count ?? 0) + 1, max(before?.last ?? happened, happened))
+          }
         }
         let created = start + random.below(86_400 * 300)
         activities.put(
@@ -207,6 +215,12 @@ package enum SeedData {
       }
       facts[index - 1].statistics = stats
     }
+    for (id, guest) in attended {
+      facts[id - 1].statistics["number_of_activities", default: 0] += guest.count
+      facts[id - 1].lastActivity = max(facts[id - 1].lastActivity ?? guest.last, guest.last)
+    }
+    let households = households(facts)
+    shareLandlines(&contents, households: households)
     contents[.activity] = activities
     contents[.note] = notes
     contents[.task] = tasks
@@ -219,7 +233,7 @@ package enum SeedData {
       if fact.isPartial { contents.partialAvatars[fact.id] = ContactResource.avatar(fact) }
     }
     contents[.contact] = table
-    seedAccount(&contents, seed: seed, count: count, baseURL: baseURL)
+    seedAccount(&contents, seed: seed, count: count, baseURL: baseURL, households: households)
     contents.user = user(seed: seed, me: count > 0 ? shorts(1) : .null)
     return contents
   }
