@@ -115,8 +115,9 @@ extension WriteRules {
     }
   }
 
-  /// PHP's truth of a value (`false` when missing): `Arr::get($data, $key, false)` in an `if`.
-  private static func phpTruth(_ value: JSONValue?) -> Bool {
+  /// PHP's truth of a value (`false` when missing): `Arr::get($data, $key, false)` in an `if`,
+  /// the opposite of `empty()`.
+  package static func phpTruth(_ value: JSONValue?) -> Bool {
     switch value {
     case nil, .null?: false
     case .bool(let flag)?: flag

@@ -30,7 +30,10 @@ extension CompanyResource: WritableResource {
         updated: writer.stamp))
   }
 
+  /// A create writes its audit log (CreateCompany.php:53-74); the occupations at the company
+  /// show it as it now is.
   static func saved(_ record: JSONObject, was existing: JSONObject?, in writer: inout StoreWriter) {
+    if existing == nil { writer.log("company_created", objects: JSONObject(["name": record["name"] ?? .null])) }
     guard let id = record["id"]?.intValue else { return }
     for occupation in writer.contents[.occupation].all where occupation["company"]?["id"]?.intValue == id {
       guard let occupationID = occupation["id"]?.intValue else { continue }

@@ -25,6 +25,7 @@ extension StoreWriter {
     case .work:
       information["career"] = .object(
         JSONObject(["job": .string(Self.text(input["job"])), "company": .string(Self.text(input["company"]))]))
+      logContact("contact_work_updated", contact)
     case .food:
       information["food_preferences"] = .string(Self.text(input["food_preferences"]))
     case .introduction, .avatar:
@@ -36,7 +37,9 @@ extension StoreWriter {
       if exact && input["year"] == nil { return .message(500, "Server Error") }
       var met = information["how_you_met"]?.objectValue ?? JSONObject()
       met["general_information"] = .string(Self.text(input["general_information"]))
-      met["first_met_date"] = SpecialDate.json(introductionDate(input))
+      let date = introductionDate(input)
+      met["first_met_date"] = SpecialDate.json(date)
+      firstMetReminder(of: contact, exact: exact ? date : nil, input)
       met["first_met_through_contact"] = input["met_through_contact_id"]?.intValue.map(short) ?? .null
       information["how_you_met"] = .object(met)
     }
@@ -44,6 +47,24 @@ extension StoreWriter {
     contact["updated_at"] = stamp
     contents[.contact].put(contactID, contact)
     return data(200, contact)
+  }
+
+  /// The reminder of a contact's first-met date (UpdateContactIntroduction.php:117-127,185-215):
+  /// the one it had goes; an exact date with `add_reminder` gets a yearly one that cannot be
+  /// deleted, titled as resources/lang/en/people.php:375 says, its id kept in the contact's
+  /// unprinted `first_met_reminder_id`.
+  private mutating func firstMetReminder(of contact: JSONObject, exact date: SpecialDate?, _ input: JSONObject) {
+    guard let contactID = contact["id"]?.intValue else { return }
+    if let previous = contents.firstMetReminders.removeValue(forKey: contactID) { contents[.reminder].remove(previous) }
+    guard let date, WriteRules.phpTruth(input["add_reminder"]) else { return }
+    let made = create(
+      .reminder,
+      JSONObject([
+        "contact_id": .int(contactID), "initial_date": .string(UTCTime.date(date.date)),
+        "frequency_type": .string("year"), "frequency_number": .int(1),
+        "title": .string("Anniversary of the day you first met"), "delible": .bool(false),
+      ]))
+    contents.firstMetReminders[contactID] = (try? JSONValue(parsing: made.body))?["data"]?["id"]?.intValue
   }
 
   /// The first-met date as SpecialDate makes it (SpecialDate.php:137-169): 1 January of now

@@ -64,8 +64,14 @@ extension ContactResource: WritableResource {
     return .record(json(facts))
   }
 
+  /// An update's copies of the contact follow; a create writes its audit log
+  /// (CreateContact.php:241-262).
   static func saved(_ record: JSONObject, was existing: JSONObject?, in writer: inout StoreWriter) {
-    if existing != nil, let id = record["id"]?.intValue { writer.propagate(id) }
+    if existing == nil {
+      writer.logContact("contact_created", record)
+    } else if let id = record["id"]?.intValue {
+      writer.propagate(id)
+    }
   }
 
   /// `DestroyContact` runs at once on Monica's default sync queue (.env.example:107), and the

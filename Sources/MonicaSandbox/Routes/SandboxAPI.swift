@@ -146,6 +146,8 @@ package final class SandboxAPI: Sendable {
   package let publicStorage: Bool
   /// The now of what is written and computed (frozen by the fixture route `POST /sandbox/clock`).
   package let clock = SandboxClock()
+  /// Monica's configuration the fixture route `POST /sandbox/config` changes.
+  package let settings = SandboxSettings()
 
   package init(
     store: RecordStore, baseURL: String, maxPageSize: Int = 100, statePath: String? = nil, publicStorage: Bool = false
@@ -263,7 +265,7 @@ package final class SandboxAPI: Sendable {
     case .root: return welcome()
     case .me:
       // UserResource is a JsonResource: Laravel wraps it in "data" (Monica never unwraps).
-      return .json(200, .object(JSONObject(["data": .object(store.withState { $0.contents.user })])))
+      return .json(200, .object(JSONObject(["data": .object(store.withState { $0.contents.userRecord })])))
     case .list(let kind): return list(kind, request, listing)
     case .show(let kind, let id): return show(kind, id, request)
     case .nested(let contact, let kind): return nested(contact, kind, listing)

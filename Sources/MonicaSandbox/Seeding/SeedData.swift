@@ -60,7 +60,9 @@ package enum SeedData {
     var contents = StoreContents(user: JSONObject())
     let tagCreated = epoch - 30 * 86_400
     var tags = RecordTable()
-    for (offset, (name, slug)) in tagNames.enumerated() {
+    // An account starts with no tags (Account.php:687 populateDefaultFields makes none): the
+    // seeded ones are those its contacts carry.
+    for (offset, (name, slug)) in tagNames.enumerated() where count > 0 {
       tags.put(
         offset + 1,
         TagResource.json(
