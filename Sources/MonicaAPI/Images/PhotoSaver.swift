@@ -121,7 +121,8 @@ package struct PhotoUploader {
       for image in images {
         if output.readerIsGone { throw .outputClosed }
         let upload = MultipartBody(
-          fields: [("contact_id", String(contactID))], fileField: "photo",
+          fields: [("contact_id", String(contactID))],
+          fileField: RecordKind.photo.uploadRules?.fileField ?? RecordKind.photo.object,
           filename: (image.path as NSString).lastPathComponent, mimeType: image.kind.mimeType, bytes: image.bytes)
         let response = try await client.send(
           "POST", RecordKind.photo.path, body: Data(upload.encoded), contentType: upload.contentType, repeatable: false)

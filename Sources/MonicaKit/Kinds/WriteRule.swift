@@ -140,6 +140,10 @@ package struct WriteRules: Sendable, Equatable {
     }
   }
 
+  /// The field that takes an uploaded file (its `file` rule): a photo's `photo`, a document's
+  /// `document`; `nil` when none does.
+  package var fileField: String? { fields.first { $0.rules.contains(.server("file")) }?.field }
+
   /// The fields filled from the route's ids, in order: `gift_id`.
   package var routeFields: [String] { fields.filter(\.fromRoute).map(\.field) }
 

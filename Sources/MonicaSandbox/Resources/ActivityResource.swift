@@ -9,12 +9,12 @@ enum ActivityResource {
     attendees: [JSONValue], emotions: [(Int, String)], baseURL: String, created: Int, updated: Int? = nil
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": .string(uuid), "object": .string("activity"), "summary": .string(summary),
+      "id": .int(id), "uuid": .string(uuid), "object": .string(RecordKind.activity.object), "summary": .string(summary),
       "description": .string(description), "happened_at": .string(UTCTime.date(happened)), "activity_type": type,
       "attendees": .object(JSONObject(["total": .int(attendees.count), "contacts": .array(attendees)])),
       "emotions": .array(
         emotions.map { EmotionResource.json(id: $0.0, name: $0.1) }),
-      "url": .string("\(baseURL)/api/activities/\(id)"), "account": RecordShapes.accountJSON(1),
+      "url": .string(baseURL + "/api" + RecordKind.activity.path(of: id)), "account": RecordShapes.accountJSON(1),
       "created_at": .string(UTCTime.timestamp(created)), "updated_at": .string(UTCTime.timestamp(updated ?? created)),
     ])
   }

@@ -7,7 +7,7 @@ enum ActivityTypeCategoryResource {
   /// A category.
   static func json(id: Int, uuid: JSONValue, name: String?, created: JSONValue, updated: JSONValue) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("activityTypeCategory"), "name": .string(name),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.activityTypeCategory.object), "name": .string(name),
       "account": RecordShapes.accountJSON(1), "created_at": created, "updated_at": updated,
     ])
   }

@@ -9,7 +9,7 @@ enum ActivityTypeResource {
     updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("activityType"), "name": .string(name),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.activityType.object), "name": .string(name),
       "location_type": locationType, "activity_type_category": category, "account": RecordShapes.accountJSON(1),
       "created_at": created, "updated_at": updated,
     ])

@@ -10,9 +10,11 @@ enum AddressResource {
     created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     var record = JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("address"), "name": .string(name), "street": .null,
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.address.object), "name": .string(name),
+      "street": .null,
       "city": .null, "province": .null, "postal_code": .null, "latitude": .null, "longitude": .null, "country": .null,
-      "url": .string("\(baseURL)/api/addresses/\(id)"), "account": RecordShapes.accountJSON(1), "contact": contact,
+      "url": .string(baseURL + "/api" + RecordKind.address.path(of: id)), "account": RecordShapes.accountJSON(1),
+      "contact": contact,
       "created_at": created, "updated_at": updated,
     ])
     for key in parts { record[key] = place[key] ?? .null }

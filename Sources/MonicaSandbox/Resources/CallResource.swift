@@ -8,8 +8,10 @@ enum CallResource {
     contact: JSONValue, baseURL: String, created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("call"), "called_at": calledAt, "content": .string(content),
-      "contact_called": contactCalled, "emotions": .array(emotions), "url": .string("\(baseURL)/api/calls/\(id)"),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.call.object), "called_at": calledAt,
+      "content": .string(content),
+      "contact_called": contactCalled, "emotions": .array(emotions),
+      "url": .string(baseURL + "/api" + RecordKind.call.path(of: id)),
       "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": created, "updated_at": updated,
     ])
   }

@@ -8,7 +8,7 @@ enum CompanyResource {
     id: Int, name: String?, website: String?, employees: Int?, created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "object": .string("company"), "name": .string(name), "website": .string(website),
+      "id": .int(id), "object": .string(RecordKind.company.object), "name": .string(name), "website": .string(website),
       "number_of_employees": employees.map(JSONValue.int) ?? .null, "account": RecordShapes.accountJSON(1),
       "created_at": created, "updated_at": updated,
     ])

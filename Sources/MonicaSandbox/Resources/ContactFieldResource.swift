@@ -9,7 +9,7 @@ enum ContactFieldResource {
     created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("contactfield"), "content": .string(content),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.contactField.object), "content": .string(content),
       "contact_field_type": .object(type), "labels": labels, "account": RecordShapes.accountJSON(1),
       "contact": contact, "created_at": created, "updated_at": updated,
     ])

@@ -10,7 +10,7 @@ enum ContactFieldTypeResource {
     created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("contactfieldtype"), "name": .string(name),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.contactFieldType.object), "name": .string(name),
       "fontawesome_icon": .string(icon), "protocol": .string(link), "delible": .bool(delible), "type": .string(type),
       "account": RecordShapes.accountJSON(1), "created_at": created, "updated_at": updated,
     ])

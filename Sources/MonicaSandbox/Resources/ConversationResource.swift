@@ -9,9 +9,9 @@ enum ConversationResource {
     contact: JSONValue, created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("conversation"),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.conversation.object),
       "happened_at": .string(UTCTime.timestamp(happened)), "messages": .array(messages),
-      "contact_field_type": .object(type), "url": .string("\(baseURL)/api/conversations/\(id)"),
+      "contact_field_type": .object(type), "url": .string(baseURL + "/api" + RecordKind.conversation.path(of: id)),
       "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": created, "updated_at": updated,
     ])
   }

@@ -9,7 +9,7 @@ enum DebtResource {
     created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("debt"), "in_debt": .string(inDebt),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.debt.object), "in_debt": .string(inDebt),
       "status": .string(status), "amount": .string(MoneyFormat.decimal(cents)),
       "value": .string(MoneyFormat.pattern(cents)), "amount_with_currency": .string("$" + MoneyFormat.grouped(cents)),
       "reason": .string(reason), "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": created,

@@ -10,10 +10,12 @@ enum DocumentResource {
     updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("document"), "original_filename": .string(originalName),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.document.object),
+      "original_filename": .string(originalName),
       "new_filename": .string(storedName), "filesize": .int(size), "type": .string(type),
       "mime_type": .string(mimeType), "number_of_downloads": .int(downloads), "link": .string(link),
-      "url": .string("\(baseURL)/api/documents/\(id)"), "account": RecordShapes.accountJSON(1), "contact": contact,
+      "url": .string(baseURL + "/api" + RecordKind.document.path(of: id)), "account": RecordShapes.accountJSON(1),
+      "contact": contact,
       "created_at": created, "updated_at": updated,
     ])
   }

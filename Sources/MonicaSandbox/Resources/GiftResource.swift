@@ -9,7 +9,7 @@ enum GiftResource {
   ) -> JSONObject {
     let amount = cents.map { MoneyFormat.decimal($0) }
     return JSONObject([
-      "id": .int(id), "uuid": .string(uuid), "object": .string("gift"), "name": .string(name),
+      "id": .int(id), "uuid": .string(uuid), "object": .string(RecordKind.gift.object), "name": .string(name),
       "comment": .string(comment), "url": .string(url), "amount": .string(amount),
       "value": .string(cents.map { MoneyFormat.pattern($0) } ?? ""),
       "amount_with_currency": .string(cents.map { "$" + MoneyFormat.grouped($0) } ?? ""),

@@ -9,8 +9,10 @@ enum JournalEntryResource {
     updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("entry"), "title": .string(title), "post": .string(post),
-      "date": date, "url": .string("\(baseURL)/api/journal/\(id)"), "account": RecordShapes.accountJSON(1),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.entry.object), "title": .string(title),
+      "post": .string(post),
+      "date": date, "url": .string(baseURL + "/api" + RecordKind.entry.path(of: id)),
+      "account": RecordShapes.accountJSON(1),
       "created_at": created, "updated_at": updated,
     ])
   }

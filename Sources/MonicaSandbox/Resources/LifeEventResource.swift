@@ -10,7 +10,7 @@ enum LifeEventResource {
     created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("lifeevent"), "name": name, "note": .string(note),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.lifeEvent.object), "name": name, "note": .string(note),
       "happened_at": .string(UTCTime.timestamp(happened)), "life_event_type": .object(type),
       "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": created, "updated_at": updated,
     ])

@@ -8,9 +8,10 @@ enum NoteResource {
     created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("note"), "body": .string(body),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.note.object), "body": .string(body),
       "is_favorited": .bool(favoritedAt != nil), "favorited_at": favoritedAt ?? .null,
-      "url": .string("\(baseURL)/api/notes/\(id)"), "account": RecordShapes.accountJSON(1), "contact": contact,
+      "url": .string(baseURL + "/api" + RecordKind.note.path(of: id)), "account": RecordShapes.accountJSON(1),
+      "contact": contact,
       "created_at": created, "updated_at": updated,
     ])
   }

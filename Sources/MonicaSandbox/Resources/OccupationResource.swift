@@ -9,7 +9,8 @@ enum OccupationResource {
     start: String?, end: String?, company: JSONValue, contact: JSONValue, created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "object": .string("occupation"), "title": .string(title), "description": .string(description),
+      "id": .int(id), "object": .string(RecordKind.occupation.object), "title": .string(title),
+      "description": .string(description),
       "salary": salary.map(JSONValue.int) ?? .null, "salary_unit": .string(salaryUnit),
       "currently_works_here": .bool(current), "start_date": .string(start), "end_date": .string(end),
       "company": company, "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": created,

@@ -11,7 +11,7 @@ enum PetResource {
     let categories = SeedData.petCategories
     let known = categories.indices.contains(category - 1) ? categories[category - 1] : nil
     return JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("pet"), "name": .string(name),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.pet.object), "name": .string(name),
       "pet_category": .object(
         JSONObject([
           "id": .int(category), "object": .string("pet_category"), "name": .string(known?.name ?? ""),

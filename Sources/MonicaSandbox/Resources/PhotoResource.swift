@@ -8,7 +8,8 @@ enum PhotoResource {
     contact: JSONValue, baseURL: String, created: Int
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": .string(uuid), "object": .string("photo"), "original_filename": .string(originalName),
+      "id": .int(id), "uuid": .string(uuid), "object": .string(RecordKind.photo.object),
+      "original_filename": .string(originalName),
       "new_filename": .string(newName), "filesize": .int(bytes.count), "mime_type": .string(mimeType),
       "dataUrl": .string(TinyImage.dataURL(bytes, mimeType: mimeType)), "link": .string("\(baseURL)/store/\(newName)"),
       "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": .string(UTCTime.timestamp(created)),

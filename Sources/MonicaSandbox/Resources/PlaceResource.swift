@@ -9,7 +9,7 @@ enum PlaceResource {
     longitude: JSONValue, country: JSONValue, created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "object": .string("place"), "street": .string(street), "city": .string(city),
+      "id": .int(id), "object": .string(RecordKind.place.object), "street": .string(street), "city": .string(city),
       "province": .string(province), "postal_code": .string(postalCode), "latitude": latitude,
       "longitude": longitude, "country": country, "account": RecordShapes.accountJSON(1), "created_at": created,
       "updated_at": updated,

@@ -9,9 +9,9 @@ enum RelationshipResource: Sendable {
     created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("relationship"), "contact_is": contactIs,
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.relationship.object), "contact_is": contactIs,
       "relationship_type": .object(type), "of_contact": ofContact,
-      "url": .string("\(baseURL)/api/relationships/\(id)"), "account": RecordShapes.accountJSON(1),
+      "url": .string(baseURL + "/api" + RecordKind.relationship.path(of: id)), "account": RecordShapes.accountJSON(1),
       "created_at": created, "updated_at": updated,
     ])
   }
@@ -33,7 +33,7 @@ enum RelationshipTypeResource {
   /// A type of group `group` (1-based, `RecordShapes.relationshipGroups`).
   static func json(id: Int, name: String, reverse: String, group: Int, created: JSONValue) -> JSONObject {
     JSONObject([
-      "id": .int(id), "object": .string("relationshiptype"), "name": .string(name),
+      "id": .int(id), "object": .string(RecordKind.relationshipType.object), "name": .string(name),
       "name_reverse_relationship": .string(reverse), "relationship_type_group_id": .int(group),
       "delible": .bool(false), "account": RecordShapes.accountJSON(1), "created_at": created, "updated_at": created,
     ])
@@ -42,7 +42,8 @@ enum RelationshipTypeResource {
   /// A group (`love`, `family`, `friend`, `work`).
   static func group(id: Int, name: String, created: JSONValue) -> JSONObject {
     JSONObject([
-      "id": .int(id), "object": .string("relationshiptypegroup"), "name": .string(name), "delible": .bool(false),
+      "id": .int(id), "object": .string(RecordKind.relationshipTypeGroup.object), "name": .string(name),
+      "delible": .bool(false),
       "account": RecordShapes.accountJSON(1), "created_at": created, "updated_at": created,
     ])
   }

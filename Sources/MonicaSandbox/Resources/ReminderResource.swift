@@ -9,7 +9,7 @@ enum ReminderResource {
     initialDate: JSONValue, delible: Bool, contact: JSONValue, created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("reminder"), "title": .string(title),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.reminder.object), "title": .string(title),
       "description": .string(description), "frequency_type": .string(frequencyType),
       "frequency_number": frequencyNumber.map(JSONValue.int) ?? .null, "initial_date": initialDate,
       "delible": .bool(delible), "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": created,

@@ -8,7 +8,7 @@ enum TaskResource {
     created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("task"), "title": .string(title),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.task.object), "title": .string(title),
       "description": .string(description), "completed": .bool(completedAt != nil),
       "completed_at": completedAt ?? .null, "account": RecordShapes.accountJSON(1), "contact": contact,
       "created_at": created, "updated_at": updated,

@@ -8,7 +8,8 @@ enum UserResource {
     currency: JSONObject, locale: String, created: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": .string(uuid), "object": .string("user"), "first_name": .string(firstName),
+      "id": .int(id), "uuid": .string(uuid), "object": .string(RecordKind.user.object),
+      "first_name": .string(firstName),
       "last_name": .string(lastName), "name": .string("\(firstName) \(lastName)"), "email": .string(email),
       "me_contact": me, "timezone": .string(timezone), "currency": .object(currency), "locale": .string(locale),
       "is_policy_compliant": .bool(true), "account": RecordShapes.accountJSON(1), "created_at": created,

@@ -11,7 +11,7 @@ extension SandboxAPI {
       input = form.fields
       // Laravel's `all()` holds each file under its field, an UploadedFile whatever its part's
       // Content-Type, which stands for it here (a document's extension is guessed from it).
-      for field in ["photo", "document"] {
+      for field in RecordKind.all.compactMap({ $0.uploadRules?.fileField }) {
         guard let file = form.file(field) else { continue }
         upload = upload ?? file
         input[field] = .string(form.types[field] ?? "application/octet-stream")

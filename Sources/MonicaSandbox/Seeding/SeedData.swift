@@ -201,7 +201,7 @@ package enum SeedData {
             recipient: random.chance(50) ? short : .null, contact: short, created: created))
         stats["number_of_gifts", default: 0] += 1
       }
-      let wantsPhoto = owner.avatarSource == "photo" || random.chance(15)
+      let wantsPhoto = owner.avatarSource == RecordKind.AvatarSource.photo.rawValue || random.chance(15)
       if wantsPhoto {
         ids.photo += 1
         let created = start + 120
@@ -324,20 +324,20 @@ package enum SeedData {
     let source = random.below(100)
     switch source {
     case ..<55:
-      facts.avatarSource = "default"
+      facts.avatarSource = RecordKind.AvatarSource.default.rawValue
       facts.avatarURL = .string("\(baseURL)/store/avatars/\(facts.uuid).jpg?\(created)")
     case ..<70:
-      facts.avatarSource = "adorable"
+      facts.avatarSource = RecordKind.AvatarSource.adorable.rawValue
       facts.avatarURL = .string(adorable(red: UInt8(random.below(256)), green: UInt8(random.below(256))))
     case ..<85:
-      facts.avatarSource = "gravatar"
+      facts.avatarSource = RecordKind.AvatarSource.gravatar.rawValue
       facts.avatarURL = .string(GravatarOrigin.avatarURL(random.hex(32)))
     default:
       if index <= contactsWithItems {
-        facts.avatarSource = "photo"
+        facts.avatarSource = RecordKind.AvatarSource.photo.rawValue
         facts.avatarURL = .string("\(baseURL)/store/\(pendingPhotoName(seed: seed, index: index))")
       } else {
-        facts.avatarSource = "default"
+        facts.avatarSource = RecordKind.AvatarSource.default.rawValue
         facts.avatarURL = .string("")
       }
     }

@@ -58,7 +58,7 @@ package enum StoreFile {
       // Countries and currencies are the same on every instance: the sandbox serves its own.
       if RecordKind.named(object)?.matching == .global { return }
       guard let id = record["id"]?.intValue else { return fail("the \(object) has no integer \"id\"") }
-      if object == "contactfield" {
+      if object == RecordKind.contactField.object {
         guard let contact = record["contact"]?["id"]?.intValue else {
           return fail("the contactfield has no contact.id")
         }
