@@ -5,11 +5,13 @@
 /// name, references), its contract (the shape its resource prints), its write table with Monica's
 /// write rules, and what a migration cannot carry, each read from Monica's source at v4.1.2
 /// (routes/api.php, app/Http/Resources, the services' `rules()`). Adding a kind is that file and
-/// one line in `RecordKind.all`. Two things outside MonicaKit follow by hand, because they are
-/// behaviour rather than data: the sandbox's seeding and writing of the kind (Sources/MonicaSandbox:
-/// a seeded record's values and a write's side effects are Monica's code, not its rules), and the
-/// kind's words in man/monica.7 and README.md (hand-written prose; the man pages and completions
-/// of the tools are generated from `RecordKind.all` by `make man completions`).
+/// one line in `RecordKind.all`, then its value in each `KindRegistry` that a tool decides by
+/// kind (RecordKindRegistryTests names the ones it misses). Two things outside MonicaKit follow by
+/// hand, because they are behaviour rather than data: the sandbox's resource of the kind
+/// (Sources/MonicaSandbox/Resources: a seeded record's values and what a write does beside are
+/// Monica's code, not its rules; a writable kind is also one word in `StoreWriter.resources`),
+/// and the kind's words in man/monica.7 and README.md (hand-written prose; the man pages and
+/// completions of the tools are generated from `RecordKind.all` by `make man completions`).
 ///
 /// Kinds are told apart by their `object` name, the key every record carries (`contact`,
 /// `activityType`); `name` is the route's segment below `/api` and the word `monica-fetch` takes.
