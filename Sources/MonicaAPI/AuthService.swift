@@ -38,8 +38,8 @@ package struct AuthService: Sendable {
     let client = MonicaClient(
       credentials: Credentials(instance: instance, token: token, profile: profile), policy: policy)
     try await verifyMonica4(client)
-    _ = try await client.get("/contacts", query: [("limit", "1")], what: "contacts")
-    let me = try await client.get("/me", what: "the signed-in user")
+    _ = try await client.get(RecordKind.contact.path, query: [("limit", "1")], what: RecordKind.contact.name)
+    let me = try await client.get(RecordKind.user.path, what: "the \(RecordKind.user.singular)")
     guard let user = (try? JSONValue(parsing: me.body))?["data"] else {
       throw .protocolViolation(request: "/api/me", detail: "the response has no user record")
     }
@@ -235,7 +235,7 @@ package struct AuthService: Sendable {
     quick.retries = 0
     let client = MonicaClient(credentials: credentials, policy: quick)
     do {
-      let me = try await client.get("/me", what: "the signed-in user")
+      let me = try await client.get(RecordKind.user.path, what: "the \(RecordKind.user.singular)")
       status.server = "accepted"
       if let user = (try? JSONValue(parsing: me.body))?["data"] {
         status.userName = [user["first_name"]?.stringValue, user["last_name"]?.stringValue].compactMap { $0 }

@@ -29,8 +29,9 @@ package struct SandboxConfiguration: Sendable {
   package var faults: [FaultRule] = []
   /// Where to log requests.
   package var log: String?
-  /// The port of the second, gravatar-like origin (0: a free one); none when `nil`.
-  package var gravatarPort: Int?
+  /// The port of the second, gravatar-like origin that serves the seeded gravatars (0: a free
+  /// one): always served, so that nothing a tool reads from the sandbox points off the machine.
+  package var gravatarPort = 0
   /// Whether documents are served at a public `/storage/` URL (FILESYSTEM_DEFAULT_VISIBILITY=public)
   /// instead of the session-only `/store/` route.
   package var publicStorage = false
@@ -47,7 +48,7 @@ extension SandboxConfiguration {
   /// Checks the ranges the flags cannot express.
   package func validate() throws(MonicaError) {
     guard (0...65_535).contains(port) else { throw .usage("--port \(port): expected 0 to 65535") }
-    if let gravatarPort, !(0...65_535).contains(gravatarPort) {
+    if !(0...65_535).contains(gravatarPort) {
       throw .usage("--gravatar-port \(gravatarPort): expected 0 to 65535")
     }
     guard contacts >= 0 else { throw .usage("--contacts \(contacts): expected a count, 0 or more") }

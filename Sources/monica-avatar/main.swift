@@ -73,8 +73,9 @@ extension MonicaAvatar {
       guard AvatarSetter.sources.contains(source) else {
         throw ValidationError("--source \(source): expected \(AvatarSetter.sources.joined(separator: ", "))")
       }
-      if source == "photo" && photo == nil { throw ValidationError("--source photo needs --photo ID") }
-      if source != "photo" && photo != nil { throw ValidationError("--photo goes with --source photo") }
+      let fromPhoto = source == RecordKind.AvatarSource.photo.rawValue
+      if fromPhoto && photo == nil { throw ValidationError("--source photo needs --photo ID") }
+      if !fromPhoto && photo != nil { throw ValidationError("--photo goes with --source photo") }
       guard contact > 0 else { throw ValidationError("--contact \(contact): expected a contact id") }
     }
 

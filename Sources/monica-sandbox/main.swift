@@ -17,13 +17,23 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
         monica-sandbox --contacts 100000 --rate-limit 0 \\
           --fault 503@2 --fault cut@*5:/api/contacts
 
+      DATA
+        The same --seed and --contacts give the same account. People share values
+        only where real people do: the contacts of one household (a seeded couple,
+        or a parent and a child) share a landline and an address; no two other
+        contacts share a phone, an e-mail or an address (many share a name, as
+        people do). --duplicates adds the real duplicates an import leaves: Ysolde
+        Marchetti twice (one e-mail in two cases), Theodoric "Teddy" and Teddy
+        Vasquez-Lund (a nickname), and two Philippa Okonkwo of other birthdays, who
+        are two people.
+
       FAULTS
         \(FaultRule.syntax)
 
       FILES
-        --ready-file PATH  written once listening: {"url","api","token"}, and
-                           "gravatar" (the second origin's URL) with
-                           --gravatar-port
+        --ready-file PATH  written once listening: {"url","api","token","gravatar"}
+                           (the second origin's URL, which serves the seeded
+                           gravatars)
         --log FILE         one JSON line per request (never the token's value)
         --state FILE       the store, rewritten after every write and read at start
         --load FILE        NDJSON records to serve instead of seeded data
@@ -74,9 +84,9 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
   var log: String?
   @Option(
     help: ArgumentHelp(
-      "Also serve gravatar-like images on this loopback port (0: a free one); seeded gravatar URLs point there.",
+      "Serve the seeded gravatars on this loopback port (0, the default: a free one); seeded gravatar URLs point there.",
       valueName: "PORT"))
-  var gravatarPort: Int?
+  var gravatarPort = 0
   @Flag(help: "Serve documents at public /storage/ URLs, as an instance with public file visibility.")
   var publicStorage = false
   @Flag(help: "Also seed contacts an import doubled (for monica-dedupe and monica-merge).") var duplicates = false

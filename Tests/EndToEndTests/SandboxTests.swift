@@ -319,4 +319,33 @@ struct SandboxLogTests {
     #expect(!log.contains(sandbox.token))
     #expect(sandbox.requests(path: "/api/contacts").last?["query"] == .string("x=[token]"))
   }
+
+  @Test(
+    "started without --gravatar-port, the sandbox serves its seeded gravatars itself: nothing points off the machine")
+  func gravatarsServedByDefault() throws {
+    let sandbox = try Sandbox.start(["--contacts", "40", "--rate-limit", "0"])
+    defer { sandbox.stop() }
+    let gravatar = try #require(sandbox.gravatar)
+    #expect(gravatar.hasPrefix("http://127.0.0.1:"))
+    let run = try sh(
+      """
+      monica-fetch --all --quiet > all.ndjson
+      # Every image a tool fetches (avatars, photos, documents) is the instance's or the second
+      # origin's, both on loopback (record text may name example.com: it is never fetched).
+      jq -r 'if .object == "contact" then (.information.avatar.url // empty)
+        elif .object == "photo" or .object == "document" then .link else empty end' all.ndjson \
+        | grep -v '^data:' | grep -vc '^http://127\\.0\\.0\\.1:' || true
+      jq -r 'select(.object == "contact") | .information.avatar.source // empty' all.ndjson | grep -c '^gravatar$'
+      jq -c 'select(.object == "contact")' all.ndjson | monica-avatar save --dir faces | jq -r .from | sort | uniq -c \
+        | awk '{ print $2, $1 }'
+      """, env: sandbox.signedInEnv, directory: sandbox.temporary.root)
+    #expect(run.status == 0, "\(run)")
+    #expect(run.lines.first == "0", "images off loopback: \(run)")
+    let gravatars = try #require(Int(run.lines.dropFirst().first ?? ""))
+    #expect(gravatars > 3, "\(run)")
+    let served = sandbox.requests().filter { $0["server"]?.stringValue == "gravatar" }
+    #expect(served.count == gravatars, "\(run)")
+    #expect(served.allSatisfy { $0["authorization"] == .bool(false) })
+    #expect(run.stderr.isEmpty, "\(run)")
+  }
 }

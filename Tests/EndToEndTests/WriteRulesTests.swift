@@ -81,6 +81,45 @@ import Testing
     #expect(validate.stderr.contains("\(count) of \(count) lines break"), "\(validate.stderr)")
   }
 
+  @Test(
+    "a contact's parts break Monica's rules for their routes: monica-push --create and validate --write --create refuse (65, nothing sent)"
+  )
+  func partsRefusedBeforeSending() throws {
+    let sandbox = try Sandbox.start(["--rate-limit", "0", "--contacts", "3"])
+    defer { sandbox.stop() }
+    let work = sandbox.temporary.root
+    // A job of 300 characters (UpdateWorkInformation.php:25, max:255) and an avatar source
+    // UpdateAvatar does not know (UpdateAvatar.php:25-33): the contact itself is valid.
+    let job = String(repeating: "é", count: 300)
+    let contact = #""object":"contact","first_name":"Ana","is_birthdate_known":false,"is_deceased":false"#
+    let lines = [
+      #"{"id":41,\#(contact),"information":{"career":{"job":"\#(job)","company":null}}}"#,
+      ##"{"id":42,\##(contact),"information":{"avatar":{"url":null,"source":"sepia","default_avatar_color":"#fff"}}}"##,
+    ]
+    try lines.map { $0 + "\n" }.joined().write(toFile: work + "/parts.ndjson", atomically: true, encoding: .utf8)
+    let push = try sh(
+      "monica-push --create --map map.tsv --keep-going parts.ndjson", env: sandbox.signedInEnv, directory: work)
+    #expect(push.status == 65 && push.stdout.isEmpty, "\(push)")
+    let errors = push.stderr.split(separator: "\n")
+    #expect(
+      errors.contains {
+        $0.hasPrefix("monica-push: error: parts.ndjson:1: job: The job may not be greater than 255 characters.")
+          && $0.contains("PUT /contacts/{id}/work") && $0.hasSuffix("nothing was sent")
+      }, "\(push.stderr)")
+    #expect(
+      errors.contains {
+        $0.hasPrefix("monica-push: error: parts.ndjson:2: source: The selected source is invalid.")
+          && $0.contains("PUT /contacts/{id}/avatar")
+      }, "\(push.stderr)")
+    #expect(sandbox.writes().isEmpty, "\(sandbox.writes())")
+
+    let validate = try sh("monica-validate --write --create parts.ndjson", env: sandbox.temporary.env, directory: work)
+    #expect(validate.status == 65, "\(validate)")
+    #expect(
+      validate.stderr.contains("parts.ndjson:1: ") && validate.stderr.contains("max:255, UpdateWorkInformation.php:25"))
+    #expect(validate.stderr.contains("parts.ndjson:2: ") && validate.stderr.contains("UpdateAvatar.php:25-33"))
+  }
+
   /// Bodies sent as they are to the sandbox and given to the checker: `C` is replaced by a
   /// contact of the sandbox, so that the `exists` rules only the server decides pass.
   static let bodies: [(path: String, object: String, body: String)] = [

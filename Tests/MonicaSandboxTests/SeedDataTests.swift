@@ -41,4 +41,64 @@ struct SeedDataTests {
     #expect(TinyImage.crc32(Array("IEND".utf8)) == 0xAE42_6082)
     #expect(Array(png.suffix(4)) == [0xAE, 0x42, 0x60, 0x82])
   }
+
+  @Test("people share a phone or an address only within a household (a couple, a parent and a child)")
+  func sharedOnlyByHouseholds() throws {
+    let contents = SeedData.make(seed: 1, contacts: 600, baseURL: "http://127.0.0.1:1")
+    // The households as the relationship records say, independently of the seeding's own.
+    var linked: [Int: Set<Int>] = [:]
+    for row in contents[.relationship].all {
+      let group = row["relationship_type"]?["relationship_type_group_id"]?.intValue ?? 0
+      guard group == 1 || group == 2, let one = row["contact_is"]?["id"]?.intValue,
+        let two = row["of_contact"]?["id"]?.intValue
+      else { continue }
+      linked[one, default: []].insert(two)
+      linked[two, default: []].insert(one)
+    }
+    func household(_ start: Int) -> Set<Int> {
+      var seen: Set<Int> = [start]
+      var pending = [start]
+      while let next = pending.popLast() {
+        for other in linked[next] ?? [] where seen.insert(other).inserted { pending.append(other) }
+      }
+      return seen
+    }
+    var byValue: [String: Set<Int>] = [:]
+    for (contact, fields) in contents.contactFields {
+      for field in fields { byValue["field " + (field["content"]?.stringValue ?? ""), default: []].insert(contact) }
+    }
+    for address in contents[.address].all {
+      let key = "address \(address["street"]?.stringValue ?? "") \(address["city"]?.stringValue ?? "")"
+      if let contact = address["contact"]?["id"]?.intValue { byValue[key, default: []].insert(contact) }
+    }
+    let shared = byValue.filter { $0.value.count > 1 }
+    #expect(!shared.isEmpty, "a household shares its landline")
+    for (value, contacts) in shared {
+      let first = try #require(contacts.min())
+      #expect(contacts.isSubset(of: household(first)), "\(value) is shared by \(contacts.sorted()), strangers")
+    }
+  }
+
+  @Test("a contact's activities are counted through every attendee, as Monica's pivot does (Contact.php:224-227)")
+  func activitiesThroughEveryAttendee() throws {
+    let contents = SeedData.make(seed: 1, contacts: 200, baseURL: "http://127.0.0.1:1")
+    var count: [Int: Int] = [:]
+    var last: [Int: String] = [:]
+    var guests = 0
+    for activity in contents[.activity].all {
+      let attendees = activity["attendees"]?["contacts"]?.arrayValue?.compactMap { $0["id"]?.intValue } ?? []
+      guests += max(0, attendees.count - 1)
+      for id in attendees {
+        count[id, default: 0] += 1
+        last[id] = max(last[id] ?? "", activity["happened_at"]?.stringValue ?? "")
+      }
+    }
+    #expect(guests > 10)
+    for contact in contents[.contact].all where contact["is_partial"] == .bool(false) {
+      let id = try #require(contact["id"]?.intValue)
+      #expect(contact["statistics"]?["number_of_activities"]?.intValue == count[id] ?? 0, "contact \(id)")
+      let expected: JSONValue = last[id].map { .string($0 + "T00:00:00.000000Z") } ?? .null
+      #expect(contact["last_activity_together"] == expected, "contact \(id)")
+    }
+  }
 }

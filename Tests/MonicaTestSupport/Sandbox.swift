@@ -13,7 +13,7 @@ package final class Sandbox: @unchecked Sendable {
   package let temporary: TemporaryHome
   /// The sandbox's request log.
   package let logPath: String
-  /// The gravatar-like second origin's URL, with `--gravatar-port`.
+  /// The gravatar-like second origin's URL, which the sandbox serves the seeded gravatars from.
   package let gravatar: String?
   private let process: Process
 
@@ -46,10 +46,9 @@ package final class Sandbox: @unchecked Sendable {
     _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
     process = Process()
     process.executableURL = URL(fileURLWithPath: binDirectory + "/monica-sandbox")
-    // Seeded gravatar URLs point at the sandbox's second origin, so that no test can send a
-    // request to the real gravatar.com.
-    let secondOrigin = arguments.contains("--gravatar-port") ? [] : ["--gravatar-port", "0"]
-    process.arguments = ["--port", "0", "--ready-file", ready, "--log", logPath] + secondOrigin + arguments
+    // Seeded gravatar URLs point at the sandbox's second origin, which it always serves: no test
+    // can send a request to the real gravatar.com.
+    process.arguments = ["--port", "0", "--ready-file", ready, "--log", logPath] + arguments
     process.environment = temporary.env
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))

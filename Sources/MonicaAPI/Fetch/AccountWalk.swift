@@ -55,32 +55,33 @@ final class AccountWalk {
       try await session.one(kind.path, query: [], what: "the \(kind.singular)")
     } else if kind == .contact {
       try await contacts()
-    } else if kind == RecordKind.named("contactfield") {
+    } else if kind == .contactField {
       try await contactFields(kind)
     } else if kind.routes.contains(.list) {
       try await session.listing(kind.path, query: [], what: kind.name)
     } else if kind.routes.contains(.nested) {
-      let owners = kind == RecordKind.named("relationship") ? withRelationships + partial : contactIDs
+      let owners = kind == .relationship ? withRelationships + partial : contactIDs
       for id in owners {
-        try await session.listing("/contacts/\(id)/\(kind.name)", query: [], what: "\(kind.name) of contact #\(id)")
+        try await session.listing(kind.path(ofContact: id), query: [], what: "\(kind.name) of contact #\(id)")
       }
     }
   }
 
   private func contacts() async throws(MonicaError) {
-    let with = [("with", "contactfields")]
-    try await session.listing("/contacts", query: with, what: "contacts") { self.note($0) }
+    let with = [RecordKind.withContactFields]
+    let contacts = RecordKind.contact
+    try await session.listing(contacts.path, query: with, what: contacts.name) { self.note($0) }
     var found: [Int] = []
-    try await session.listing("/contacts", query: [("query", "%")], what: "contacts (search)", write: false) {
+    try await session.listing(contacts.path, query: [("query", "%")], what: "\(contacts.name) (search)", write: false) {
       if let id = $0["id"]?.intValue, !self.seen.contains(id) { found.append(id) }
     }
     for id in found where !seen.contains(id) {
       archived += 1
-      try await session.one("/contacts/\(id)", query: with, what: "contact #\(id)") { self.note($0) }
+      try await session.one(contacts.path(of: id), query: with, what: "\(contacts.singular) #\(id)") { self.note($0) }
     }
     for id in related where !seen.contains(id) {
       partial.append(id)
-      try await session.one("/contacts/\(id)", query: with, what: "contact #\(id)") { self.note($0) }
+      try await session.one(contacts.path(of: id), query: with, what: "\(contacts.singular) #\(id)") { self.note($0) }
     }
   }
 
@@ -109,7 +110,7 @@ final class AccountWalk {
         for field in given { try session.writeValue(field) }
       } else {
         try await session.listing(
-          "/contacts/\(contact)/\(kind.name)", query: [], what: "\(kind.name) of contact #\(contact)")
+          kind.path(ofContact: contact), query: [], what: "\(kind.name) of contact #\(contact)")
       }
     }
   }

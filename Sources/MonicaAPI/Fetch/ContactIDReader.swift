@@ -22,7 +22,7 @@ package final class ContactIDReader {
   package let object: String
 
   /// A reader of `descriptor` (standard input by default) of ids of `object` records.
-  package init(descriptor: Int32 = 0, object: String = "contact") {
+  package init(descriptor: Int32 = 0, object: String = RecordKind.contact.object) {
     self.descriptor = descriptor
     self.object = object
   }

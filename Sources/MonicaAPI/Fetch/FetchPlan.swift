@@ -145,7 +145,7 @@ package struct FetchPlan: Sendable {
     var items: [(String, String)] = []
     if let query { items.append(("query", query)) }
     if since != nil { items.append(("sort", "-updated_at")) } else if let sort { items.append(("sort", sort)) }
-    if withFields { items.append(("with", "contactfields")) }
+    if withFields { items.append(RecordKind.withContactFields) }
     return items
   }
 }

@@ -98,7 +98,7 @@ final class FetchSession {
     } else if kind.routes.contains(.single) {
       try await one(kind.path, query: [], what: "the \(kind.singular)")
     } else if let id = plan.id {
-      let query = plan.withFields ? [("with", "contactfields")] : []
+      let query = plan.withFields ? [RecordKind.withContactFields] : []
       try await one(
         kind.path + "/\(id)", query: query, what: "\(kind.singular) #\(id)", listed: listed(kind, id, query))
     } else if let month = plan.upcoming {
@@ -145,7 +145,7 @@ final class FetchSession {
     var done: Set<Int> = []
     while !finished, let id = try reader.next() {
       guard done.insert(id).inserted else { continue }
-      let query = plan.withFields ? [("with", "contactfields")] : []
+      let query = plan.withFields ? [RecordKind.withContactFields] : []
       try await one(
         kind.path + "/\(id)", query: query, what: "\(kind.singular) #\(id)", listed: listed(kind, id, query))
     }
@@ -231,7 +231,7 @@ final class FetchSession {
     if let id = Int(tag), id > 0 { return id }
     var found: Int?
     var folded: Int?
-    var walker = PageWalker(client: client, path: "/tags", query: [], what: "tags")
+    var walker = PageWalker(client: client, path: RecordKind.tag.path, query: [], what: RecordKind.tag.name)
     walker.cache = cache
     walker.announcesStandIn = false
     pageSize = try await walker.walk(pageSize: pageSize, lowered: warnLowered) { (page) throws(MonicaError) in

@@ -21,7 +21,7 @@ package struct AvatarRequest: Sendable {
   package init(line: [UInt8], source name: String, number: Int) throws(MonicaError) {
     func bad(_ reason: String) -> MonicaError { .malformedInput(source: name, line: number, reason: reason) }
     guard case .object(let record)? = try? JSONValue(parsing: line) else { throw bad("not a JSON object") }
-    if let object = record["object"], object.stringValue != "contact" {
+    if let object = record["object"], object.stringValue != RecordKind.contact.object {
       throw bad("a \(object.stringValue.map { "\"\($0)\"" } ?? "record") record, not a contact")
     }
     guard let id = record["id"]?.intValue, id > 0 else { throw bad("a contact without a numeric \"id\"") }
@@ -51,18 +51,18 @@ package struct AvatarRequest: Sendable {
   /// The route of this request.
   package var route: Route {
     guard let source else { return .initials(reason: "no avatar in the record (a partial contact)", failed: false) }
-    switch source {
-    case "default": return .initials(reason: nil, failed: false)
-    case "adorable":
+    switch RecordKind.AvatarSource(rawValue: source) {
+    case .default?: return .initials(reason: nil, failed: false)
+    case .adorable?:
       guard let url else { return .initials(reason: nil, failed: false) }
       return .dataURL(url)
-    case "gravatar":
+    case .gravatar?:
       guard let url else { return .initials(reason: nil, failed: false) }
       return url.hasPrefix("data:") ? .dataURL(url) : .download(url)
-    case "photo":
+    case .photo?:
       guard let url else { return .initials(reason: nil, failed: false) }
       return url.hasPrefix("data:") ? .dataURL(url) : .photo(link: url)
-    default:
+    case nil:
       return .initials(reason: "unknown avatar source \"\(source)\"", failed: true)
     }
   }

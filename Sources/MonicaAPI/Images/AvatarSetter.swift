@@ -10,7 +10,7 @@ import MonicaKit
 /// runs, so it is retried like a read.
 package struct AvatarSetter {
   /// The sources Monica's UpdateAvatar service accepts (app/Services/Contact/Avatar/UpdateAvatar.php:23).
-  package static let sources = ["default", "adorable", "gravatar", "photo"]
+  package static let sources = RecordKind.AvatarSource.allCases.map(\.rawValue)
 
   /// The contact.
   package let contactID: Int

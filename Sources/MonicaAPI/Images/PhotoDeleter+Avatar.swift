@@ -23,7 +23,8 @@ extension PhotoDeleter {
     }
     let read = try await client.get("/contacts/\(contact)", what: "contact #\(contact)")
     let avatar = (try? JSONValue(parsing: read.body))?["data"]?["information"]?["avatar"]
-    guard avatar?["source"]?.stringValue == "photo", avatar?["url"]?.stringValue == link else { return nil }
+    guard avatar?["source"]?.stringValue == RecordKind.AvatarSource.photo.rawValue, avatar?["url"]?.stringValue == link
+    else { return nil }
     return contact
   }
 

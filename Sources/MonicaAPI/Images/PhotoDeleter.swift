@@ -34,7 +34,8 @@ package struct PhotoDeleter {
     if targets.isEmpty {
       let input = PushInput(sources)
       while let line = try input.next() {
-        guard case .object(let record)? = try? JSONValue(parsing: line.bytes), record["object"]?.stringValue == "photo",
+        guard case .object(let record)? = try? JSONValue(parsing: line.bytes),
+          record["object"]?.stringValue == RecordKind.photo.object,
           let id = record["id"]?.intValue
         else {
           throw .malformedInput(source: line.source, line: line.number, reason: "not a photo record with an \"id\"")

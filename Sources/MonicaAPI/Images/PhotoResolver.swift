@@ -48,7 +48,7 @@ package struct PhotoResolver: Sendable {
         // One page at a time: the walk stops as soon as every link was seen, and a page asked for
         // in parallel would be spent for nothing.
         var handOver = false
-        try await walk("/photos", what: "photos") { page, members in
+        try await walk(RecordKind.photo.path, what: RecordKind.photo.name) { page, members in
           take(page, members, wanted: &remaining, into: &found)
         } pageDone: { number, lastPage in
           if number == 1 && remaining.count < lastPage - 1 { handOver = true }

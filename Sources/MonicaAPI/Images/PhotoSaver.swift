@@ -38,7 +38,7 @@ package struct PhotoSaver {
       guard let range = members[key], range.count <= 1 << 20 else { return nil }
       return try? JSONValue(parsing: UnsafeBufferPointer(rebasing: line[range]))
     }
-    guard value("object")?.stringValue == "photo", let id = value("id")?.intValue else {
+    guard value("object")?.stringValue == RecordKind.photo.object, let id = value("id")?.intValue else {
       throw bad("not a photo record (no \"object\":\"photo\" with an \"id\")")
     }
     let image: FetchedImage
@@ -121,12 +121,13 @@ package struct PhotoUploader {
       for image in images {
         if output.readerIsGone { throw .outputClosed }
         let upload = MultipartBody(
-          fields: [("contact_id", String(contactID))], fileField: "photo",
+          fields: [("contact_id", String(contactID))],
+          fileField: RecordKind.photo.uploadRules?.fileField ?? RecordKind.photo.object,
           filename: (image.path as NSString).lastPathComponent, mimeType: image.kind.mimeType, bytes: image.bytes)
         let response = try await client.send(
-          "POST", "/photos", body: Data(upload.encoded), contentType: upload.contentType, repeatable: false)
+          "POST", RecordKind.photo.path, body: Data(upload.encoded), contentType: upload.contentType, repeatable: false)
         do throws(MonicaError) {
-          try client.check(response, path: "/photos", what: "contact #\(contactID)")
+          try client.check(response, path: RecordKind.photo.path, what: "contact #\(contactID)")
           let (record, _) = try LineWrite.record(in: response, request: "POST /api/photos")
           try output.writeLine(record)
           try output.flush()

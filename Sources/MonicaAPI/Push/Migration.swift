@@ -33,7 +33,7 @@ final class Migration {
   var relations = RelationState()
   /// What contacts' own routes and avatars, gifts' photos and the user's own contact need across
   /// lines.
-  var extras = ExtrasState()
+  var extras = FollowUpState()
   /// `--create --dry-run`: count what would be done, send no write and append nothing to the map.
   var plan = false
   /// In a plan, the records (`object\tid`) a real run would create: what later lines refer to.

@@ -9,7 +9,7 @@ extension Pusher {
     var places: [(source: String, number: Int32)] = []
     let input = PushInput(sources)
     var addressPlaces: [String: Int] = [:]
-    var extras = ExtrasState()
+    var extras = FollowUpState()
     while let line = try input.next() {
       try spool.append(line.bytes)
       if let key = Migration.addressPlace(line.bytes) { addressPlaces[key, default: 0] += 1 }

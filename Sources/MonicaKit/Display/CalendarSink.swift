@@ -16,6 +16,28 @@
 ///
 /// The calendar is written at the end of the input: a later record may replace an earlier one.
 final class CalendarSink: RecordSink {
+  /// What a kind's records become in a calendar.
+  enum Role: Sendable {
+    /// Yearly events of birthdays and dates of death.
+    case birthdays
+    /// An event per reminder.
+    case reminders
+    /// A VTODO per task.
+    case todo
+    /// Nothing: counted and left out.
+    case none
+  }
+
+  /// Each kind's role in a calendar.
+  static let roles = KindRegistry<Role>(
+    "calendar kinds (CalendarSink)", [.contact: .birthdays, .reminder: .reminders, .task: .todo], common: .none,
+    for: [
+      .activity, .note, .gift, .tag, .photo, .user, .call, .conversation, .debt, .entry, .address, .contactField,
+      .pet, .relationship, .lifeEvent, .document, .occupation, .gender, .place, .company, .activityType,
+      .activityTypeCategory, .contactFieldType, .relationshipType, .relationshipTypeGroup, .country, .currency,
+      .auditLog,
+    ])
+
   private let output: LineOutput
   private let options: CalendarOptions
   private let window: ClosedRange<CalendarDate>?
@@ -41,11 +63,11 @@ final class CalendarSink: RecordSink {
 
   func consume(_ record: Record) throws(MonicaError) {
     let made: [(uid: String, lines: [String])]
-    switch record.kind {
-    case "contact": made = contactEvents(record.root).map { ($0.uid, $0.lines(alarmDays: options.alarmDays)) }
-    case "reminder": made = reminderEvents(record.root).map { ($0.uid, $0.lines(alarmDays: options.alarmDays)) }
-    case "task": made = [todo(record.root)]
-    default:
+    switch Self.roles[object: record.kind ?? ""] ?? .none {
+    case .birthdays: made = contactEvents(record.root).map { ($0.uid, $0.lines(alarmDays: options.alarmDays)) }
+    case .reminders: made = reminderEvents(record.root).map { ($0.uid, $0.lines(alarmDays: options.alarmDays)) }
+    case .todo: made = [todo(record.root)]
+    case .none:
       skipped += 1
       return
     }

@@ -66,6 +66,31 @@ package struct Column {
     return Column(name, fixed: nil, priority: priority) { record, _ in .raw(record.value(at: path)) }
   }
 
+  /// The rules a kind's table follows when no `--fields` are given.
+  package enum DefaultColumns: Sendable {
+    /// Display rules of the kind's own.
+    case contact, activity, note, task, gift, tag, photo, user
+    /// What the kind's catalogue entry's `display` names: the id, a title, a contact, a date.
+    case catalogue
+  }
+
+  /// Each kind's default columns.
+  package static let defaultColumns = KindRegistry<DefaultColumns>(
+    "display defaults (Column.defaults)",
+    [
+      .contact: .contact, .activity: .activity, .note: .note, .task: .task, .gift: .gift, .tag: .tag,
+      .photo: .photo, .user: .user,
+    ],
+    common: .catalogue,
+    for: [
+      .call, .conversation, .reminder, .debt, .entry, .address, .contactField, .pet, .relationship, .lifeEvent,
+      .document, .occupation, .gender, .place, .company, .activityType, .activityTypeCategory, .contactFieldType,
+      .relationshipType, .relationshipTypeGroup, .country, .currency, .auditLog,
+    ])
+
+  /// The `object` of monica-dedupe's groups, which a table shows too.
+  static let duplicateObject = "duplicate"
+
   /// The columns `kind` shows when no `--fields` are given, with its display rules; each kind
   /// keeps its id and its name or title on the narrowest terminal, and shows dates whole. A kind
   /// without rules of its own shows what its catalogue entry's `display` names.
@@ -73,8 +98,12 @@ package struct Column {
     let id = Column("id", alignsRight: true, fixed: true) { record, _ in
       .text(record.member("id")?.displayText ?? "", isText: false)
     }
-    switch kind {
-    case "contact":
+    if kind == duplicateObject { return duplicateColumns() }
+    guard let kind = kind.flatMap(RecordKind.named), let rules = defaultColumns[kind] else {
+      return [id, text("object", "object")]
+    }
+    switch rules {
+    case .contact:
       return [
         id, Column("name") { record, _ in .text(DisplayRules.contactName(record.root)) },
         mark("starred", "★", "is_starred", priority: 2),
@@ -87,7 +116,7 @@ package struct Column {
         },
         date("updated", "updated_at", priority: 4),
       ]
-    case "activity":
+    case .activity:
       return [
         id, date("date", "happened_at", priority: 0), text("summary", "summary"),
         Column("attendees", priority: 1) { record, _ in
@@ -98,7 +127,7 @@ package struct Column {
           .text(record.member("activity_type")?.member("name")?.stringValue ?? "")
         },
       ]
-    case "note":
+    case .note:
       return [
         id, mark("favorited", "★", "is_favorited", priority: 2), contactColumn("contact", "contact", priority: 1),
         Column("body") { record, _ in
@@ -106,12 +135,12 @@ package struct Column {
         },
         date("updated", "updated_at", priority: 3),
       ]
-    case "task":
+    case .task:
       return [
         id, mark("done", "✓", "completed", priority: 0), text("title", "title"),
         contactColumn("contact", "contact", priority: 1), date("updated", "updated_at", priority: 2),
       ]
-    case "gift":
+    case .gift:
       return [
         id, text("status", "status", fixed: true, priority: 1), text("name", "name"),
         Column("amount", alignsRight: true, fixed: true, priority: 2) { record, _ in
@@ -123,9 +152,9 @@ package struct Column {
         },
         date("date", "date", priority: 3),
       ]
-    case "tag":
+    case .tag:
       return [id, text("name", "name"), text("slug", "name_slug", priority: 1)]
-    case "photo":
+    case .photo:
       return [
         id, text("file", "original_filename"), text("type", "mime_type", priority: 2),
         Column("size", alignsRight: true, fixed: true, priority: 2) { record, _ in
@@ -133,35 +162,37 @@ package struct Column {
         },
         contactColumn("contact", "contact", priority: 1),
       ]
-    case "duplicate":  // monica-dedupe's groups: `contacts` holds the keeper first, then the others
-      let names = { (record: Record, others: Bool) -> String in
-        (record.member("contacts")?.elements ?? []).dropFirst(others ? 1 : 0).prefix(others ? .max : 1)
-          .map { "\($0.member("name")?.stringValue ?? "") (\($0.member("id")?.displayText ?? ""))" }
-          .joined(separator: ", ")
-      }
-      return [
-        Column("score", alignsRight: true, fixed: true) { record, _ in
-          .text(record.member("score")?.displayText ?? "", isText: false)
-        },
-        Column("keep") { record, _ in .text(names(record, false)) },
-        Column("merge") { record, _ in .text(names(record, true)) },
-        Column("reasons", priority: 1) { record, _ in
-          .text((record.member("reasons")?.elements ?? []).map(\.displayText).joined(separator: "; "))
-        },
-      ]
-    case "user":
+    case .user:
       return [
         id, Column("name") { record, _ in .text(DisplayRules.contactName(record.root)) },
         text("email", "email", priority: 1),
       ]
-    default:
-      guard let display = kind.flatMap(RecordKind.named)?.display else { return [id, text("object", "object")] }
+    case .catalogue:
       var columns = [id]
-      if let title = display.title { columns.append(text(title, title)) }
-      if let contact = display.contact { columns.append(contactColumn("contact", contact, priority: 1)) }
-      if let day = display.date { columns.append(date("date", day, priority: 2)) }
+      if let title = kind.display.title { columns.append(text(title, title)) }
+      if let contact = kind.display.contact { columns.append(contactColumn("contact", contact, priority: 1)) }
+      if let day = kind.display.date { columns.append(date("date", day, priority: 2)) }
       return columns
     }
+  }
+
+  /// monica-dedupe's groups: `contacts` holds the keeper first, then the others.
+  private static func duplicateColumns() -> [Column] {
+    let names = { (record: Record, others: Bool) -> String in
+      (record.member("contacts")?.elements ?? []).dropFirst(others ? 1 : 0).prefix(others ? .max : 1)
+        .map { "\($0.member("name")?.stringValue ?? "") (\($0.member("id")?.displayText ?? ""))" }
+        .joined(separator: ", ")
+    }
+    return [
+      Column("score", alignsRight: true, fixed: true) { record, _ in
+        .text(record.member("score")?.displayText ?? "", isText: false)
+      },
+      Column("keep") { record, _ in .text(names(record, false)) },
+      Column("merge") { record, _ in .text(names(record, true)) },
+      Column("reasons", priority: 1) { record, _ in
+        .text((record.member("reasons")?.elements ?? []).map(\.displayText).joined(separator: "; "))
+      },
+    ]
   }
 
   private static func text(_ name: String, _ key: String, fixed: Bool = false, priority: Int = 0) -> Column {

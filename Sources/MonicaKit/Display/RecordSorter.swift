@@ -34,7 +34,7 @@ struct RecordSorter {
     try stream.forEach { (record) throws(MonicaError) in
       lines.append(Array(record.bytes))
       keys.append(self.keys(of: record, kinds: &kinds))
-      if case .auto = self.order, record.isKind("contact") {
+      if case .auto = self.order, Self.autoOrder[object: record.kind ?? ""] == .nextBirthday {
         contacts.append(keys.count - 1)
         if keys[keys.count - 1][1].0 == .missing { everyContactHasBirthday = false }
       }
@@ -75,13 +75,13 @@ struct RecordSorter {
       let rank = kinds[kind] ?? kinds.count
       kinds[kind] = rank
       let name = (Key.text(DisplayRules.contactName(record.root).folded), false)
-      switch kind {
-      case "task":
+      switch Self.autoOrder[object: kind] ?? .input {
+      case .pendingFirst:
         return [(.number(Double(rank)), false), (.number(record.member("completed")?.isTrue == true ? 1 : 0), false)]
-      case "activity": return [(.number(Double(rank)), false), (Key(record.member("happened_at")), true)]
-      case "contact": return [(.number(Double(rank)), false), (nextBirthday(record), false), name]
-      case "user": return [(.number(Double(rank)), false), name]
-      default: return [(.number(Double(rank)), false)]
+      case .latestFirst: return [(.number(Double(rank)), false), (Key(record.member("happened_at")), true)]
+      case .nextBirthday: return [(.number(Double(rank)), false), (nextBirthday(record), false), name]
+      case .name: return [(.number(Double(rank)), false), name]
+      case .input: return [(.number(Double(rank)), false)]
       }
     }
   }
@@ -95,9 +95,35 @@ struct RecordSorter {
     return .text(text)
   }
 
+  /// How `--sort auto` orders the records of a kind, after the order the kinds first appear in.
+  enum AutoOrder: Sendable {
+    /// Pending tasks first.
+    case pendingFirst
+    /// The latest activity first.
+    case latestFirst
+    /// The next birthday first, then by name (contacts).
+    case nextBirthday
+    /// By name (the signed-in user).
+    case name
+    /// As the input gives them.
+    case input
+  }
+
+  /// Each kind's `--sort auto` order.
+  static let autoOrder = KindRegistry<AutoOrder>(
+    "sort ranks (RecordSorter)",
+    [.task: .pendingFirst, .activity: .latestFirst, .contact: .nextBirthday, .user: .name],
+    common: .input,
+    for: [
+      .note, .gift, .tag, .photo, .call, .conversation, .reminder, .debt, .entry, .address, .contactField, .pet,
+      .relationship, .lifeEvent, .document, .occupation, .gender, .place, .company, .activityType,
+      .activityTypeCategory, .contactFieldType, .relationshipType, .relationshipTypeGroup, .country, .currency,
+      .auditLog,
+    ])
+
   /// Days until a contact's next birthday, or missing for records without one.
   private func nextBirthday(_ record: Record) -> Key {
-    guard record.isKind("contact"), let birthday = RecordFilter.birthdate(of: record),
+    guard record.isKind(RecordKind.contact.object), let birthday = RecordFilter.birthdate(of: record),
       let days = today.daysUntilAnniversary(month: birthday.month, day: birthday.day)
     else { return .missing }
     return .number(Double(days))

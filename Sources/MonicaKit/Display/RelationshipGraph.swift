@@ -52,6 +52,28 @@ package struct RelationshipGraph {
 
   package init() {}
 
+  /// What a kind's records give the graph.
+  enum Role: Sendable {
+    /// A contact: a node, and the rows of its `information.relationships`.
+    case person
+    /// A relationship record: a row.
+    case row
+    /// A type group: its name, for the rows that give only its id.
+    case groupName
+    /// Nothing.
+    case none
+  }
+
+  /// Each kind's role in the graph.
+  static let roles = KindRegistry<Role>(
+    "graph kinds (RelationshipGraph)", [.contact: .person, .relationship: .row, .relationshipTypeGroup: .groupName],
+    common: .none,
+    for: [
+      .activity, .note, .task, .gift, .tag, .photo, .user, .call, .conversation, .reminder, .debt, .entry, .address,
+      .contactField, .pet, .lifeEvent, .document, .occupation, .gender, .place, .company, .activityType,
+      .activityTypeCategory, .contactFieldType, .relationshipType, .country, .currency, .auditLog,
+    ])
+
   /// Monica's default relationship types, by name: their group and reverse name, as the
   /// migration 2018_03_18_085815_populate_default_relationship_type_tables.php seeds them (love
   /// :18-58 with ex at :55, family :61-116, friend :118-133, work :135-165). A relationship
@@ -75,8 +97,8 @@ package struct RelationshipGraph {
   /// Takes a contact (a node, and its rows), a relationship record (a row) or a type group (its
   /// name); `false` for other records.
   package mutating func add(_ record: RawValue, kind: String) -> Bool {
-    switch kind {
-    case "contact":
+    switch Self.roles[object: kind] ?? .none {
+    case .person:
       guard let id = Self.id(record) else { return true }
       meet(record, full: true)
       let groups = record.member("information")?.member("relationships")
@@ -90,7 +112,7 @@ package struct RelationshipGraph {
         }
       }
       return true
-    case "relationship":
+    case .row:
       guard let rowID = record.member("id")?.displayText, let one = record.member("contact_is"),
         let other = record.member("of_contact"), let from = Self.id(one), let to = Self.id(other)
       else { return true }
@@ -103,10 +125,10 @@ package struct RelationshipGraph {
           id: rowID, from: from, to: to, name: name, reverse: type?.member("name_reverse_relationship")?.stringValue,
           groupID: type?.member("relationship_type_group_id").flatMap { Int($0.displayText) }))
       return true
-    case "relationshiptypegroup":
+    case .groupName:
       if let id = Self.id(record), let name = record.member("name")?.stringValue { groupNames[id] = name }
       return true
-    default:
+    case .none:
       return false
     }
   }

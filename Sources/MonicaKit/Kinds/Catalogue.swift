@@ -5,11 +5,13 @@
 /// name, references), its contract (the shape its resource prints), its write table with Monica's
 /// write rules, and what a migration cannot carry, each read from Monica's source at v4.1.2
 /// (routes/api.php, app/Http/Resources, the services' `rules()`). Adding a kind is that file and
-/// one line in `RecordKind.all`. Two things outside MonicaKit follow by hand, because they are
-/// behaviour rather than data: the sandbox's seeding and writing of the kind (Sources/MonicaSandbox:
-/// a seeded record's values and a write's side effects are Monica's code, not its rules), and the
-/// kind's words in man/monica.7 and README.md (hand-written prose; the man pages and completions
-/// of the tools are generated from `RecordKind.all` by `make man completions`).
+/// one line in `RecordKind.all`, then its value in each `KindRegistry` that a tool decides by
+/// kind (RecordKindRegistryTests names the ones it misses). Two things outside MonicaKit follow by
+/// hand, because they are behaviour rather than data: the sandbox's resource of the kind
+/// (Sources/MonicaSandbox/Resources: a seeded record's values and what a write does beside are
+/// Monica's code, not its rules; a writable kind is also one word in `StoreWriter.resources`),
+/// and the kind's words in man/monica.7 and README.md (hand-written prose; the man pages and
+/// completions of the tools are generated from `RecordKind.all` by `make man completions`).
 ///
 /// Kinds are told apart by their `object` name, the key every record carries (`contact`,
 /// `activityType`); `name` is the route's segment below `/api` and the word `monica-fetch` takes.
@@ -48,13 +50,25 @@ package struct RecordKind: Sendable, Hashable, CustomStringConvertible {
   package let losses: [MigrationLoss]
   /// When Monica's API cannot create a record of the kind at all (said as not carried).
   package let uncreatable: MigrationLoss?
+  /// The table that holds the kind's rows in Monica's database, as an `exists:<table>,id` rule
+  /// names it: `contacts`, `entries`, `activity_type_categories`.
+  package let table: String
+  /// What the kind's delete service validates (its `rules()`): the route's id with `exists`
+  /// where the service checks it before any look-up (DestroyGift.php:19), so that an id in no
+  /// table is Monica's 422; none where the controller looks the row up first (a 404).
+  package let deleteRules: WriteRules
+  /// What a create that uploads a file validates (photos, documents), for a kind that `monica-push`
+  /// writes without a write mapping.
+  package let uploadRules: WriteRules?
 
   init(
-    object: String, name: String, singular: String? = nil, routes: KindRoutes, sortColumns: Set<String> = [],
+    object: String, name: String, table: String? = nil, singular: String? = nil, routes: KindRoutes,
+    sortColumns: Set<String> = [],
     references: [KindReference] = [], writes: WriteMapping? = nil, rule: ValueRule,
     display: KindDisplay = KindDisplay(), seeding: SeedRule = .none, deletesWithStringID: Bool = false,
     matching: RecordMatching = .created, listing: ListingShape = ListingShape(), losses: [MigrationLoss] = [],
-    uncreatable: MigrationLoss? = nil
+    uncreatable: MigrationLoss? = nil, deleteRules: WriteRules = .none,
+    uploadRules: WriteRules? = nil
   ) {
     self.object = object
     self.name = name
@@ -71,6 +85,9 @@ package struct RecordKind: Sendable, Hashable, CustomStringConvertible {
     self.listing = listing
     self.losses = losses
     self.uncreatable = uncreatable
+    self.table = table ?? name
+    self.deleteRules = deleteRules
+    self.uploadRules = uploadRules
   }
 
   /// Every kind, in the order tools list them.
@@ -100,6 +117,20 @@ package struct RecordKind: Sendable, Hashable, CustomStringConvertible {
 
   /// The kind whose route segment below `/api` is `name` (`notes`), or `nil`.
   package static func routed(_ name: String) -> RecordKind? { byName[name] }
+
+  /// The kind whose rows are in Monica's table `table` (`contact_fields`), or `nil`.
+  package static func stored(in table: String) -> RecordKind? { all.first { $0.table == table } }
+
+  /// Monica's rules of the kind's create (its write mapping's, or its upload's), update (the
+  /// route's id among them where the service checks it) or delete; none when Monica's service
+  /// checks nothing the toolset models.
+  package func rules(_ operation: WriteOperation) -> WriteRules {
+    switch operation {
+    case .create: writes?.createRules ?? uploadRules ?? .none
+    case .update: writes?.updateRules ?? .none
+    case .delete: deleteRules
+    }
+  }
 
   private static let byObject = Dictionary(all.map { ($0.object, $0) }, uniquingKeysWith: { first, _ in first })
   private static let byName = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -149,6 +180,11 @@ package struct RecordKind: Sendable, Hashable, CustomStringConvertible {
 
   package static func == (a: RecordKind, b: RecordKind) -> Bool { a.object == b.object }
   package func hash(into hasher: inout Hasher) { hasher.combine(object) }
+}
+
+/// The three writes of a record: `POST /api/<kind>`, `PUT /api/<kind>/{id}`, `DELETE /api/<kind>/{id}`.
+package enum WriteOperation: Sendable, Equatable {
+  case create, update, delete
 }
 
 /// The routes Monica has for a kind.

@@ -84,7 +84,7 @@ extension WriteMapping {
       return "\(object) #\(id) cannot move: Monica's update never changes its \(name) (\(now) on the server) "
         + "and finds the \(object) through it"
     }
-    if object == "contact", line["is_active"] == .bool(false), current["is_active"] == .bool(true) {
+    if object == RecordKind.contact.object, line["is_active"] == .bool(false), current["is_active"] == .bool(true) {
       return "contact #\(id) is active on the server but the line says is_active false, which no update "
         + "changes: a contact search returns is_active false and empties is_dead, the dates and the career, "
         + "which would erase them; push contacts fetched by id, or only the fields to change"

@@ -39,40 +39,93 @@ extension WriteRules {
   /// The problems of `body` in Laravel's order: field by field as the rules list them, each
   /// field's failures in its rules' order. With `whole`, a field the body lacks is checked too
   /// (a create's `required`); otherwise only the fields the body gives (a partial update, whose
-  /// other fields come from the server's copy). With `exists`, a server's rule such as
-  /// `exists:contacts,id` is decided too, at its place: `exists(field, rule, value)` says whether
-  /// a row holds the value (the sandbox, which has the rows); without it those rules pass.
+  /// other fields come from the server's copy). A field the controller fills from the route is
+  /// checked only when the body holds it. With `decide`, a server's rule (`exists:contacts,id`,
+  /// `file`, `image`, Monica's `photo`) is decided too, at its place: `decide(field, rule, value)`
+  /// says whether the value passes (the sandbox, which has the rows and the files); without it
+  /// those rules pass.
   package func problems(
-    in body: JSONObject, whole: Bool = true, exists: ((String, String, JSONValue) -> Bool)? = nil
+    in body: JSONObject, whole: Bool = true, exists decide: ((String, String, JSONValue) -> Bool)? = nil
   ) -> [WriteProblem] {
     let input = MonicaInput.cleaned(body)
     var found: [WriteProblem] = []
     for field in fields {
       let value = input[field.field]
-      if value == nil && !whole { continue }
+      if value == nil && (!whole || field.fromRoute) { continue }
       let nullable = field.rules.contains(.nullable)
       for rule in field.rules {
         func fail(_ message: String) {
           found.append(
             WriteProblem(field: field.field, rule: rule, source: field.source, message: message, value: value))
         }
-        if rule == .required {
-          if Self.isEmpty(value) {
-            fail("The \(Self.attribute(field.field)) field is required.")
+        if let required = Self.requires(rule, in: input) {
+          // An implicit rule that fails ends the field's checks (Validator::shouldStopValidating).
+          if required && Self.isEmpty(value) {
+            fail(Self.requiredMessage(rule, field: field.field))
             break
           }
           continue
         }
         // Laravel skips a field's other rules when it is missing, or null and `nullable`.
         guard let value, !(value == .null && nullable) else { continue }
-        if case .server(let text) = rule, let exists, text.hasPrefix("exists:") {
-          if !exists(field.field, text, value) { fail("The selected \(Self.attribute(field.field)) is invalid.") }
+        if case .server(let text) = rule {
+          if let decide, !decide(field.field, text, value) { fail(Self.serverMessage(text, field: field.field)) }
           continue
         }
         if let message = Self.message(rule, value, field: field) { fail(message) }
       }
     }
     return found
+  }
+
+  /// Whether `rule`, one of the `required` family, requires the field for `input`; `nil` for
+  /// any other rule.
+  private static func requires(_ rule: WriteRule, in input: JSONObject) -> Bool? {
+    switch rule {
+    case .required: true
+    case .requiredIf(let other, let value): input[other].flatMap(phpString) == value
+    case .requiredWithout(let other): isEmpty(input[other])
+    case .requiredWhen(let conditions): conditions.allSatisfy { phpTruth(input[$0.field]) == $0.truth }
+    default: nil
+    }
+  }
+
+  /// The message of a `required` rule that fails (validation.php's `required`, `required_if`,
+  /// `required_without`; a `Rule::requiredIf` object says `required`).
+  private static func requiredMessage(_ rule: WriteRule, field: String) -> String {
+    let name = attribute(field)
+    switch rule {
+    case .requiredIf(let other, let value): return "The \(name) field is required when \(attribute(other)) is \(value)."
+    case .requiredWithout(let other): return "The \(name) field is required when \(attribute(other)) is not present."
+    default: return "The \(name) field is required."
+    }
+  }
+
+  /// The message of a server's rule that fails: validation.php's `exists`, `file` and `image`;
+  /// a rule of Monica's own registered without a message (`Validator::extend('photo', ...)`,
+  /// UploadPhoto.php:22-25) is Laravel's fallback, the translation key `validation.photo`.
+  private static func serverMessage(_ rule: String, field: String) -> String {
+    let name = attribute(field)
+    let rule = rule.prefix { $0 != ":" }
+    switch rule {
+    case "exists": return "The selected \(name) is invalid."
+    case "file": return "The \(name) must be a file."
+    case "image": return "The \(name) must be an image."
+    default: return "validation.\(rule)"
+    }
+  }
+
+  /// PHP's truth of a value (`false` when missing): `Arr::get($data, $key, false)` in an `if`,
+  /// the opposite of `empty()`.
+  package static func phpTruth(_ value: JSONValue?) -> Bool {
+    switch value {
+    case nil, .null?: false
+    case .bool(let flag)?: flag
+    case .number(let text)?: (Double(text) ?? 0) != 0
+    case .string(let text)?: !text.isEmpty && text != "0"
+    case .array(let elements)?: !elements.isEmpty
+    case .object(let members)?: !members.members.isEmpty
+    }
   }
 
   /// Laravel's display name of a field: `first_name` -> `first name`.
@@ -93,7 +146,7 @@ extension WriteRules {
   private static func message(_ rule: WriteRule, _ value: JSONValue, field: FieldRules) -> String? {
     let name = attribute(field.field)
     switch rule {
-    case .required, .nullable, .server:
+    case .required, .nullable, .server, .requiredIf, .requiredWithout, .requiredWhen:
       return nil
     case .boolean:
       switch value {

@@ -56,6 +56,10 @@ extension ContractValidator {
     // A record Monica cannot create is reported by monica-push as not carried, not refused.
     if MigrationLosses.uncreatable(migration.object, record) != nil { return }
     for problem in mapping.problems(line: record, creating: true, today: today) { add(kind, id, problem) }
+    // The parts a migration sends after a contact's create (work, food, introduction, avatar).
+    if migration == .contact {
+      for problem in RecordKind.ContactPart.problems(of: record, today: today) { add(kind, id, problem) }
+    }
     if migration == .conversation {
       for (index, message) in (record["messages"]?.arrayValue ?? []).compactMap(\.objectValue).enumerated() {
         for problem in WriteRules.conversationMessage.problems(in: WriteRules.messageBody(message)) {

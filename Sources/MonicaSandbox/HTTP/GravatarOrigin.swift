@@ -7,10 +7,11 @@ import NIOCore
 import ServiceLifecycle
 import Synchronization
 
-/// A second origin on another loopback port standing in for gravatar.com (`--gravatar-port`):
-/// seeded gravatar avatars point at it instead of the real site, so that tests and benchmarks
-/// send nothing off the machine, and its request log says whether an Authorization header
-/// arrived (it never should: the token belongs to the instance's origin alone).
+/// A second origin on another loopback port standing in for gravatar.com (always served, on
+/// `--gravatar-port`): seeded gravatar avatars point at it instead of the real site, so that
+/// nothing a tool reads from the sandbox sends a request off the machine, and its request log
+/// says whether an Authorization header arrived (it never should: the token belongs to the
+/// instance's origin alone).
 ///
 /// `GET /avatar/NAME` answers a PNG made from NAME, with an ETag, Last-Modified and
 /// `Cache-Control: max-age=300`, and 304 to a request that revalidates it. NAME's prefix picks a

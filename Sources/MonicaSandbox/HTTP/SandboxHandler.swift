@@ -242,13 +242,7 @@ final class SandboxHandler: Sendable {
     }
     switch first {
     case "statistics":
-      return .json(
-        200,
-        .object(
-          JSONObject([
-            "instance_creation_date": .string("2020-01-01T00:00:00Z"),
-            "number_of_contacts": .int(configuration.contacts),
-          ])))
+      return api.statistics()
     case "currencies":
       // `Currency::paginate` (Settings/ApiCurrencyController.php:23), without a token.
       let query = APIRequest.parseQuery(rawQuery)
@@ -258,12 +252,7 @@ final class SandboxHandler: Sendable {
         page: Pagination.page(from: query["page"]), perPage: limit > 0 ? limit : 15, sort: SandboxAPI.unsorted)
       return api.globalList(.currency, listing, path: api.baseURL + "/api/currencies")
     default:
-      // No terms are seeded: the list is an empty page of `Term::paginate`, a term is
-      // `firstOrFail`'s 404 (Settings/ApiComplianceController.php:21,45-52).
-      if segments.count == 2 { return .notFound }
-      let query = APIRequest.parseQuery(rawQuery)
-      let pagination = Pagination(page: Pagination.page(from: query["page"]), perPage: 15, total: 0)
-      return APIResponse(status: 200, body: pagination.body(path: api.baseURL + "/api/compliance", items: []))
+      return api.terms(segments, query: APIRequest.parseQuery(rawQuery))
     }
   }
 

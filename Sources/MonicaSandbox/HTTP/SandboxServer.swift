@@ -46,7 +46,7 @@ package enum SandboxServer {
         let port = channel.localAddress?.port ?? configuration.port
         let baseURL = "http://127.0.0.1:\(port)"
         origins.instance = baseURL
-        let gravatar = await waitForGravatar(configuration, origins)
+        let gravatar = await waitForGravatar(origins)
         var contents: StoreContents
         if var loaded = preloaded {
           if let saved = loaded.savedBaseURL { StoreFile.rebase(&loaded.contents, from: saved, to: baseURL) }
@@ -91,17 +91,15 @@ package enum SandboxServer {
         announce(baseURL)
       },
       logger: logger)
-    var services: [any Service] = [app]
-    if let port = configuration.gravatarPort {
-      services.append(
-        GravatarOrigin.application(
-          port: port, instance: { origins.instance }, latency: configuration.latencyMilliseconds,
-          log: log,
-          ready: { base in
-            GravatarOrigin.use(base)
-            origins.gravatar = base
-          }))
-    }
+    // The seeded gravatars are served by the sandbox itself, on a second loopback origin.
+    let gravatars = GravatarOrigin.application(
+      port: configuration.gravatarPort, instance: { origins.instance }, latency: configuration.latencyMilliseconds,
+      log: log,
+      ready: { base in
+        GravatarOrigin.use(base)
+        origins.gravatar = base
+      })
+    let services: [any Service] = [app, gravatars]
     let group = ServiceGroup(
       configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     do {
@@ -113,11 +111,8 @@ package enum SandboxServer {
     }
   }
 
-  /// The second origin's base URL once it listens (at most 10 s), when one was asked for.
-  private static func waitForGravatar(
-    _ configuration: SandboxConfiguration, _ origins: OriginBases
-  ) async -> String? {
-    guard configuration.gravatarPort != nil else { return nil }
+  /// The second origin's base URL once it listens (at most 10 s).
+  private static func waitForGravatar(_ origins: OriginBases) async -> String? {
     for _ in 0..<1_000 {
       if let base = origins.gravatar { return base }
       try? await Task.sleep(for: .milliseconds(10))

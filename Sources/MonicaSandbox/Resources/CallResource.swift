@@ -8,9 +8,42 @@ enum CallResource {
     contact: JSONValue, baseURL: String, created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("call"), "called_at": calledAt, "content": .string(content),
-      "contact_called": contactCalled, "emotions": .array(emotions), "url": .string("\(baseURL)/api/calls/\(id)"),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.call.object), "called_at": calledAt,
+      "content": .string(content),
+      "contact_called": contactCalled, "emotions": .array(emotions),
+      "url": .string(baseURL + "/api" + RecordKind.call.path(of: id)),
       "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": created, "updated_at": updated,
     ])
+  }
+}
+
+/// CreateCall and UpdateCall (app/Services/Contact/Call); the controller answers a CallResource
+/// (ApiCallController.php:65-86). The call's contact is the one it has on an update; emotions are
+/// attached without detaching (syncWithoutDetaching, CreateCall.php:66-75), an unknown one is
+/// `Emotion::findOrFail`'s 404; UpdateCall stores an empty content or contact_called as null
+/// (UpdateCall.php:44-48).
+extension CallResource: WritableResource {
+  static let kind = RecordKind.call
+
+  static func make(_ input: JSONObject, existing: JSONObject?, id: Int, upload: Upload?, in writer: inout StoreWriter)
+    -> Made
+  {
+    let contactID = existing?["contact"]?["id"]?.intValue ?? input["contact_id"]?.intValue
+    guard let contactID, writer.accountContact(.int(contactID)) != nil else { return .stop(.notFound) }
+    if writer.isArchived(contactID) { return .stop(StoreWriter.archived) }
+    let emotionIDs = (input["emotions"]?.arrayValue ?? []).compactMap(\.intValue)
+    guard emotionIDs.allSatisfy({ $0 > 0 }) else { return .stop(.notFound) }
+    var emotions = existing?["emotions"]?.arrayValue ?? []
+    for emotion in emotionIDs where !emotions.contains(where: { $0["id"]?.intValue == emotion }) {
+      emotions.append(SeedData.emotion(emotion))
+    }
+    let called = StoreWriter.moment(StoreWriter.text(input["called_at"]) ?? "") ?? writer.now
+    return .record(
+      json(
+        id: id, uuid: existing?["uuid"] ?? .string(writer.random.uuid()), calledAt: .string(UTCTime.timestamp(called)),
+        content: StoreWriter.text(input["content"]),
+        contactCalled: input["contact_called"].map { StoreWriter.flag($0) ? .bool(true) : .bool(false) } ?? .null,
+        emotions: emotions, contact: writer.short(contactID), baseURL: writer.baseURL,
+        created: existing?["created_at"] ?? writer.stamp, updated: writer.stamp))
   }
 }

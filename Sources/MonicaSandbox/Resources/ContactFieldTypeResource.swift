@@ -10,9 +10,25 @@ enum ContactFieldTypeResource {
     created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("contactfieldtype"), "name": .string(name),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.contactFieldType.object), "name": .string(name),
       "fontawesome_icon": .string(icon), "protocol": .string(link), "delible": .bool(delible), "type": .string(type),
       "account": RecordShapes.accountJSON(1), "created_at": created, "updated_at": updated,
     ])
+  }
+}
+
+/// ApiContactFieldTypeController::store and update (ApiContactFieldTypeController.php:53-127).
+extension ContactFieldTypeResource: WritableResource {
+  static let kind = RecordKind.contactFieldType
+
+  static func make(_ input: JSONObject, existing: JSONObject?, id: Int, upload: Upload?, in writer: inout StoreWriter)
+    -> Made
+  {
+    .record(
+      json(
+        id: id, uuid: existing?["uuid"] ?? .string(writer.random.uuid()), name: StoreWriter.text(input["name"]) ?? "",
+        icon: StoreWriter.text(input["fontawesome_icon"]), link: StoreWriter.text(input["protocol"]),
+        delible: input["delible"].map { StoreWriter.flag($0) } ?? existing?["delible"]?.boolValue ?? true,
+        type: StoreWriter.text(input["type"]), created: existing?["created_at"] ?? writer.stamp, updated: writer.stamp))
   }
 }

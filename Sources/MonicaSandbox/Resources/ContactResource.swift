@@ -62,13 +62,13 @@ package struct ContactFacts: Sendable {
 
 /// A contact as the API renders it (app/Http/Resources/Contact/Contact.php, ContactBase.php), for
 /// seeding and writing: the only place a contact record is assembled.
-package enum ContactResource {
+package enum ContactResource: Sendable {
   /// The full contact (app/Http/Resources/Contact/ContactBase.php:17-109 without contact fields;
   /// Contact.php adds nothing else): a partial contact keeps only its dates.
   package static func json(_ c: ContactFacts) -> JSONObject {
     let name = RecordShapes.completeName(first: c.firstName, last: c.lastName, dead: c.isDead)
     var members: [JSONObject.Member] = [
-      .init("id", .int(c.id)), .init("uuid", .string(c.uuid)), .init("object", .string("contact")),
+      .init("id", .int(c.id)), .init("uuid", .string(c.uuid)), .init("object", .string(RecordKind.contact.object)),
       .init("hash_id", .string(c.hashID)), .init("first_name", .string(c.firstName)),
       .init("last_name", .string(c.lastName)), .init("nickname", .string(c.nickname)),
       .init("complete_name", .string(name)), .init("initials", .string(RecordShapes.initials(name))),
@@ -113,7 +113,7 @@ package enum ContactResource {
         .init(
           "statistics",
           .object(JSONObject(RecordShapes.statisticsKeys.map { .init($0, .int(c.statistics[$0] ?? 0)) }))),
-        .init("url", .string("\(c.baseURL)/api/contacts/\(c.id)")),
+        .init("url", .string(c.baseURL + "/api" + RecordKind.contact.path(of: c.id))),
       ]
     }
     members += [

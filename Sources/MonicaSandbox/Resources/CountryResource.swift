@@ -5,6 +5,8 @@ import MonicaKit
 enum CountryResource {
   /// A country of ISO code `iso`.
   static func json(iso: String, name: String) -> JSONObject {
-    JSONObject(["id": .string(iso), "object": .string("country"), "name": .string(name), "iso": .string(iso)])
+    JSONObject([
+      "id": .string(iso), "object": .string(RecordKind.country.object), "name": .string(name), "iso": .string(iso),
+    ])
   }
 }

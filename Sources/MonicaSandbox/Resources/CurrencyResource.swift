@@ -6,7 +6,7 @@ enum CurrencyResource {
   /// A currency of ISO code `iso`.
   static func json(id: Int, iso: String, name: String, symbol: String) -> JSONObject {
     JSONObject([
-      "id": .int(id), "object": .string("currency"), "iso": .string(iso), "name": .string(name),
+      "id": .int(id), "object": .string(RecordKind.currency.object), "iso": .string(iso), "name": .string(name),
       "symbol": .string(symbol),
     ])
   }

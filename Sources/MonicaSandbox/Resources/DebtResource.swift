@@ -9,11 +9,30 @@ enum DebtResource {
     created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("debt"), "in_debt": .string(inDebt),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.debt.object), "in_debt": .string(inDebt),
       "status": .string(status), "amount": .string(MoneyFormat.decimal(cents)),
       "value": .string(MoneyFormat.pattern(cents)), "amount_with_currency": .string("$" + MoneyFormat.grouped(cents)),
       "reason": .string(reason), "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": created,
       "updated_at": updated,
     ])
+  }
+}
+
+/// ApiDebtController::store and update (ApiDebtController.php:115-145): the model is written from
+/// the request; an unknown contact is a 404.
+extension DebtResource: WritableResource {
+  static let kind = RecordKind.debt
+
+  static func make(_ input: JSONObject, existing: JSONObject?, id: Int, upload: Upload?, in writer: inout StoreWriter)
+    -> Made
+  {
+    guard let contactID = writer.accountContact(input["contact_id"]) else { return .stop(.notFound) }
+    let amount = StoreWriter.text(input["amount"]).flatMap(Double.init) ?? 0
+    return .record(
+      json(
+        id: id, uuid: existing?["uuid"] ?? .string(writer.random.uuid()), inDebt: StoreWriter.text(input["in_debt"]),
+        status: StoreWriter.text(input["status"]), cents: Int((amount * 100).rounded()),
+        reason: StoreWriter.text(input["reason"]), contact: writer.short(contactID),
+        created: existing?["created_at"] ?? writer.stamp, updated: writer.stamp))
   }
 }

@@ -9,11 +9,38 @@ enum OccupationResource {
     start: String?, end: String?, company: JSONValue, contact: JSONValue, created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "object": .string("occupation"), "title": .string(title), "description": .string(description),
+      "id": .int(id), "object": .string(RecordKind.occupation.object), "title": .string(title),
+      "description": .string(description),
       "salary": salary.map(JSONValue.int) ?? .null, "salary_unit": .string(salaryUnit),
       "currently_works_here": .bool(current), "start_date": .string(start), "end_date": .string(end),
       "company": company, "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": created,
       "updated_at": updated,
     ])
+  }
+}
+
+/// CreateOccupation and UpdateOccupation (app/Services/Contact/Occupation): the contact and the
+/// company must be the account's (404); the update looks the occupation up through the given
+/// contact and company (UpdateOccupation.php:47-50), so another contact's or company's is a 404.
+extension OccupationResource: WritableResource {
+  static let kind = RecordKind.occupation
+
+  static func make(_ input: JSONObject, existing: JSONObject?, id: Int, upload: Upload?, in writer: inout StoreWriter)
+    -> Made
+  {
+    let company = input["company_id"]?.intValue.flatMap { writer.contents[.company].records[$0] }
+    guard let contactID = writer.accountContact(input["contact_id"]), let company else { return .stop(.notFound) }
+    if let existing,
+      existing["contact"]?["id"]?.intValue != contactID || existing["company"]?["id"] != company["id"]
+    {
+      return .stop(.notFound)
+    }
+    return .record(
+      json(
+        id: id, title: StoreWriter.text(input["title"]), description: StoreWriter.text(input["description"]),
+        salary: input["salary"]?.intValue, salaryUnit: StoreWriter.text(input["salary_unit"]),
+        current: StoreWriter.flag(input["currently_works_here"]), start: StoreWriter.text(input["start_date"]),
+        end: StoreWriter.text(input["end_date"]), company: .object(company), contact: writer.short(contactID),
+        created: existing?["created_at"] ?? writer.stamp, updated: writer.stamp))
   }
 }

@@ -11,7 +11,7 @@ enum PetResource {
     let categories = SeedData.petCategories
     let known = categories.indices.contains(category - 1) ? categories[category - 1] : nil
     return JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("pet"), "name": .string(name),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.pet.object), "name": .string(name),
       "pet_category": .object(
         JSONObject([
           "id": .int(category), "object": .string("pet_category"), "name": .string(known?.name ?? ""),
@@ -19,5 +19,22 @@ enum PetResource {
         ])),
       "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": created, "updated_at": updated,
     ])
+  }
+}
+
+/// ApiPetController::store and update (ApiPetController.php:114-121): a category of
+/// `pet_categories` (Monica's eleven seeded rows), the contact (404), a name.
+extension PetResource: WritableResource {
+  static let kind = RecordKind.pet
+
+  static func make(_ input: JSONObject, existing: JSONObject?, id: Int, upload: Upload?, in writer: inout StoreWriter)
+    -> Made
+  {
+    guard let contactID = writer.accountContact(input["contact_id"]) else { return .stop(.notFound) }
+    return .record(
+      json(
+        id: id, uuid: existing?["uuid"] ?? .string(writer.random.uuid()), name: StoreWriter.text(input["name"]),
+        category: input["pet_category_id"]?.intValue ?? 0, contact: writer.short(contactID),
+        created: existing?["created_at"] ?? writer.stamp, updated: writer.stamp))
   }
 }

@@ -9,11 +9,35 @@ enum ReminderResource {
     initialDate: JSONValue, delible: Bool, contact: JSONValue, created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("reminder"), "title": .string(title),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.reminder.object), "title": .string(title),
       "description": .string(description), "frequency_type": .string(frequencyType),
       "frequency_number": frequencyNumber.map(JSONValue.int) ?? .null, "initial_date": initialDate,
       "delible": .bool(delible), "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": created,
       "updated_at": updated,
     ])
+  }
+}
+
+/// CreateReminder and UpdateReminder (app/Services/Contact/Reminder): the contact must be the
+/// account's (CreateReminder.php:44) and active; the update finds the reminder through
+/// `contact_id` (UpdateReminder.php:45-48); `delible` is true unless given (Reminder.php:50-52).
+extension ReminderResource: WritableResource {
+  static let kind = RecordKind.reminder
+
+  static func make(_ input: JSONObject, existing: JSONObject?, id: Int, upload: Upload?, in writer: inout StoreWriter)
+    -> Made
+  {
+    guard let contactID = writer.accountContact(input["contact_id"]) else { return .stop(.notFound) }
+    if let existing, existing["contact"]?["id"]?.intValue != contactID { return .stop(.notFound) }
+    if writer.isArchived(contactID) { return .stop(StoreWriter.archived) }
+    let initial = UTCTime.parseDate(StoreWriter.text(input["initial_date"]) ?? "") ?? writer.now
+    return .record(
+      json(
+        id: id, uuid: existing?["uuid"] ?? .string(writer.random.uuid()), title: StoreWriter.text(input["title"]) ?? "",
+        description: StoreWriter.text(input["description"]),
+        frequencyType: StoreWriter.text(input["frequency_type"]) ?? "one_time",
+        frequencyNumber: input["frequency_number"]?.intValue, initialDate: .string(UTCTime.timestamp(initial)),
+        delible: input["delible"].map { StoreWriter.flag($0) } ?? true, contact: writer.short(contactID),
+        created: existing?["created_at"] ?? writer.stamp, updated: writer.stamp))
   }
 }

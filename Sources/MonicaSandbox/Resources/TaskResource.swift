@@ -8,10 +8,44 @@ enum TaskResource {
     created: JSONValue, updated: JSONValue
   ) -> JSONObject {
     JSONObject([
-      "id": .int(id), "uuid": uuid, "object": .string("task"), "title": .string(title),
+      "id": .int(id), "uuid": uuid, "object": .string(RecordKind.task.object), "title": .string(title),
       "description": .string(description), "completed": .bool(completedAt != nil),
       "completed_at": completedAt ?? .null, "account": RecordShapes.accountJSON(1), "contact": contact,
       "created_at": created, "updated_at": updated,
     ])
+  }
+}
+
+/// CreateTask and UpdateTask (app/Services/Task): ApiTaskController's store gives CreateTask the
+/// contact, title and description only; UpdateTask finds the task through a given `contact_id`
+/// and never changes its contact (UpdateTask.php:82-98), and sets `completed_at` to now whenever
+/// `completed` is true (line 97). Monica's create answers 200, not 201.
+extension TaskResource: WritableResource {
+  static let kind = RecordKind.task
+  static let createdStatus = 200
+
+  static func make(_ input: JSONObject, existing: JSONObject?, id: Int, upload: Upload?, in writer: inout StoreWriter)
+    -> Made
+  {
+    var contact: JSONValue = existing?["contact"] ?? .null
+    let given = StoreWriter.text(input["contact_id"]).flatMap(Int.init).flatMap { $0 == 0 ? nil : $0 }
+    if let existing {
+      if let given, existing["contact"]?["id"]?.intValue != given { return .stop(.notFound) }
+    } else if let given {
+      guard writer.accountContact(.int(given)) != nil else { return .stop(.notFound) }
+      contact = writer.short(given)
+    }
+    let completed = existing != nil && StoreWriter.flag(input["completed"])
+    return .record(
+      json(
+        id: id, uuid: existing?["uuid"] ?? .string(writer.random.uuid()), title: StoreWriter.text(input["title"]) ?? "",
+        description: StoreWriter.text(input["description"]), completedAt: completed ? writer.stamp : nil,
+        contact: contact, created: existing?["created_at"] ?? writer.stamp, updated: writer.stamp))
+  }
+
+  static func saved(_ record: JSONObject, was existing: JSONObject?, in writer: inout StoreWriter) {
+    for owner in [record["contact"]?["id"]?.intValue, existing?["contact"]?["id"]?.intValue].compactMap({ $0 }) {
+      writer.refreshContact(owner)
+    }
   }
 }

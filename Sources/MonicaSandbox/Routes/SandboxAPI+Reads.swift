@@ -34,7 +34,7 @@ extension SandboxAPI {
     let path = "\(baseURL)/api/\(kind.name)"
     if kind.matching == .global { return globalList(kind, listing, path: path) }
     let sortKey = "\(listing.sort.column)|\(listing.sort.descending)"
-    let withFields = kind == .contact && request.query["with"] == "contactfields"
+    let withFields = kind == .contact && request.query["with"] == RecordKind.withContactFields.1
     if kind == .contact, let needle = request.query["query"], !needle.isEmpty, needle != "0" {
       let text = APIRequest.rawDecode(needle[...])
       return store.withState { state in
@@ -128,7 +128,8 @@ extension SandboxAPI {
   func show(_ kind: RecordKind, _ id: String, _ request: APIRequest) -> APIResponse {
     if kind.matching == .global { return globalShow(kind, id) }
     guard let number = Int(id) else { return .notFound }
-    let variant: RecordVariant = kind == .contact && request.query["with"] == "contactfields" ? .contactFields : .plain
+    let variant: RecordVariant =
+      kind == .contact && request.query["with"] == RecordKind.withContactFields.1 ? .contactFields : .plain
     return store.withState { state in
       guard let bytes = state.wire(kind, number, variant) else { return .notFound }
       var body = Array(#"{"data":"#.utf8)

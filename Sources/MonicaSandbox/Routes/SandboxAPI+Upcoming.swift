@@ -50,7 +50,8 @@ extension SandboxAPI {
   static func outbox(_ reminder: JSONObject, planned: Int) -> JSONObject {
     var members: [JSONObject.Member] = [
       .init("id", reminder["id"] ?? .null), .init("reminder_id", reminder["id"] ?? .null),
-      .init("object", .string("reminder")), .init("planned_date", .string(UTCTime.microseconds(planned))),
+      .init("object", .string(RecordKind.reminder.object)),
+      .init("planned_date", .string(UTCTime.microseconds(planned))),
     ]
     for key in [
       "title", "description", "frequency_type", "frequency_number", "initial_date", "delible", "account", "contact",

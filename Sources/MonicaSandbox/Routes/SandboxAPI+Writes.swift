@@ -5,13 +5,17 @@ extension SandboxAPI {
   /// Answers the write routes, then persists the store when `--state` asks for it.
   func write(_ route: Route, _ request: APIRequest) -> APIResponse {
     var input: JSONObject
-    var upload: (bytes: [UInt8], filename: String)?
+    var upload: Upload?
     if request.contentType.lowercased().hasPrefix("multipart/form-data") {
       let form = MultipartForm(body: request.body, contentType: request.contentType)
       input = form.fields
-      upload = form.file("photo") ?? form.file("document")
-      // Laravel's `all()` holds the file under its field: its part's Content-Type stands for it.
-      if form.file("document") != nil { input["document"] = .string(form.types["document"] ?? "") }
+      // Laravel's `all()` holds each file under its field, an UploadedFile whatever its part's
+      // Content-Type, which stands for it here (a document's extension is guessed from it).
+      for field in RecordKind.all.compactMap({ $0.uploadRules?.fileField }) {
+        guard let file = form.file(field) else { continue }
+        upload = upload ?? file
+        input[field] = .string(form.types[field] ?? "application/octet-stream")
+      }
     } else if request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       input = JSONObject()
     } else {

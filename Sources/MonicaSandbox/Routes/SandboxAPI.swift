@@ -110,11 +110,11 @@ package enum Route: Sendable, Equatable {
   case delete(RecordKind, String)
   case nested(contact: String, RecordKind)
   case tagContacts(String), upcoming(String)
-  case setTags(String), unsetTag(String), unsetTags(String), avatar(String)
+  case setTags(String), unsetTag(String), unsetTags(String)
   /// `POST /api/conversations/{id}/messages` (routes/api.php:84).
   case addMessage(String)
-  /// `PUT /api/contacts/{id}/work|food|introduction` (routes/api.php:27-29).
-  case contactProperty(String, ContactProperty)
+  /// `PUT /api/contacts/{id}/work|food|introduction|avatar` (routes/api.php:27-29,141).
+  case contactPart(String, RecordKind.ContactPart)
   /// `PUT /api/gifts/{gift}/photo/{photo}` (routes/api.php:105).
   case giftPhoto(gift: String, photo: String)
   /// `POST` and `DELETE /api/me/contact` (routes/api.php:23-24).
@@ -146,6 +146,8 @@ package final class SandboxAPI: Sendable {
   package let publicStorage: Bool
   /// The now of what is written and computed (frozen by the fixture route `POST /sandbox/clock`).
   package let clock = SandboxClock()
+  /// Monica's configuration the fixture route `POST /sandbox/config` changes.
+  package let settings = SandboxSettings()
 
   package init(
     store: RecordStore, baseURL: String, maxPageSize: Int = 100, statePath: String? = nil, publicStorage: Bool = false
@@ -191,11 +193,10 @@ package final class SandboxAPI: Sendable {
         case "setTags": methods = ["POST": .setTags(s[1])]
         case "unsetTag": methods = ["POST": .unsetTag(s[1])]
         case "unsetTags": methods = ["POST": .unsetTags(s[1])]
-        case "avatar": methods = ["PUT": .avatar(s[1])]
-        case "work", "food", "introduction":
-          methods = ["PUT": .contactProperty(s[1], ContactProperty(rawValue: s[2]) ?? .work)]
         default:
-          if let kind = served(s[2]), kind.isNestedUnderContacts {
+          if let part = RecordKind.ContactPart(rawValue: s[2]) {
+            methods = ["PUT": .contactPart(s[1], part)]
+          } else if let kind = served(s[2]), kind.isNestedUnderContacts {
             methods = ["GET": .nested(contact: s[1], kind)]
           }
         }
@@ -264,7 +265,7 @@ package final class SandboxAPI: Sendable {
     case .root: return welcome()
     case .me:
       // UserResource is a JsonResource: Laravel wraps it in "data" (Monica never unwraps).
-      return .json(200, .object(JSONObject(["data": .object(store.withState { $0.contents.user })])))
+      return .json(200, .object(JSONObject(["data": .object(store.withState { $0.contents.userRecord })])))
     case .list(let kind): return list(kind, request, listing)
     case .show(let kind, let id): return show(kind, id, request)
     case .nested(let contact, let kind): return nested(contact, kind, listing)

@@ -14,3 +14,17 @@ package final class SandboxClock: Sendable {
   /// Freezes the clock at `instant` (seconds since 1970), or lets it run again with nil.
   package func freeze(at instant: Int?) { frozen.withLock { $0 = instant } }
 }
+
+/// Monica's configuration where the sandbox follows it: Monica's defaults, which the fixture
+/// route `POST /sandbox/config` changes as Monica's tests do with `config([...])`.
+package final class SandboxSettings: Sendable {
+  private let publicStatistics = Mutex(false)
+
+  package init() {}
+
+  /// `monica.allow_statistics_through_public_api_access` (config/monica.php:78, false by default).
+  package var allowsPublicStatistics: Bool {
+    get { publicStatistics.withLock { $0 } }
+    set { publicStatistics.withLock { $0 = newValue } }
+  }
+}

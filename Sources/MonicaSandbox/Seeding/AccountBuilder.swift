@@ -9,10 +9,12 @@ import MonicaKit
 /// reminders and debts follow what is seeded here, as Monica computes them.
 extension SeedData {
   /// Seeds every kind beyond the first eight into `contents`, whose contacts are already there.
-  static func seedAccount(_ contents: inout StoreContents, seed: UInt64, count: Int, baseURL: String) {
+  static func seedAccount(
+    _ contents: inout StoreContents, seed: UInt64, count: Int, baseURL: String, households: [Int: Int]
+  ) {
     seedReference(&contents)
     linkPartials(&contents, seed: seed, count: count)
-    var builder = AccountBuilder(contents: contents, seed: seed, baseURL: baseURL)
+    var builder = AccountBuilder(contents: contents, seed: seed, baseURL: baseURL, households: households)
     for index in 1...max(1, min(count, contactsWithItems)) where index <= count {
       builder.seedContact(index)
     }
@@ -37,13 +39,19 @@ struct AccountBuilder {
   var contents: StoreContents
   let seed: UInt64
   let baseURL: String
+  /// Each contact's household (SeedData+Households.swift).
+  let households: [Int: Int]
+  /// The households of more than one contact.
+  let sharedHouseholds: Set<Int>
   var next: [RecordKind: Int] = [:]
   var messages = 0
 
-  init(contents: StoreContents, seed: UInt64, baseURL: String) {
+  init(contents: StoreContents, seed: UInt64, baseURL: String, households: [Int: Int]) {
     self.contents = contents
     self.seed = seed
     self.baseURL = baseURL
+    self.households = households
+    sharedHouseholds = Set(households.filter { $0.key != $0.value }.values)
   }
 
   mutating func id(_ kind: RecordKind) -> Int {
@@ -149,7 +157,14 @@ struct AccountBuilder {
   }
 
   mutating func address(_ short: JSONValue, _ random: inout SplitMix64, at time: Int) -> JSONObject {
-    let (street, city, province, postal, iso, latitude, longitude) = random.pick(SeedData.addresses)
+    // A household's members live at its address (the street of its first member's draw, numbered
+    // by it); anyone else at an address of their own.
+    let contact = short["id"]?.intValue ?? 0
+    let household = households[contact] ?? contact
+    var drawn = random.pick(SeedData.addresses)
+    if sharedHouseholds.contains(household) { drawn = SeedData.addresses[household % SeedData.addresses.count] }
+    let (template, city, province, postal, iso, latitude, longitude) = drawn
+    let street = SeedData.street(template, household: household)
     let placeID = id(.place)
     let country = SeedData.country(iso)
     let place = PlaceResource.json(

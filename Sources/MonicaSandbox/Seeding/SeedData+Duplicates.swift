@@ -74,9 +74,9 @@ extension SeedData {
         ["written_at": .string("2024-05-06"), "written_by_me": .bool(true), "content": .string("\(label): hello")])
       let shade = UInt8(label.count * 20)
       let photo = write(
-        .create(.photo), ["contact_id": owner],
+        .create(.photo), ["contact_id": owner, "photo": .string("image/png")],
         upload: (TinyImage.png(red: shade, green: 0, blue: 0), "\(label.lowercased()).png"))
-      write(.avatar(String(id)), ["source": .string("photo"), "photo_id": .int(photo)])
+      write(.contactPart(String(id), .avatar), ["source": .string("photo"), "photo_id": .int(photo)])
       write(.giftPhoto(gift: String(gift), photo: String(photo)), [:])
       write(
         .create(.document), ["contact_id": owner, "document": .string("text/plain")],
@@ -117,10 +117,10 @@ extension SeedData {
     relate(double, hugo, "friend")
     relate(double, ines, "colleague")
     relate(ana, double, "sibling")
-    write(.contactProperty(String(double), .work), ["job": .string("Pilot"), "company": .null])
-    write(.contactProperty(String(double), .food), ["food_preferences": .string("No nuts")])
+    write(.contactPart(String(double), .work), ["job": .string("Pilot"), "company": .null])
+    write(.contactPart(String(double), .food), ["food_preferences": .string("No nuts")])
     write(
-      .contactProperty(String(double), .introduction),
+      .contactPart(String(double), .introduction),
       ["general_information": .string("At the conference"), "is_date_known": .bool(false)])
     let theodoric = contact("Theodoric", "Vasquez-Lund", nickname: "Teddy")
     write(.create(.note), ["contact_id": .int(theodoric), "body": .string("Theodoric: owes a visit")])

@@ -9,12 +9,13 @@ extension SeedData {
     "Long walk by the river, then dinner with friends.", "Finished the book </br> at last.",
     "Went to https://example.com/events?id=1&lang=fr — great talk.", "雨の日。家で映画を見た。",
   ]
+  /// Streets, each numbered by the household that lives there (`(n)`, SeedData+Households.swift).
   static let addresses: [(String, String, String, String, String, String, String)] = [
-    ("12 rue de la Paix", "Paris", "Île-de-France", "75002", "FR", "48.8686", "2.3314"),
-    ("221B Baker Street", "London", "Greater London", "NW1 6XE", "GB", "51.5237", "-0.1585"),
-    ("1600 Amphitheatre Pkwy", "Mountain View", "CA", "94043", "US", "37.4220", "-122.0841"),
-    ("Unter den Linden 1", "Berlin", "Berlin", "10117", "DE", "52.5170", "13.3889"),
-    ("1-1 Chiyoda", "Tokyo", "Tokyo", "100-8111", "JP", "35.6852", "139.7528"),
+    ("(n) rue de la Paix", "Paris", "Île-de-France", "75002", "FR", "48.8686", "2.3314"),
+    ("(n) Baker Street", "London", "Greater London", "NW1 6XE", "GB", "51.5237", "-0.1585"),
+    ("(n) Amphitheatre Pkwy", "Mountain View", "CA", "94043", "US", "37.4220", "-122.0841"),
+    ("Unter den Linden (n)", "Berlin", "Berlin", "10117", "DE", "52.5170", "13.3889"),
+    ("1-(n) Chiyoda", "Tokyo", "Tokyo", "100-8111", "JP", "35.6852", "139.7528"),
   ]
   /// The keys of the life event types seeded life events have.
   static let lifeEvents = ["new_job", "moved", "marriage", "new_sport"]

@@ -60,7 +60,9 @@ package enum SeedData {
     var contents = StoreContents(user: JSONObject())
     let tagCreated = epoch - 30 * 86_400
     var tags = RecordTable()
-    for (offset, (name, slug)) in tagNames.enumerated() {
+    // An account starts with no tags (Account.php:687 populateDefaultFields makes none): the
+    // seeded ones are those its contacts carry.
+    for (offset, (name, slug)) in tagNames.enumerated() where count > 0 {
       tags.put(
         offset + 1,
         TagResource.json(
@@ -74,6 +76,10 @@ package enum SeedData {
         fromFull: ContactResource.json(facts[id - 1]), avatar: ContactResource.avatar(facts[id - 1]))
     }
     var ids = (activity: 0, note: 0, task: 0, gift: 0, photo: 0, field: 0, relationship: 0)
+    // The activities each contact attends as another's guest: Monica counts a contact's activities
+    // and its last one through the activity_contact pivot, every attendee alike (Contact.php:224-227,
+    // 958-967; ContactBase.php:95).
+    var attended: [Int: (count: Int, last: Int)] = [:]
     var activities = RecordTable(), notes = RecordTable(), tasks = RecordTable()
     var gifts = RecordTable(), photos = RecordTable()
     for index in 1...max(1, min(count, contactsWithItems)) where index <= count {
@@ -124,7 +130,7 @@ package enum SeedData {
         ids.field += 1
         contents.contactFields[index, default: []].append(
           contactField(
-            id: ids.field, content: "+1 555 01\(index % 100)", type: 2, short: short,
+            id: ids.field, content: "", type: 2, short: short,
             random: &random, at: start))
       }
       var lastActivity: Int?
@@ -136,7 +142,11 @@ package enum SeedData {
         var attendees = [short]
         if random.chance(40), count > 1 {
           let other = random.below(count) + 1
-          if other != index && !facts[other - 1].isPartial { attendees.append(shorts(other)) }
+          if other != index && !facts[other - 1].isPartial {
+            attendees.append(shorts(other))
+            let before = attended[other]
+            attended[other] = ((before?.count ?? 0) + 1, max(before?.last ?? happened, happened))
+          }
         }
         let created = start + random.below(86_400 * 300)
         activities.put(
@@ -191,7 +201,7 @@ package enum SeedData {
             recipient: random.chance(50) ? short : .null, contact: short, created: created))
         stats["number_of_gifts", default: 0] += 1
       }
-      let wantsPhoto = owner.avatarSource == "photo" || random.chance(15)
+      let wantsPhoto = owner.avatarSource == RecordKind.AvatarSource.photo.rawValue || random.chance(15)
       if wantsPhoto {
         ids.photo += 1
         let created = start + 120
@@ -207,6 +217,12 @@ package enum SeedData {
       }
       facts[index - 1].statistics = stats
     }
+    for (id, guest) in attended {
+      facts[id - 1].statistics["number_of_activities", default: 0] += guest.count
+      facts[id - 1].lastActivity = max(facts[id - 1].lastActivity ?? guest.last, guest.last)
+    }
+    let households = households(facts)
+    shareLandlines(&contents, households: households)
     contents[.activity] = activities
     contents[.note] = notes
     contents[.task] = tasks
@@ -219,7 +235,7 @@ package enum SeedData {
       if fact.isPartial { contents.partialAvatars[fact.id] = ContactResource.avatar(fact) }
     }
     contents[.contact] = table
-    seedAccount(&contents, seed: seed, count: count, baseURL: baseURL)
+    seedAccount(&contents, seed: seed, count: count, baseURL: baseURL, households: households)
     contents.user = user(seed: seed, me: count > 0 ? shorts(1) : .null)
     return contents
   }
@@ -308,20 +324,20 @@ package enum SeedData {
     let source = random.below(100)
     switch source {
     case ..<55:
-      facts.avatarSource = "default"
+      facts.avatarSource = RecordKind.AvatarSource.default.rawValue
       facts.avatarURL = .string("\(baseURL)/store/avatars/\(facts.uuid).jpg?\(created)")
     case ..<70:
-      facts.avatarSource = "adorable"
+      facts.avatarSource = RecordKind.AvatarSource.adorable.rawValue
       facts.avatarURL = .string(adorable(red: UInt8(random.below(256)), green: UInt8(random.below(256))))
     case ..<85:
-      facts.avatarSource = "gravatar"
+      facts.avatarSource = RecordKind.AvatarSource.gravatar.rawValue
       facts.avatarURL = .string(GravatarOrigin.avatarURL(random.hex(32)))
     default:
       if index <= contactsWithItems {
-        facts.avatarSource = "photo"
+        facts.avatarSource = RecordKind.AvatarSource.photo.rawValue
         facts.avatarURL = .string("\(baseURL)/store/\(pendingPhotoName(seed: seed, index: index))")
       } else {
-        facts.avatarSource = "default"
+        facts.avatarSource = RecordKind.AvatarSource.default.rawValue
         facts.avatarURL = .string("")
       }
     }

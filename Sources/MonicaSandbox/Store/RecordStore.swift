@@ -87,7 +87,8 @@ package final class RecordStore: Sendable {
     /// The contacts a record belongs to: the ids at the kind's first reference to a contact (the
     /// one its nested route `/contacts/{id}/<kind>` follows); none for contacts themselves.
     package static func contactIDs(of record: JSONObject, kind: RecordKind) -> [Int] {
-      guard kind != .contact, let owner = kind.references.first(where: { $0.object == "contact" }) else { return [] }
+      guard kind != .contact, let owner = kind.references.first(where: { $0.object == RecordKind.contact.object })
+      else { return [] }
       return owner.ids(in: .object(record))
     }
   }

@@ -58,6 +58,22 @@ package struct StoreContents: Sendable {
   package var documentFiles: [String: [UInt8]] = [:]
   /// The reminder a life event made (its unprinted `reminder_id` column), by life event id.
   package var lifeEventReminders: [Int: Int] = [:]
+  /// The reminder of a contact's first-met date (its unprinted `first_met_reminder_id`
+  /// column), by contact id.
+  package var firstMetReminders: [Int: Int] = [:]
+  /// The compliance terms (`terms`): the one Monica's migration inserts, and any the fixture
+  /// routes make.
+  package var terms: [JSONObject] = [ComplianceResource.migrationTerm]
+  /// The terms the user signed (`term_user`), by term id: the IP address given, and when.
+  package var signatures: [Int: Signature] = [:]
+
+  /// One row of `term_user`.
+  package struct Signature: Sendable, Equatable {
+    /// The IP address `POST /api/me/compliance` gave, if any.
+    package var ipAddress: String?
+    /// When it was signed, seconds since 1970.
+    package var at: Int
+  }
 
   package init(user: JSONObject) { self.user = user }
 

@@ -7,6 +7,11 @@ package enum StoreFile {
   static let stateMarker = "sandbox-state"
   /// The `object` of a state file's line that links a life event to the reminder it made.
   static let lifeEventReminderMarker = "sandbox-lifeevent-reminder"
+  /// The `object` of a state file's line that links a contact to its first-met reminder.
+  static let firstMetReminderMarker = "sandbox-firstmet-reminder"
+  /// The `object` of a state file's line that holds a compliance term, and one of a signature.
+  static let termMarker = "sandbox-term"
+  static let signatureMarker = "sandbox-term-signature"
   /// The object of a state file's line that holds an uploaded document's bytes.
   static let documentFileMarker = "sandbox-document-file"
   /// The largest request body the sandbox reads (`SandboxHandler`), so the largest file a state
@@ -32,8 +37,13 @@ package enum StoreFile {
         savedBaseURL = record["url"]?.stringValue
         return
       }
-      if object == "user" {
+      if object == RecordKind.user.object {
         contents.user = record
+        // A backup's user who had signed the latest terms has signed the migration's here.
+        if record["is_policy_compliant"] == .bool(true), contents.signatures.isEmpty {
+          let at = record["created_at"]?.stringValue.flatMap(UTCTime.parseTimestamp) ?? 0
+          contents.signatures[1] = StoreContents.Signature(ipAddress: nil, at: at)
+        }
         return
       }
       if object == documentFileMarker {
@@ -48,7 +58,7 @@ package enum StoreFile {
       // Countries and currencies are the same on every instance: the sandbox serves its own.
       if RecordKind.named(object)?.matching == .global { return }
       guard let id = record["id"]?.intValue else { return fail("the \(object) has no integer \"id\"") }
-      if object == "contactfield" {
+      if object == RecordKind.contactField.object {
         guard let contact = record["contact"]?["id"]?.intValue else {
           return fail("the contactfield has no contact.id")
         }
@@ -61,6 +71,19 @@ package enum StoreFile {
       }
       if object == lifeEventReminderMarker {
         contents.lifeEventReminders[id] = record["reminder_id"]?.intValue
+        return
+      }
+      if object == firstMetReminderMarker {
+        contents.firstMetReminders[id] = record["reminder_id"]?.intValue
+        return
+      }
+      if object == termMarker, let term = record["term"]?.objectValue {
+        contents.terms.removeAll { $0["id"]?.intValue == id }
+        contents.terms.append(term)
+        return
+      }
+      if object == signatureMarker, let at = record["at"]?.intValue {
+        contents.signatures[id] = StoreContents.Signature(ipAddress: record["ip_address"]?.stringValue, at: at)
         return
       }
       guard let kind = RecordKind.named(object) else {
@@ -111,7 +134,7 @@ package enum StoreFile {
       out.append(0x0A)
     }
     line(.object(JSONObject(["object": .string(stateMarker), "url": .string(baseURL)])))
-    if !contents.user.members.isEmpty { line(.object(contents.user)) }
+    if !contents.user.members.isEmpty { line(.object(contents.userRecord)) }
     for kind in RecordKind.dependencyOrder where kind != .user && kind != .contactField && kind.matching != .global {
       for record in contents[kind].all { line(.object(record)) }
     }
@@ -127,6 +150,22 @@ package enum StoreFile {
       line(
         .object(
           JSONObject(["object": .string(lifeEventReminderMarker), "id": .int(id), "reminder_id": .int(reminder)])))
+    }
+    for (id, reminder) in contents.firstMetReminders.sorted(by: { $0.key < $1.key }) {
+      line(
+        .object(
+          JSONObject(["object": .string(firstMetReminderMarker), "id": .int(id), "reminder_id": .int(reminder)])))
+    }
+    for term in contents.terms where term["id"] != .int(1) {
+      line(.object(JSONObject(["object": .string(termMarker), "id": term["id"] ?? .null, "term": .object(term)])))
+    }
+    for (id, signature) in contents.signatures.sorted(by: { $0.key < $1.key }) {
+      line(
+        .object(
+          JSONObject([
+            "object": .string(signatureMarker), "id": .int(id), "ip_address": .string(signature.ipAddress),
+            "at": .int(signature.at),
+          ])))
     }
     // The bytes of the documents that exist: a deleted document's are not kept.
     for document in contents[.document].all {

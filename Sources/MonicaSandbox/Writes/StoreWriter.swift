@@ -1,7 +1,9 @@
 import Foundation
 import MonicaKit
 
-/// One write applied to a copy of the state, Monica's validation first.
+/// One write applied to a copy of the state: the generic create, update and delete
+/// (StoreWriter+Records.swift) with Monica's rules (StoreWriter+Rules.swift), the kinds'
+/// resources, and the routes below a record; what they share is here.
 struct StoreWriter {
   var state: RecordStore.State
 
@@ -56,10 +58,6 @@ struct StoreWriter {
   func short(_ contactID: Int) -> JSONValue {
     guard let full = contents[.contact].records[contactID] else { return .null }
     return ContactShortResource.json(fromFull: full, avatar: contents.partialAvatars[contactID])
-  }
-
-  func contactExists(_ value: JSONValue?) -> Bool {
-    value?.intValue.map { contents[.contact].records[$0] != nil } ?? false
   }
 
   /// The contact a write names, as a service looks it up after its rules
@@ -141,17 +139,6 @@ struct StoreWriter {
     return SpecialDate(date: UTCTime.seconds(year: year, month: month, day: day))
   }
 
-  /// The common delete: the row goes, its contacts' statistics follow. What a kind's delete does
-  /// beside is its own handler in `writes` (tags, activity types, photos...), which calls this.
-  mutating func delete(_ kind: RecordKind, _ id: String) -> APIResponse {
-    guard let number = Int(id), let record = contents[kind].records[number] else { return .notFound }
-    contents[kind].remove(number)
-    for owner in RecordStore.State.contactIDs(of: record, kind: kind) { refreshContact(owner) }
-    return .json(
-      200,
-      .object(JSONObject(["deleted": .bool(true), "id": kind.deletesWithStringID ? .string(id) : .int(number)])))
-  }
-
   /// A date or a date and time (`2021-03-04`, `2021-03-04T10:20:30Z`, `2021-03-04 10:20:30`)
   /// as seconds since the epoch, as Carbon parses what the `date` rule lets through.
   static func moment(_ text: String) -> Int? {
@@ -173,26 +160,11 @@ struct StoreWriter {
     .json(200, .object(JSONObject(["deleted": .bool(true), "id": id])))
   }
 
-  /// Keeps a record an update wrote and answers it, 200; `updated_at` moves only when something
-  /// changed, as Eloquent saves no clean model.
-  mutating func saveUpdate(_ kind: RecordKind, _ id: Int, _ record: JSONObject, was before: JSONObject)
-    -> APIResponse
-  {
+  /// A record an update wrote: `updated_at` moves only when something changed, as Eloquent saves
+  /// no clean model.
+  func touched(_ record: JSONObject, was before: JSONObject?) -> JSONObject {
     var record = record
     if record != before { record["updated_at"] = stamp }
-    contents[kind].put(id, record)
-    return data(200, record)
-  }
-}
-
-extension JSONObject {
-  /// This object with `other`'s members added (only `keys` of them, when given), as PHP's `+`
-  /// of the controllers' `$request->except(...) + [...]` keeps the left side's value of a key both have.
-  func merging(_ other: JSONObject, _ keys: [String]?) -> JSONObject {
-    var result = self
-    for member in other.members where result[member.key] == nil && (keys?.contains(member.key) ?? true) {
-      result[member.key] = member.value
-    }
-    return result
+    return record
   }
 }

@@ -9,20 +9,8 @@ struct ApiMessageControllerTest {
   @Test func it_adds_a_message_to_a_conversation() async throws { try await port.run(#function) }
 
   // ApiMessageControllerTest.php:90
-  @Test(
-    .disabled(
-      """
-      calls the helper addMessage, which the port cannot carry
-      """)
-  )
-  func it_updates_a_message() async throws {}
+  @Test func it_updates_a_message() async throws { try await port.run(#function) }
 
   // ApiMessageControllerTest.php:111
-  @Test(
-    .disabled(
-      """
-      calls the helper addMessage, which the port cannot carry
-      """)
-  )
-  func it_destroys_a_message() async throws {}
+  @Test func it_destroys_a_message() async throws { try await port.run(#function) }
 }

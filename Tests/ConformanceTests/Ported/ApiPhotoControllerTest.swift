@@ -18,13 +18,7 @@ struct ApiPhotoControllerTest {
   @Test func photo_show_gets_an_error_if_photo_is_not_linked_to_account() async throws { try await port.run(#function) }
 
   // ApiPhotoControllerTest.php:143
-  @Test(
-    .disabled(
-      """
-      calls ->contact()
-      """)
-  )
-  func it_gets_a_photo_for_a_specific_contact() async throws {}
+  @Test func it_gets_a_photo_for_a_specific_contact() async throws { try await port.run(#function) }
 
   // ApiPhotoControllerTest.php:168
   @Test(

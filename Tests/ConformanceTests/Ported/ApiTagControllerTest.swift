@@ -27,20 +27,10 @@ struct ApiTagControllerTest {
   @Test func it_deletes_a_tag_associated() async throws { try await port.run(#function) }
 
   // ApiTagControllerTest.php:334
-  @Test(
-    .disabled(
-      """
-      calls ->sync()
-      """)
-  )
-  func it_gets_all_the_contacts_for_a_given_tag() async throws {}
+  @Test func it_gets_all_the_contacts_for_a_given_tag() async throws { try await port.run(#function) }
 
   // ApiTagControllerTest.php:370
-  @Test(
-    .disabled(
-      """
-      calls ->sync()
-      """)
-  )
-  func it_gets_all_the_contacts_for_a_given_tag_and_applies_pagination() async throws {}
+  @Test func it_gets_all_the_contacts_for_a_given_tag_and_applies_pagination() async throws {
+    try await port.run(#function)
+  }
 }

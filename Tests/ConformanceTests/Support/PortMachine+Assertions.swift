@@ -6,6 +6,7 @@ extension PortMachine {
   /// The value of a PHP expression the porter kept: literals, variables, properties, arrays.
   func evaluate(_ node: JSONValue) throws -> JSONValue {
     if let literal = node["lit"] { return literal }
+    if let path = node["apiURL"]?.stringValue { return .string(api + path) }  // route('api.contacts')
     if let name = node["file"] { return Self.fakeFile(Self.phpString(try evaluate(name))) }
     if node["now"] != nil {  // Laravel's now(), as a date column receives it
       return .string(
@@ -165,7 +166,10 @@ extension PortMachine {
     let expected = try evaluate(step["expected"] ?? .null).objectValue ?? JSONObject()
     let columns = step["columns"]?.objectValue ?? JSONObject()
     var rows: [JSONValue] = []
-    if let id = expected["id"] {
+    if step["single"] == .bool(true) {
+      // A table of one row the API shows alone (`users`: /api/me).
+      if let data = try await send("GET", route, nil).body["data"] { rows = [data] }
+    } else if let id = expected["id"] {
       let response = try await send("GET", "\(route)/\(Self.phpString(id))", nil)
       if response.status == 200, let data = response.body["data"] { rows = [data] }
     } else {
@@ -180,7 +184,13 @@ extension PortMachine {
       }
     }
     let matches = rows.contains { row in
-      expected.members.allSatisfy { member in
+      // A pivot table's row is an element of a list the record prints: none, no row.
+      if let pivot = columns["*"]?.stringValue,
+        (Self.values(at: pivot.split(separator: ".").map(String.init), in: row) ?? []).isEmpty
+      {
+        return false
+      }
+      return expected.members.allSatisfy { member in
         let column = member.key
         let mapped = columns[column]
         if mapped == .null { return true }  // a column no API response shows

@@ -22,10 +22,12 @@ struct PortedClass: Sendable {
     guard let test = script["tests"]?.arrayValue?.first(where: { $0["name"]?.stringValue == method }),
       let steps = test["steps"]?.arrayValue
     else { throw PortFailure("\(name)::\(method) has no ported steps") }
-    // Another account's rows and a frozen clock are the sandbox's fixture routes, which only
-    // --fixture-routes serves: every other method runs against the tools' ordinary sandbox.
+    // Another account's rows, a frozen clock, compliance terms, Monica's configuration and the
+    // columns the API never prints are the sandbox's fixture routes, which only --fixture-routes
+    // serves: every other method runs against the tools' ordinary sandbox.
     let text = JSONWriter.plain.string(.array(steps))
-    let fixtures = text.contains("\"other\":") || text.contains("\"clock\":") ? ["--fixture-routes"] : []
+    let fixtures =
+      ["\"other\":", "\"clock\":", "\"fixture\":"].contains(where: text.contains) ? ["--fixture-routes"] : []
     let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"] + fixtures)
     defer { sandbox.stop() }
     var machine = PortMachine(api: sandbox.api, token: sandbox.token, helpers: script["helpers"]?.objectValue)
@@ -114,6 +116,24 @@ struct PortMachine {
       guard response.status == 200 else { throw PortFailure("POST /sandbox/clock: \(response.text)") }
     } else if let route = step["other"]?.stringValue {
       result = try await otherRow(route, step)
+    } else if let conversation = step["message"] {
+      // `factory(Message::class)`: a message added through its conversation's route, which
+      // answers the conversation with its messages, the new one last.
+      let id = Self.phpString(try evaluate(conversation))
+      let body = try evaluate(step["body"] ?? .null)
+      let response = try await send("POST", "/api/conversations/\(id)/messages", body)
+      guard response.status < 300, var message = response.body["data"]?["messages"]?.arrayValue?.last?.objectValue
+      else { throw PortFailure("factory POST /api/conversations/\(id)/messages: \(response.text)") }
+      message["conversation_id"] = response.body["data"]?["id"]
+      message["contact_id"] = message["contact"]?["id"]
+      result = .object(message)
+    } else if let path = step["fixture"] {
+      // What a factory or Eloquent does that no API route does: the sandbox's fixture route.
+      let method = step["method"]?.stringValue ?? "POST"
+      let body = try step["body"].flatMap { $0 == .null ? nil : try evaluate($0) }
+      let response = try await send(method, try evaluate(path).displayText, body)
+      guard response.status < 300 else { throw PortFailure("\(method) \(path): \(response.status) \(response.text)") }
+      result = response.body["data"] ?? response.body
     } else if let seeded = step["seeded"] {
       result = try await seededRow(seeded.stringValue, match: try evaluate(step["match"] ?? .null))
     } else if let method = step["request"]?.stringValue {

@@ -6,6 +6,29 @@ import MonicaKit
 /// introducer translated through the map, or sent when the introducer's create comes later in
 /// the stream), and the user's own contact (`is_me`).
 enum ContactStep: MigrationStep {
+  /// The common create, once Monica's rules of the parts sent after it pass: a line whose job
+  /// or avatar Monica would refuse is refused before its contact is made.
+  static func create(_ line: MigrationLine, in migration: Migration) async throws(MonicaError) {
+    try refuseBrokenParts(line, in: migration)
+    try await RecordStep.createRecord(line, in: migration)
+  }
+
+  /// The common plan, the parts checked as a real run checks them.
+  static func plan(_ line: MigrationLine, in migration: Migration) async throws(MonicaError) {
+    try refuseBrokenParts(line, in: migration)
+    try await RecordStep.planRecord(line, in: migration)
+  }
+
+  /// The line's error when a part it sends after the create breaks Monica's rules for it
+  /// (`RecordKind.ContactPart.rules`, checked by the one checker, WriteRuleChecker.swift).
+  private static func refuseBrokenParts(_ line: MigrationLine, in migration: Migration) throws(MonicaError) {
+    let problems = RecordKind.ContactPart.problems(of: line.record, today: migration.today)
+    guard !problems.isEmpty else { return }
+    throw .malformedInput(
+      source: line.place.source, line: line.place.number,
+      reason: problems.joined(separator: "; ") + "; nothing was sent")
+  }
+
   static func notice(_ line: MigrationLine, in migration: Migration) {
     let avatar = line.record["information"]?["avatar"]
     if avatar?["source"]?.stringValue == RecordKind.AvatarSource.photo.rawValue,
@@ -14,7 +37,7 @@ enum ContactStep: MigrationStep {
       migration.extras.avatarPhotos[line.id] = link
     }
     migration.extras.meet(.contact, line.id)
-    if let introduction = ContactExtras.introduction(line.record, today: migration.today),
+    if let introduction = RecordKind.ContactPart.introduction(line.record, today: migration.today),
       let introducer = introduction.introducer, migration.extras.comesLater(.contact, introducer)
     {
       migration.extras.introductionsWaiting[introducer, default: []].append((line.id, introduction))
@@ -62,7 +85,7 @@ enum ContactStep: MigrationStep {
   /// the target's user has a contact of its own.
   static func losses(_ record: JSONObject, in migration: Migration) async throws(MonicaError) -> [String] {
     var lost: [String] = []
-    if let introduction = ContactExtras.introduction(record, today: migration.today) {
+    if let introduction = RecordKind.ContactPart.introduction(record, today: migration.today) {
       lost += introduction.losses
       if let source = introduction.introducer, !migration.isOnTarget(RecordKind.contact.object, source),
         !migration.extras.comesLater(.contact, source)
@@ -109,15 +132,14 @@ extension Migration {
   /// Sends what the target's contact lacks of the record's work, food, introduction and is_me;
   /// with no `current`, the contact was just made and lacks all of it.
   func sendParts(of record: JSONObject, target: Int, current: JSONObject?) async throws(MonicaError) {
-    let parts: [(RecordKind.ContactPart, (JSONObject) -> JSONObject?)] = [
-      (.work, ContactExtras.work), (.food, ContactExtras.food),
-    ]
-    for (part, body) in parts {
-      guard let wanted = body(record), current.map({ body($0) != wanted }) ?? true else { continue }
+    for part in [RecordKind.ContactPart.work, .food] {
+      guard let wanted = part.body(of: record, today: today),
+        current.map({ part.body(of: $0, today: today) != wanted }) ?? true
+      else { continue }
       let request = WriteRequest(.update, RecordKind.path(ofContact: target, part), body: wanted)
       try await send(request, what: "contact #\(target)")
     }
-    if let introduction = ContactExtras.introduction(record, today: today) {
+    if let introduction = RecordKind.ContactPart.introduction(record, today: today) {
       try await sendIntroduction(introduction, target: target, current: current)
     }
     if record["is_me"] == .bool(true), current?["is_me"] != .bool(true) { try await makeMe(target) }
@@ -125,7 +147,7 @@ extension Migration {
 
   /// Sends a contact's introduction, its introducer translated through the map; nothing when it
   /// waits for an introducer further down the stream, or when `current` has it already.
-  func sendIntroduction(_ introduction: ContactExtras.Introduction, target: Int, current: JSONObject?)
+  func sendIntroduction(_ introduction: RecordKind.ContactPart.Introduction, target: Int, current: JSONObject?)
     async throws(MonicaError)
   {
     // What the introduction cannot carry is said by `losses(of:_:)`, on every run.
@@ -139,7 +161,7 @@ extension Migration {
     }
     let wanted = introduction.body(introducer: introducer)
     if let current {
-      let have = ContactExtras.introduction(current, today: today)
+      let have = RecordKind.ContactPart.introduction(current, today: today)
       if have?.body(introducer: have?.introducer) == wanted { return }
     }
     let request = WriteRequest(.update, RecordKind.path(ofContact: target, .introduction), body: wanted)

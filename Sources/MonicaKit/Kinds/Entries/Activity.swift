@@ -8,7 +8,10 @@ extension RecordKind {
     writes: .activity, rule: .object(.activity),
     display: KindDisplay(title: "summary", date: "happened_at"), seeding: .perContact(below: 3),
     deletesWithStringID: true,  // ApiActivitiesController.php:119,132
-    listing: ListingShape(yearlyStatistics: "happened_at"))
+    listing: ListingShape(yearlyStatistics: "happened_at"),
+    deleteRules: WriteRules(
+      "app/Services/Account/Activity/Activity/DestroyActivity.php",
+      [("activity_id", "required|integer|exists:activities,id", "19")], route: ["activity_id"]))
 }
 
 extension ObjectShape {
@@ -60,11 +63,12 @@ extension WriteMapping {
     update: WriteRules(
       "app/Services/Account/Activity/Activity/UpdateActivity.php",
       [
+        ("activity_id", "required|integer|exists:activities,id", "23"),
         ("activity_type_id", "nullable|integer|exists:activity_types,id", "24"),
         ("summary", "required|string:255", "25"),
         ("description", "nullable|string:1000000", "26"),
         ("happened_at", "required|date|date_format:Y-m-d", "27"),
         ("emotions", "nullable|array", "28"),
         ("contacts", "required|array", "29"),
-      ]))
+      ], route: ["activity_id"]))
 }

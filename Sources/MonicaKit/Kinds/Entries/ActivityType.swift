@@ -1,13 +1,17 @@
 extension RecordKind {
   /// Activity types (routes/api.php:116).
   package static let activityType = RecordKind(
-    object: "activityType", name: "activitytypes", singular: "activity type", routes: .resource,
+    object: "activityType", name: "activitytypes", table: "activity_types", singular: "activity type",
+    routes: .resource,
     references: [KindReference("activity_type_category.id", to: "activityTypeCategory")], writes: .activityType,
     rule: .object(.activityType), display: KindDisplay(title: "name"), seeding: .reference, matching: .byName,
     losses: [
       MigrationLoss(
         "location_type of activity types (CreateActivityType.php:16-24 takes none)", when: .given("location_type"))
-    ])
+    ],
+    deleteRules: WriteRules(
+      "app/Services/Account/Activity/ActivityType/DestroyActivityType.php",
+      [("activity_type_id", "required|integer|exists:activity_types,id", "19")], route: ["activity_type_id"]))
 }
 
 extension ObjectShape {
@@ -41,6 +45,7 @@ extension WriteMapping {
       "app/Services/Account/Activity/ActivityType/UpdateActivityType.php",
       [
         ("activity_type_category_id", "required|integer|exists:activity_type_categories,id", "20"),
+        ("activity_type_id", "required|integer|exists:activity_types,id", "21"),
         ("name", "nullable|string|max:255", "22"),
-      ]))
+      ], route: ["activity_type_id"]))
 }

@@ -1,10 +1,15 @@
 extension RecordKind {
   /// Activity type categories (routes/api.php:119).
   package static let activityTypeCategory = RecordKind(
-    object: "activityTypeCategory", name: "activitytypecategories", singular: "activity type category",
+    object: "activityTypeCategory", name: "activitytypecategories", table: "activity_type_categories",
+    singular: "activity type category",
     routes: .resource, writes: .activityTypeCategory, rule: .object(.activityTypeCategory),
     display: KindDisplay(title: "name"),
-    seeding: .reference, matching: .byName)
+    seeding: .reference, matching: .byName,
+    deleteRules: WriteRules(
+      "app/Services/Account/Activity/ActivityTypeCategory/DestroyActivityTypeCategory.php",
+      [("activity_type_category_id", "required|integer|exists:activity_type_categories,id", "19")],
+      route: ["activity_type_category_id"]))
 }
 
 extension ObjectShape {
@@ -34,6 +39,7 @@ extension WriteMapping {
     update: WriteRules(
       "app/Services/Account/Activity/ActivityTypeCategory/UpdateActivityTypeCategory.php",
       [
-        ("name", "nullable|string|max:255", "20")
-      ]))
+        ("activity_type_category_id", "required|integer|exists:activity_type_categories,id", "19"),
+        ("name", "nullable|string|max:255", "20"),
+      ], route: ["activity_type_category_id"]))
 }

@@ -4,7 +4,10 @@ extension RecordKind {
     object: "address", name: "addresses", singular: "address", routes: KindRoutes.resource.union(.nested),
     references: [KindReference("contact.id", to: "contact"), KindReference("country.id", to: "country")],
     writes: .address, rule: .object(.address), display: KindDisplay(title: "city", contact: "contact"),
-    seeding: .perContact(below: 2), listing: ListingShape(sorted: [.list]))
+    seeding: .perContact(below: 2), listing: ListingShape(sorted: [.list]),
+    deleteRules: WriteRules(
+      "app/Services/Contact/Address/DestroyAddress.php", [("address_id", "required|integer|exists:addresses,id", "20")],
+      route: ["address_id"]))
 }
 
 extension ObjectShape {
@@ -56,6 +59,7 @@ extension WriteMapping {
       "app/Services/Contact/Address/UpdateAddress.php",
       [
         ("contact_id", "required|integer|exists:contacts,id", "23"),
+        ("address_id", "required|integer|exists:addresses,id", "24"),
         ("name", "nullable|string|max:255", "25"),
         ("street", "nullable|string|max:255", "26"),
         ("city", "nullable|string|max:255", "27"),
@@ -65,5 +69,5 @@ extension WriteMapping {
         ("latitude", "nullable|numeric", "31"),
         ("longitude", "nullable|numeric", "32"),
         ("labels", "nullable|array", "33"),
-      ]))
+      ], route: ["address_id"]))
 }

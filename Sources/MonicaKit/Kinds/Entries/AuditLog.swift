@@ -2,7 +2,7 @@ extension RecordKind {
   /// The audit log (routes/api.php:144,150): the account's, or one contact's; unsorted
   /// (Settings/ApiAuditLogController.php:24-25). Monica writes it; no copy is made elsewhere.
   package static let auditLog = RecordKind(
-    object: "auditlog", name: "logs", singular: "audit log", routes: [.list, .nested],
+    object: "auditlog", name: "logs", table: "audit_logs", singular: "audit log", routes: [.list, .nested],
     references: [KindReference("objects.contact_id", to: "contact")], rule: .object(.auditLog),
     display: KindDisplay(title: "action", date: "audited_at"), seeding: .account, matching: .notCopied,
     listing: ListingShape(sorted: []))

@@ -48,9 +48,10 @@ extension WriteMapping {
     update: WriteRules(
       "app/Services/Contact/Call/UpdateCall.php",
       [
+        ("call_id", "required|integer|exists:calls,id", "20"),
         ("called_at", "required|date", "21"),
         ("content", "nullable|string", "22"),
         ("contact_called", "nullable|boolean", "23"),
         ("emotions", "nullable|array", "24"),
-      ]))
+      ], route: ["call_id"]))
 }

@@ -3,7 +3,10 @@ extension RecordKind {
   /// apart (CreateCompany.php:42-47 looks for none; account set-up seeds none).
   package static let company = RecordKind(
     object: "company", name: "companies", singular: "company", routes: .resource, writes: .company,
-    rule: .object(.company), display: KindDisplay(title: "name"), seeding: .account)
+    rule: .object(.company), display: KindDisplay(title: "name"), seeding: .account,
+    deleteRules: WriteRules(
+      "app/Services/Account/Company/DestroyCompany.php", [("company_id", "required|integer|exists:companies,id", "19")],
+      route: ["company_id"]))
 }
 
 extension ObjectShape {
@@ -34,8 +37,9 @@ extension WriteMapping {
     update: WriteRules(
       "app/Services/Account/Company/UpdateCompany.php",
       [
+        ("company_id", "required|integer|exists:companies,id", "19"),
         ("name", "required|string|max:255", "20"),
         ("website", "nullable|string|max:255", "21"),
         ("number_of_employees", "nullable|integer", "22"),
-      ]))
+      ], route: ["company_id"]))
 }

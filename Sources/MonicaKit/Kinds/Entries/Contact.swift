@@ -22,12 +22,18 @@ extension RecordKind {
       MigrationLoss(
         "where the user first met contacts, if given (the API never prints first_met_where, ContactBase.php:80-87)",
         when: .present("information.how_you_met")),
-    ])
+    ],
+    deleteRules: WriteRules(
+      "app/Services/Contact/Contact/DestroyContact.php", [("contact_id", "required|integer|exists:contacts,id", "25")],
+      route: ["contact_id"]))
 }
 
 extension RecordKind {
   /// The parts of a contact that only a route of their own below it sets, `PUT
-  /// /contacts/{id}/<part>` (routes/api.php:27-29,141): the contact's update takes none of them.
+  /// /contacts/{id}/<part>` (routes/api.php:27-29,141): the contact's create and update take none
+  /// of them. Each part has Monica's rules (its service's `rules()`, the route's contact among
+  /// them) and the body a contact record's part is sent as, derived from the contact as
+  /// ContactBase.php:70-88 prints it; `ContactPart+Bodies.swift` holds the derivations.
   package enum ContactPart: String, Sendable, CaseIterable {
     /// Job and company (ApiContactController@updateWork).
     case work
@@ -37,6 +43,58 @@ extension RecordKind {
     case introduction
     /// The avatar's source (Contact\ApiAvatarController@update).
     case avatar
+
+    /// What the part's service validates: the controller adds the route's contact as
+    /// `contact_id` (ApiContactController.php:186-192, ApiAvatarController.php:24-30).
+    package var rules: WriteRules {
+      switch self {
+      case .work: Self.workRules
+      case .food: Self.foodRules
+      case .introduction: Self.introductionRules
+      case .avatar: Self.avatarRules
+      }
+    }
+
+    private static let workRules = WriteRules(
+      "app/Services/Contact/Contact/UpdateWorkInformation.php",
+      [
+        ("contact_id", "required|integer|exists:contacts,id", "24"),
+        ("job", "nullable|string|max:255", "25"),
+        ("company", "nullable|string|max:255", "26"),
+      ], route: ["contact_id"])
+
+    private static let foodRules = WriteRules(
+      "app/Services/Contact/Contact/UpdateContactFoodPreferences.php",
+      [
+        ("contact_id", "required|integer|exists:contacts,id", "20"),
+        ("food_preferences", "nullable|string|max:65535", "21"),
+      ], route: ["contact_id"])
+
+    /// Day and month are required for a known date that is not age-based, the age for an
+    /// age-based one (`Rule::requiredIf` closures over the request, lines 38-59).
+    private static let introductionRules = WriteRules(
+      "app/Services/Contact/Contact/UpdateContactIntroduction.php",
+      [
+        ("contact_id", "required|integer|exists:contacts,id", "32"),
+        ("met_through_contact_id", "nullable|integer|exists:contacts,id", "33"),
+        ("general_information", "nullable|string|max:65535", "34"),
+        ("where", "nullable|string|max:255", "35"),
+        ("is_date_known", "required|boolean", "36"),
+        ("is_age_based", "nullable|boolean", "37"),
+        ("day", "integer|nullable|required_when:is_date_known,!is_age_based", "38-44"),
+        ("month", "integer|nullable|required_when:is_date_known,!is_age_based", "45-51"),
+        ("year", "nullable|integer", "52"),
+        ("age", "integer|nullable|required_when:is_date_known,is_age_based", "53-59"),
+        ("add_reminder", "nullable|boolean", "60"),
+      ], route: ["contact_id"])
+
+    private static let avatarRules = WriteRules(
+      "app/Services/Contact/Avatar/UpdateAvatar.php",
+      [
+        ("contact_id", "required|integer|exists:contacts,id", "24"),
+        ("source", "required|in:" + AvatarSource.allCases.map(\.rawValue).joined(separator: ","), "25-33"),
+        ("photo_id", "required_if:source,photo|integer|exists:photos,id", "34"),
+      ], route: ["contact_id"])
   }
 
   /// Where a contact's avatar comes from (`information.avatar.source`, and the `source` a `PUT
@@ -49,6 +107,14 @@ extension RecordKind {
   package static func path(ofContact contact: Int, _ part: ContactPart) -> String {
     RecordKind.contact.path(of: contact, part.rawValue)
   }
+}
+
+extension WriteRules {
+  /// A contact's tags by name, `POST /contacts/{id}/setTags`, and by id, `POST
+  /// /contacts/{id}/unsetTag` (routes/api.php:41-43): the controller's validator, after its
+  /// look-up of the contact (ApiContactTagController.php:110-126).
+  package static let contactTags = WriteRules(
+    "app/Http/Controllers/Api/ApiContactTagController.php", [("tags", "required|array", "120")])
 }
 
 extension ValueRule {

@@ -2,13 +2,16 @@ extension RecordKind {
   /// Contact fields (routes/api.php:54-55): no list of their own, only one contact's, unsorted
   /// (ApiContactFieldController.php:39-40); `with=contactfields` embeds them in contacts.
   package static let contactField = RecordKind(
-    object: "contactfield", name: "contactfields", singular: "contact field",
+    object: "contactfield", name: "contactfields", table: "contact_fields", singular: "contact field",
     routes: [.show, .create, .update, .delete, .nested],
     references: [
       KindReference("contact.id", to: "contact"), KindReference("contact_field_type.id", to: "contactfieldtype"),
     ],
     writes: .contactField, rule: .object(.contactField), display: KindDisplay(title: "content", contact: "contact"),
-    seeding: .perContact(below: 3), listing: ListingShape(sorted: []))
+    seeding: .perContact(below: 3), listing: ListingShape(sorted: []),
+    deleteRules: WriteRules(
+      "app/Services/Contact/ContactField/DestroyContactField.php",
+      [("contact_field_id", "required|integer|exists:contact_fields,id", "19")], route: ["contact_field_id"]))
 }
 
 extension ObjectShape {
@@ -66,9 +69,16 @@ extension WriteMapping {
     update: WriteRules(
       "app/Services/Contact/ContactField/UpdateContactField.php",
       [
+        ("contact_field_id", "required|integer|exists:contact_fields,id", "22"),
         ("contact_id", "required|integer|exists:contacts,id", "23"),
         ("contact_field_type_id", "required|integer|exists:contact_field_types,id", "24"),
         ("data", "required|string|max:255", "25"),
         ("labels", "nullable|array", "26"),
-      ]))
+      ], route: ["contact_field_id"]))
+}
+
+extension RecordKind {
+  /// The query item that adds each contact's `contactFields` (and its latest notes) to the
+  /// contacts' routes, `with=contactfields` (app/Http/Resources/Contact/Contact.php:22).
+  package static let withContactFields = ("with", RecordKind.contactField.name)
 }

@@ -1,7 +1,8 @@
 extension RecordKind {
   /// Contact field types (routes/api.php:149): unsorted (Settings/ApiContactFieldTypeController.php:28).
   package static let contactFieldType = RecordKind(
-    object: "contactfieldtype", name: "contactfieldtypes", singular: "contact field type", routes: .resource,
+    object: "contactfieldtype", name: "contactfieldtypes", table: "contact_field_types", singular: "contact field type",
+    routes: .resource,
     writes: .contactFieldType, rule: .object(.contactFieldType), display: KindDisplay(title: "name"),
     seeding: .reference, matching: .byName,
     listing: ListingShape(sorted: []))

@@ -7,7 +7,10 @@ extension RecordKind {
       KindReference("contact.id", to: "contact"), KindReference("contact_field_type.id", to: "contactfieldtype"),
     ],
     writes: .conversation, rule: .object(.conversation), display: KindDisplay(contact: "contact", date: "happened_at"),
-    seeding: .perContact(below: 2), deletesWithStringID: false)
+    seeding: .perContact(below: 2), deletesWithStringID: false,
+    deleteRules: WriteRules(
+      "app/Services/Contact/Conversation/DestroyConversation.php",
+      [("conversation_id", "required|integer|exists:conversations,id", "24")], route: ["conversation_id"]))
 }
 
 extension RecordKind {
@@ -69,7 +72,8 @@ extension WriteMapping {
       [
         ("happened_at", "required|date", "25"),
         ("contact_field_type_id", "required|integer", "26"),
-      ]))
+        ("conversation_id", "required|integer|exists:conversations,id", "27"),
+      ], route: ["conversation_id"]))
 }
 
 extension WriteRules {

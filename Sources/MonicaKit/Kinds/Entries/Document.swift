@@ -4,7 +4,13 @@ extension RecordKind {
     object: "document", name: "documents", routes: [.list, .show, .create, .delete, .nested],
     references: [KindReference("contact.id", to: "contact")], rule: .object(.document),
     display: KindDisplay(title: "original_filename", contact: "contact", date: "created_at"),
-    seeding: .perContact(below: 2))
+    seeding: .perContact(below: 2),
+    uploadRules: WriteRules(
+      "app/Services/Contact/Document/UploadDocument.php",
+      [
+        ("contact_id", "required|integer", "22"),
+        ("document", "required|file", "23"),
+      ]))
 }
 
 extension ObjectShape {

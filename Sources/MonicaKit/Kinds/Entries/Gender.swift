@@ -3,7 +3,10 @@ extension RecordKind {
   package static let gender = RecordKind(
     object: "gender", name: "genders", routes: .resource, writes: .gender, rule: .object(.gender),
     display: KindDisplay(title: "name"),
-    seeding: .reference, matching: .byName)
+    seeding: .reference, matching: .byName,
+    deleteRules: WriteRules(
+      "app/Services/Account/Gender/DestroyGender.php", [("gender_id", "required|integer|exists:genders,id", "19")],
+      route: ["gender_id"]))
 }
 
 extension ObjectShape {
@@ -29,7 +32,8 @@ extension WriteMapping {
     update: WriteRules(
       "app/Services/Account/Gender/UpdateGender.php",
       [
+        ("gender_id", "required|integer|exists:genders,id", "20"),
         ("name", "required|string|max:255", "21"),
         ("type", "required|in:M,F,O", "22-25"),
-      ]))
+      ], route: ["gender_id"]))
 }

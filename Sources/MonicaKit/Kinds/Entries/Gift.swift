@@ -7,7 +7,10 @@ extension RecordKind {
       KindReference("photos[].id", to: "photo"),
     ],
     writes: .gift, rule: .object(.gift), display: KindDisplay(title: "name", contact: "contact", date: "date"),
-    seeding: .perContact(below: 2), deletesWithStringID: true)  // ApiGiftController.php:134,142
+    seeding: .perContact(below: 2), deletesWithStringID: true,  // ApiGiftController.php:134,142
+    deleteRules: WriteRules(
+      "app/Services/Contact/Gift/DestroyGift.php", [("gift_id", "required|integer|exists:gifts,id", "19")],
+      route: ["gift_id"]))
 }
 
 extension RecordKind {
@@ -16,6 +19,15 @@ extension RecordKind {
   package static func giftPhotoPath(gift: Int, photo: Int) -> String {
     RecordKind.gift.path(of: gift, "\(RecordKind.photo.object)/\(photo)")
   }
+
+  /// What `PUT /gifts/{gift}/photo/{photo}` validates: both ids from the route
+  /// (ApiGiftController.php:111-126).
+  package static let giftPhotoRules = WriteRules(
+    "app/Services/Contact/Gift/AssociatePhotoToGift.php",
+    [
+      ("photo_id", "required|integer|exists:photos,id", "20"),
+      ("gift_id", "required|integer|exists:gifts,id", "21"),
+    ], route: ["photo_id", "gift_id"])
 
   /// The member of a gift's record that lists its photos.
   package static let giftPhotos = RecordKind.photo.name
@@ -68,6 +80,7 @@ extension WriteMapping {
     update: WriteRules(
       "app/Services/Contact/Gift/UpdateGift.php",
       [
+        ("gift_id", "required|integer|exists:gifts,id", "22"),
         ("contact_id", "required|integer|exists:contacts,id", "23"),
         ("name", "required|string|max:255", "24"),
         ("status", "required|in:idea,offered,received", "25-32"),
@@ -76,5 +89,5 @@ extension WriteMapping {
         ("amount", "numeric|nullable", "35"),
         ("date", "date|nullable", "36"),
         ("recipient_id", "integer|nullable|exists:contacts,id", "37"),
-      ]))
+      ], route: ["gift_id"]))
 }

@@ -1,7 +1,7 @@
 extension RecordKind {
   /// Journal entries (routes/api.php:112-113).
   package static let entry = RecordKind(
-    object: "entry", name: "journal", singular: "journal entry", routes: .resource, writes: .entry,
+    object: "entry", name: "journal", table: "entries", singular: "journal entry", routes: .resource, writes: .entry,
     rule: .object(.entry),
     display: KindDisplay(title: "title", date: "date"), seeding: .account,
     losses: [

@@ -2,7 +2,7 @@ extension RecordKind {
   /// Life events (routes/api.php:128): no route per contact; a delete answers the id as a number
   /// (`destroy(int $lifeEventId)`).
   package static let lifeEvent = RecordKind(
-    object: "lifeevent", name: "lifeevents", singular: "life event", routes: .resource,
+    object: "lifeevent", name: "lifeevents", table: "life_events", singular: "life event", routes: .resource,
     references: [KindReference("contact.id", to: "contact")], writes: .lifeEvent, rule: .object(.lifeEvent),
     display: KindDisplay(title: "name", contact: "contact", date: "happened_at"), seeding: .perContact(below: 2),
     deletesWithStringID: false,
@@ -82,9 +82,10 @@ extension WriteMapping {
     update: WriteRules(
       "app/Services/Contact/LifeEvent/UpdateLifeEvent.php",
       [
+        ("life_event_id", "required|integer", "20"),
         ("life_event_type_id", "required|integer", "21"),
         ("happened_at", "required|date", "22"),
         ("name", "nullable|string", "23"),
         ("note", "nullable|string", "24"),
-      ]))
+      ], route: ["life_event_id"]))
 }

@@ -5,7 +5,10 @@ extension RecordKind {
     references: [KindReference("contact.id", to: "contact"), KindReference("company.id", to: "company")],
     writes: .occupation, rule: .object(.occupation),
     display: KindDisplay(title: "title", contact: "contact", date: "start_date"),
-    seeding: .perContact(below: 2))
+    seeding: .perContact(below: 2),
+    deleteRules: WriteRules(
+      "app/Services/Contact/Occupation/DestroyOccupation.php",
+      [("occupation_id", "required|integer|exists:occupations,id", "19")], route: ["occupation_id"]))
 }
 
 extension ObjectShape {
@@ -50,6 +53,7 @@ extension WriteMapping {
       [
         ("contact_id", "required|integer|exists:contacts,id", "20"),
         ("company_id", "required|integer|exists:companies,id", "21"),
+        ("occupation_id", "required|integer|exists:occupations,id", "22"),
         ("title", "required|string|max:255", "23"),
         ("description", "nullable|string|max:1000", "24"),
         ("salary", "nullable|integer", "25"),
@@ -57,5 +61,5 @@ extension WriteMapping {
         ("currently_works_here", "nullable|boolean", "30"),
         ("start_date", "nullable|date_format:Y-m-d", "31"),
         ("end_date", "nullable|date_format:Y-m-d", "32"),
-      ]))
+      ], route: ["occupation_id"]))
 }

@@ -4,7 +4,18 @@ extension RecordKind {
     object: "photo", name: "photos", routes: [.list, .show, .create, .delete, .nested],
     references: [KindReference("contact.id", to: "contact")], rule: .object(.photo),
     display: KindDisplay(title: "original_filename", contact: "contact", date: "created_at"),
-    seeding: .perContact(below: 2), deletesWithStringID: false)
+    seeding: .perContact(below: 2), deletesWithStringID: false,
+    deleteRules: WriteRules(
+      "app/Services/Account/Photo/DestroyPhoto.php", [("photo_id", "required|integer|exists:photos,id", "20")],
+      route: ["photo_id"]),
+    uploadRules: WriteRules(
+      "app/Services/Account/Photo/UploadPhoto.php",
+      [
+        ("contact_id", "required|integer|exists:contacts,id", "37"),
+        ("photo", "required_without:data|file|image", "38"),
+        ("data", "required_without:photo|string|photo", "39"),
+        ("extension", "nullable|string", "40"),
+      ]))
 }
 
 extension ObjectShape {

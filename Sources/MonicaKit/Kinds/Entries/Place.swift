@@ -2,7 +2,10 @@ extension RecordKind {
   /// Places (routes/api.php:46): the account's addresses without their contacts.
   package static let place = RecordKind(
     object: "place", name: "places", routes: .resource, references: [KindReference("country.id", to: "country")],
-    writes: .place, rule: .object(.place), display: KindDisplay(title: "city"), seeding: .account)
+    writes: .place, rule: .object(.place), display: KindDisplay(title: "city"), seeding: .account,
+    deleteRules: WriteRules(
+      "app/Services/Account/Place/DestroyPlace.php", [("place_id", "required|integer|exists:places,id", "19")],
+      route: ["place_id"]))
 }
 
 extension ObjectShape {
@@ -40,6 +43,7 @@ extension WriteMapping {
     update: WriteRules(
       "app/Services/Account/Place/UpdatePlace.php",
       [
+        ("place_id", "required|integer|exists:places,id", "20"),
         ("street", "nullable|string|max:255", "21"),
         ("city", "nullable|string|max:255", "22"),
         ("province", "nullable|string|max:255", "23"),
@@ -47,5 +51,5 @@ extension WriteMapping {
         ("country", "nullable|string|max:3", "25"),
         ("latitude", "nullable|numeric", "26"),
         ("longitude", "nullable|numeric", "27"),
-      ]))
+      ], route: ["place_id"]))
 }

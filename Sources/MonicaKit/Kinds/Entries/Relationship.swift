@@ -10,7 +10,10 @@ extension RecordKind {
     writes: .relationship, rule: .object(.relationship),
     display: KindDisplay(contact: "of_contact", date: "updated_at"),
     seeding: .perContact(below: 2), deletesWithStringID: true,  // ApiRelationshipController.php:109,122
-    listing: ListingShape(paginated: false, sorted: []))
+    listing: ListingShape(paginated: false, sorted: []),
+    deleteRules: WriteRules(
+      "app/Services/Contact/Relationship/DestroyRelationship.php",
+      [("relationship_id", "required|integer|exists:relationships,id", "22")], route: ["relationship_id"]))
 }
 
 extension ObjectShape {
@@ -49,6 +52,7 @@ extension WriteMapping {
     update: WriteRules(
       "app/Services/Contact/Relationship/UpdateRelationship.php",
       [
-        ("relationship_type_id", "required|integer|exists:relationship_types,id", "21")
-      ]))
+        ("relationship_id", "required|integer|exists:relationships,id", "20"),
+        ("relationship_type_id", "required|integer|exists:relationship_types,id", "21"),
+      ], route: ["relationship_id"]))
 }

@@ -2,7 +2,8 @@ extension RecordKind {
   /// Relationship types (routes/api.php:125): read only, unsorted
   /// (ApiRelationshipTypeController.php:27-28).
   package static let relationshipType = RecordKind(
-    object: "relationshiptype", name: "relationshiptypes", singular: "relationship type", routes: [.list, .show],
+    object: "relationshiptype", name: "relationshiptypes", table: "relationship_types", singular: "relationship type",
+    routes: [.list, .show],
     references: [KindReference("relationship_type_group_id", to: "relationshiptypegroup")],
     rule: .object(.relationshipType), display: KindDisplay(title: "name"), seeding: .reference, matching: .byName,
     listing: ListingShape(sorted: []))

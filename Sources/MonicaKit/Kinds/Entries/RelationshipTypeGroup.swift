@@ -2,7 +2,8 @@ extension RecordKind {
   /// Relationship type groups (routes/api.php:122): read only, unsorted
   /// (ApiRelationshipTypeGroupController.php:27-28).
   package static let relationshipTypeGroup = RecordKind(
-    object: "relationshiptypegroup", name: "relationshiptypegroups", singular: "relationship type group",
+    object: "relationshiptypegroup", name: "relationshiptypegroups", table: "relationship_type_groups",
+    singular: "relationship type group",
     routes: [.list, .show], rule: .object(.relationshipTypeGroup), display: KindDisplay(title: "name"),
     seeding: .reference, matching: .byName, listing: ListingShape(sorted: []))
 }

@@ -7,7 +7,10 @@ extension RecordKind {
       ShapeChoice(name: "reminder or upcoming reminder", shapes: [.reminder, .reminderOutbox]) { value in
         value.member("reminder_id") != nil ? .reminderOutbox : .reminder
       }),
-    display: KindDisplay(title: "title", contact: "contact", date: "initial_date"), seeding: .perContact(below: 2))
+    display: KindDisplay(title: "title", contact: "contact", date: "initial_date"), seeding: .perContact(below: 2),
+    deleteRules: WriteRules(
+      "app/Services/Contact/Reminder/DestroyReminder.php",
+      [("reminder_id", "required|integer|exists:reminders,id", "19")], route: ["reminder_id"]))
 }
 
 extension ObjectShape {
@@ -65,11 +68,12 @@ extension WriteMapping {
       "app/Services/Contact/Reminder/UpdateReminder.php",
       [
         ("contact_id", "required|integer|exists:contacts,id", "21"),
+        ("reminder_id", "required|integer|exists:reminders,id", "22"),
         ("initial_date", "required|date_format:Y-m-d", "23"),
         ("frequency_type", "required|in:one_time,week,month,year", "24-27"),
         ("frequency_number", "nullable|integer", "28"),
         ("title", "required|string|max:100000", "29"),
         ("description", "nullable|max:1000000", "30"),
         ("delible", "nullable|boolean", "31"),
-      ]))
+      ], route: ["reminder_id"]))
 }

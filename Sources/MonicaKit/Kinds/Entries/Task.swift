@@ -45,8 +45,9 @@ extension WriteMapping {
       "app/Services/Task/UpdateTask.php",
       [
         ("contact_id", "nullable|integer", "19"),
+        ("task_id", "required|integer|exists:tasks,id", "20"),
         ("title", "required|string:255", "21"),
         ("description", "nullable|string:400000000", "22"),
         ("completed", "required|boolean", "23"),
-      ]))
+      ], route: ["task_id"]))
 }

@@ -1,9 +1,41 @@
-/// The properties of a contact that its create does not take and that routes of their own set
-/// (routes/api.php:27-29): career (`PUT /contacts/{id}/work`, UpdateWorkInformation.php:19-28),
-/// food preferences (`/food`, UpdateContactFoodPreferences.php:16-22) and how-you-met
-/// (`/introduction`, UpdateContactIntroduction.php:31-65). Each body is derived from a full
-/// contact as ContactBase.php:70-88 prints it; `nil` when the contact has nothing to send.
-package enum ContactExtras {
+/// The bodies of a contact's parts (`RecordKind.ContactPart`), each derived from a full contact
+/// as ContactBase.php:70-88 prints it; `nil` when the contact has nothing to send: career (`PUT
+/// /contacts/{id}/work`), food preferences (`/food`), how-you-met (`/introduction`, which needs
+/// its introducer translated: `Introduction`) and the avatar's source (`/avatar`; a photo's
+/// `photo_id` is the caller's, once the photo exists).
+extension RecordKind.ContactPart {
+  /// The body a contact record's part is sent as; `nil` when the record has nothing to send.
+  /// The introduction's is sent without its introducer (`Introduction.body(introducer:)`).
+  package func body(of contact: JSONObject, today: CalendarDate) -> JSONObject? {
+    switch self {
+    case .work: Self.work(contact)
+    case .food: Self.food(contact)
+    case .introduction: Self.introduction(contact, today: today)?.body
+    case .avatar: Self.avatar(contact)
+    }
+  }
+
+  /// The problems Monica's rules find in the parts of a contact line as a migration sends them
+  /// after the contact's create (Push/Steps/ContactStep.swift), each naming its route; an
+  /// avatar's `photo_id`, which waits for the photo's create, is not asked.
+  package static func problems(of contact: JSONObject, today: CalendarDate) -> [String] {
+    var found: [String] = []
+    for part in allCases {
+      guard let body = part.body(of: contact, today: today) else { continue }
+      for problem in part.rules.problems(in: body, whole: part != .avatar) {
+        found.append("\(problem) (sent by PUT /contacts/{id}/\(part.rawValue))")
+      }
+    }
+    return found
+  }
+
+  /// The body of `PUT /contacts/{id}/avatar` that names the record's source; `nil` for a
+  /// contact without one.
+  static func avatar(_ contact: JSONObject) -> JSONObject? {
+    guard let source = contact["information"]?["avatar"]?["source"], source != .null else { return nil }
+    return JSONObject(["source": source])
+  }
+
   /// The body of `PUT /contacts/{id}/work`: `job` and `company`, empty ones as null (the service
   /// stores an empty value as null, UpdateWorkInformation.php:51-52).
   package static func work(_ contact: JSONObject) -> JSONObject? {
@@ -84,3 +116,7 @@ package enum ContactExtras {
     return text
   }
 }
+
+/// monica-merge's spelling of the contact parts' bodies (Sources/MonicaKit/Merge,
+/// Sources/MonicaAPI/Merge), kept until merge reads `RecordKind.ContactPart` itself.
+package typealias ContactExtras = RecordKind.ContactPart

@@ -1,7 +1,8 @@
 import MonicaKit
 
-/// What the steps of contacts, photos and gifts keep across lines: a contact's parts (work, food,
-/// introduction) and avatar, gifts' photos and the user's own contact.
+/// What the steps of contacts, photos and gifts keep across lines about the writes that follow a
+/// create (the follow-ups): a contact's parts (`RecordKind.ContactPart`: work, food, introduction,
+/// avatar), gifts' photos and the user's own contact.
 ///
 /// Each follow-up is sent right after the create that makes it possible, before the next map
 /// line: when the record whose create it follows is not the map's last, it was sent; when it is,
@@ -9,7 +10,7 @@ import MonicaKit
 /// in the stream (an introducer, a gift's photo, a contact's avatar photo) is sent right after
 /// that record's create, and checked the same way; so a killed run neither loses nor repeats
 /// one, and a re-run writes nothing.
-struct ExtrasState {
+struct FollowUpState {
   /// The kinds whose records a follow-up may wait for.
   static let awaited: [RecordKind] = [.contact, .photo]
   /// The contacts and photos the stream holds, as `contact\t<id>`, read while spooling.
@@ -18,7 +19,7 @@ struct ExtrasState {
   var seen: Set<String> = []
   /// Contacts (source ids) whose introduction waits for its introducer, with that introduction,
   /// by the introducer's id.
-  var introductionsWaiting: [Int: [(contact: Int, introduction: ContactExtras.Introduction)]] = [:]
+  var introductionsWaiting: [Int: [(contact: Int, introduction: RecordKind.ContactPart.Introduction)]] = [:]
   /// Gifts (source ids) whose photo comes later in the stream, by the photo's id.
   var giftsWaiting: [Int: [Int]] = [:]
   /// Contacts whose avatar is one of their photos: the photo's `link` on the source, by the

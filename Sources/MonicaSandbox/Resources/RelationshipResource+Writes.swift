@@ -2,93 +2,106 @@ import Foundation
 import MonicaKit
 
 /// A relationship's create, update and delete, with its reverse row (app/Services/Contact/Relationship).
-extension StoreWriter {
-  /// `ApiRelationshipController::store` (ApiRelationshipController.php:60-76) runs
-  /// `CreateRelationship` (app/Services/Contact/Relationship/CreateRelationship.php:17-58): both
-  /// contacts and the type must be the account's (404), the first contact active (422), and
-  /// besides the row asked for it makes the reverse one, of the type named by the type's
-  /// `name_reverse_relationship` when the account has one (lines 51-55,
-  /// RelationshipType.php:57-60). The answer is the first row, 201 (a model just created).
-  mutating func createRelationship(_ input: JSONObject) -> APIResponse {
-    let check = validation(.relationship, updating: false, input)
-    let type = input["relationship_type_id"]?.intValue.flatMap { contents[.relationshipType].records[$0] }
-    if let failure = check.failure { return failure }
-    // The look-ups are the account's, in this order (CreateRelationship.php:37-46: `contact_is`,
-    // its `throwInactive`, `of_contact`, the type): another account's row is a 404.
-    guard let from = input["contact_is"]?.intValue, contents[.contact].records[from] != nil else { return .notFound }
-    if isArchived(from) { return Self.archived }
-    guard let to = input["of_contact"]?.intValue, contents[.contact].records[to] != nil, let type else {
-      return .notFound
+///
+/// `ApiRelationshipController::store` (ApiRelationshipController.php:60-76) runs
+/// `CreateRelationship` (app/Services/Contact/Relationship/CreateRelationship.php:17-58): both
+/// contacts and the type must be the account's, looked up in this order (lines 37-46:
+/// `contact_is`, its `throwInactive`, `of_contact`, the type), and besides the row asked for it
+/// makes the reverse one, of the type named by the type's `name_reverse_relationship` when the
+/// account has one (lines 51-55, RelationshipType.php:57-60). The answer is the first row, 201.
+///
+/// `UpdateRelationship` (UpdateRelationship.php:16-52, through lines 84-101 of the controller):
+/// the relationship's `contact_is` must be active; the reverse row, found through the old type's
+/// reverse (Relationship.php:85-98), takes the new type's reverse when the account has one (lines
+/// 43-49), then the row takes the new type. The answer is the row, refreshed: 200.
+///
+/// `DestroyRelationship` (DestroyRelationship.php:16-88, through lines 110-124 of the controller):
+/// its `contact_is` must be active; the reverse row goes with it (lines 124-132), and the other
+/// contact too when it is partial and no row is left about it (lines 139-157).
+extension RelationshipResource: WritableResource {
+  static let kind = RecordKind.relationship
+
+  /// The update's and the delete's rules judge a route id that is no number (they check
+  /// `integer` first, the controller's parameter is untyped).
+  static func unnumbered(_ operation: WriteOperation) -> APIResponse? { nil }
+
+  static func make(_ input: JSONObject, existing: JSONObject?, id: Int, upload: Upload?, in writer: inout StoreWriter)
+    -> Made
+  {
+    let type = input["relationship_type_id"]?.intValue.flatMap { writer.contents[.relationshipType].records[$0] }
+    if let existing {
+      guard let type else { return .stop(.notFound) }
+      if writer.isArchived(existing["contact_is"]?["id"]?.intValue) { return .stop(StoreWriter.archived) }
+      if let reverse = writer.reverseRelationship(of: existing),
+        let back = writer.relationshipType(named: type["name_reverse_relationship"])
+      {
+        writer.retype(reverse, back)
+      }
+      writer.retype(id, type)
+      return .record(writer.contents[kind].records[id] ?? existing)
     }
-    let made = relationshipRow(from, to, type)
-    let reverse = type["name_reverse_relationship"]?.stringValue
-    if let back = contents[.relationshipType].all.first(where: { $0["name"]?.stringValue == reverse }) {
-      _ = relationshipRow(to, from, back)
-    }
-    return data(201, made)
+    guard let from = writer.accountContact(input["contact_is"]) else { return .stop(.notFound) }
+    if writer.isArchived(from) { return .stop(StoreWriter.archived) }
+    guard let to = writer.accountContact(input["of_contact"]), let type else { return .stop(.notFound) }
+    return .record(writer.relationshipRecord(id, from, to, type))
   }
 
-  /// Inserts one relationship row and shows it in its contact's `information.relationships`,
-  /// under the group of its type (ContactResource lists a contact's rows by type group).
+  static func saved(_ record: JSONObject, was existing: JSONObject?, in writer: inout StoreWriter) {
+    guard existing == nil, let from = record["contact_is"]?["id"]?.intValue,
+      let to = record["of_contact"]?["id"]?.intValue, let type = record["relationship_type"]?.objectValue
+    else { return }
+    writer.listRelationship(record)
+    let reverse = type["name_reverse_relationship"]?.stringValue
+    if let back = writer.relationshipType(named: reverse.map(JSONValue.string)) {
+      _ = writer.relationshipRow(to, from, back)
+    }
+  }
+
+  static func delete(_ record: JSONObject, id: Int, route: String, in writer: inout StoreWriter) -> APIResponse {
+    guard writer.destroyRelationship(id) else { return StoreWriter.archived }
+    return writer.deleted(.string(route))
+  }
+}
+
+extension StoreWriter {
+  /// Row `id` of a relationship from contact `from` to `to`, of `type`.
+  mutating func relationshipRecord(_ id: Int, _ from: Int, _ to: Int, _ type: JSONObject) -> JSONObject {
+    RelationshipResource.json(
+      id: id, uuid: .string(random.uuid()), contactIs: short(from), type: type, ofContact: short(to), baseURL: baseURL,
+      created: stamp, updated: stamp)
+  }
+
+  /// Inserts one relationship row and shows it in its contact's `information.relationships`.
   mutating func relationshipRow(_ from: Int, _ to: Int, _ type: JSONObject) -> JSONObject {
     let id = contents[.relationship].nextID
-    let uuid = JSONValue.string(random.uuid())
-    let record = RelationshipResource.json(
-      id: id, uuid: uuid, contactIs: short(from), type: type, ofContact: short(to), baseURL: baseURL, created: stamp,
-      updated: stamp)
+    let record = relationshipRecord(id, from, to, type)
     contents[.relationship].put(id, record)
+    listRelationship(record)
+    return record
+  }
+
+  /// Shows a new row in its contact's `information.relationships`, under the group of its type
+  /// (ContactResource lists a contact's rows by type group), and touches both contacts.
+  mutating func listRelationship(_ record: JSONObject) {
     touchContacts(of: record)
+    guard let id = record["id"]?.intValue, let from = record["contact_is"]?["id"]?.intValue,
+      let type = record["relationship_type"]?.objectValue
+    else { return }
     let groupIndex = (type["relationship_type_group_id"]?.intValue ?? 1) - 1
     guard RecordShapes.relationshipGroups.indices.contains(groupIndex),
       var contact = contents[.contact].records[from], var information = contact["information"]?.objectValue,
       var groups = information["relationships"]?.objectValue
-    else { return record }
+    else { return }
     let name = RecordShapes.relationshipGroups[groupIndex]
     var group = groups[name]?.objectValue ?? JSONObject()
-    let element = RelationshipResource.short(id: id, uuid: uuid, name: type["name"] ?? .null, contact: short(to))
+    let element = RelationshipResource.short(
+      id: id, uuid: record["uuid"] ?? .null, name: type["name"] ?? .null, contact: record["of_contact"] ?? .null)
     let members = (group["contacts"]?.arrayValue ?? []) + [element]
     (group["total"], group["contacts"]) = (.int(members.count), .array(members))
     groups[name] = .object(group)
     information["relationships"] = .object(groups)
     contact["information"] = .object(information)
     contents[.contact].put(from, contact)
-    return record
-  }
-
-  /// `UpdateRelationship` (app/Services/Contact/Relationship/UpdateRelationship.php:16-52) through
-  /// `ApiRelationshipController::update` (ApiRelationshipController.php:84-101): the relationship
-  /// and the type must exist (`exists`, 422), the relationship's `contact_is` be active; the
-  /// reverse row, found through the old type's reverse (Relationship.php:85-98), takes the new
-  /// type's reverse when the account has one (lines 43-49), then the row takes the new type.
-  /// The answer is the row, refreshed: 200.
-  mutating func updateRelationship(_ id: String, _ input: JSONObject) -> APIResponse {
-    var check = Validation(JSONObject(["relationship_id": .string(id)]).merging(input, ["relationship_type_id"]))
-    check.integer("relationship_id", required: true)
-    check.exists("relationship_id", Int(id).flatMap { contents[.relationship].records[$0] } != nil)
-    apply(RecordKind.relationship.writes?.updateRules, to: &check)
-    let type = input["relationship_type_id"]?.intValue.flatMap { contents[.relationshipType].records[$0] }
-    if let failure = check.failure { return failure }
-    guard let number = Int(id), let row = contents[.relationship].records[number], let type else { return .notFound }
-    if isArchived(row["contact_is"]?["id"]?.intValue) { return Self.archived }
-    if let reverse = reverseRelationship(of: row), let back = relationshipType(named: type["name_reverse_relationship"])
-    {
-      retype(reverse, back)
-    }
-    retype(number, type)
-    return data(200, contents[.relationship].records[number] ?? row)
-  }
-
-  /// `DestroyRelationship` (app/Services/Contact/Relationship/DestroyRelationship.php:16-88)
-  /// through `ApiRelationshipController::destroy` (lines 110-124): the row must exist (`exists`,
-  /// 422), its `contact_is` be active; the reverse row goes with it (lines 124-132), and the other
-  /// contact too when it is partial and no row is left about it (lines 139-157).
-  mutating func deleteRelationship(_ id: String) -> APIResponse {
-    var check = Validation(JSONObject(["relationship_id": .string(id)]))
-    check.integer("relationship_id", required: true)
-    check.exists("relationship_id", Int(id).flatMap { contents[.relationship].records[$0] } != nil)
-    if let failure = check.failure { return failure }
-    guard let number = Int(id), destroyRelationship(number) else { return Self.archived }
-    return deleted(.string(id))
   }
 
   /// Deletes a row as `DestroyRelationship` does; false, deleting nothing, when its `contact_is`
@@ -103,7 +116,7 @@ extension StoreWriter {
       !contents[.relationship].all.contains(where: { Self.links($0, other) })
     else { return true }
     // DestroyContact::dispatch (DestroyRelationship.php:151-155), run at once here.
-    _ = deleteContact(String(other))
+    _ = delete(.contact, String(other))
     return true
   }
 
