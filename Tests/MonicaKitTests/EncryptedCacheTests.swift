@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @testable import MonicaKit
 
 /// The cache on disk, in a temporary HOME: modes, damage, bounds, and the profile it belongs to.
