@@ -1,0 +1,141 @@
+/// Many people, and who among them could be a given person, judged.
+///
+/// People are put in blocks by their keys: the uuid, each e-mail address, the last
+/// `MatchKeys.phoneDigitsMinimum` digits of each phone, the full name (its words' spelling
+/// keys in any order, and written together for names without spaces), and each form of the
+/// first name (or nickname) with the last name's spelling (`NameVariants` groups: Bob Smith
+/// meets Robert Smith). A question judges only the people that share a block with the person
+/// asked about, and passes over a block larger than `blockLimit` (a switchboard, a common name):
+/// the work of one question is bounded by its keys times `blockLimit`, whatever the number of
+/// people held.
+///
+/// A streaming importer asks before it adds (`matches(for:)`, then `add(_:as:)`); a later
+/// record of someone already held adds what it knows to them (`absorb(_:into:)`).
+package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
+  /// A person held, with the key the caller knows them by.
+  private struct Entry: Sendable {
+    var key: Key
+    var compared: ComparedPerson
+  }
+
+  /// A block with more people than this is not looked in.
+  package let blockLimit: Int
+  private var entries: [Entry] = []
+  private var positions: [Key: Int] = [:]
+  private var blocks: [String: [Int]] = [:]
+
+  /// An empty index; `blockLimit` bounds the people judged per block key of a question.
+  package init(blockLimit: Int = 100) { self.blockLimit = blockLimit }
+
+  /// How many people are held.
+  package var count: Int { entries.count }
+
+  /// The person held under `key`.
+  package func person(_ key: Key) -> Person? { positions[key].map { entries[$0].compared.person } }
+
+  /// Holds `person` under `key`; a key already held takes what `person` adds (`absorb`).
+  package mutating func add(_ person: Person, as key: Key) {
+    if positions[key] != nil { return absorb(person, into: key) }
+    positions[key] = entries.count
+    entries.append(Entry(key: key, compared: ComparedPerson(person)))
+    for block in Self.blockKeys(person) { blocks[block, default: []].append(entries.count - 1) }
+  }
+
+  /// Adds to the person held under `key` what `person` knows and they do not (e-mails, phones,
+  /// a birthday...), in the blocks too; nothing when `key` is not held.
+  package mutating func absorb(_ person: Person, into key: Key) {
+    guard let position = positions[key] else { return }
+    var merged = entries[position].compared.person
+    let before = Self.blockKeys(merged)
+    merged.absorb(person)
+    entries[position].compared = ComparedPerson(merged)
+    for block in Self.blockKeys(merged).subtracting(before) { blocks[block, default: []].append(position) }
+  }
+
+  /// The people held who share a block with `person`, each judged against it, highest score
+  /// first (then in the order added), leaving out `excluding` and any scoring under `minScore`.
+  package func matches(for person: Person, minScore: Double = 0, excluding: Key? = nil) -> [IdentityMatch<Key>] {
+    let asked = ComparedPerson(person)
+    var seen: Set<Int> = []
+    var found: [(position: Int, judgement: IdentityJudgement)] = []
+    for block in Self.blockKeys(person).sorted() {
+      guard let members = blocks[block], members.count <= blockLimit else { continue }
+      for position in members where seen.insert(position).inserted && entries[position].key != excluding {
+        let judgement = asked.judge(entries[position].compared)
+        if judgement.score >= minScore { found.append((position, judgement)) }
+      }
+    }
+    found.sort { ($0.judgement.score, -$0.position) > ($1.judgement.score, -$1.position) }
+    return found.map { IdentityMatch(key: entries[$0.position].key, judgement: $0.judgement) }
+  }
+
+  /// The blocks of a uuid, an e-mail address, a phone or a full name holding more than
+  /// `blockLimit` people, with their sizes, by key: what questions passed over (`describe`
+  /// names one for a warning). The blocks of names' other forms hold the same people and are
+  /// not listed again.
+  package var oversizedBlocks: [(key: String, count: Int)] {
+    blocks.filter { $0.value.count > blockLimit && "uepn".contains($0.key.prefix(1)) }.map { ($0.key, $0.value.count) }
+      .sorted { $0.key < $1.key }
+  }
+
+  /// The keys `person` is blocked by, each once.
+  static func blockKeys(_ person: Person) -> Set<String> {
+    var keys: Set<String> = []
+    if let uuid = person.uuid { keys.insert("u:" + uuid) }
+    for email in person.emails.prefix(ComparedPerson.valuesCompared) {
+      if let key = MatchKeys.email(email) { keys.insert("e:" + key) }
+    }
+    for phone in person.phones.prefix(ComparedPerson.valuesCompared) {
+      if let digits = MatchKeys.phoneDigits(phone) { keys.insert("p:" + MatchKeys.phoneBlock(digits)) }
+    }
+    let first = NameForms.words(person.firstName)
+    let last = NameForms.words(person.lastName)
+    let full = (first + last).map(NameForms.spellingKey)
+    if !full.isEmpty {
+      keys.insert("n:" + full.sorted().joined(separator: " "))
+      if full.count <= 4 {
+        keys.insert("c:" + (first + last).joined())
+        keys.insert("c:" + (last + first).joined())
+      }
+    }
+    // Forms of the first name and the nickname meet each other's with the same last name.
+    let lastKey = last.map(NameForms.spellingKey).joined(separator: " ")
+    if !lastKey.isEmpty {
+      for given in [first.first, NameForms.words(person.nickname).first].compactMap({ $0 }) {
+        keys.insert("g:" + NameForms.spellingKey(given) + "|" + lastKey)
+        for group in NameForms.variantGroups(given) { keys.insert("g:#\(group)|" + lastKey) }
+      }
+    }
+    return keys
+  }
+
+  /// A block key as a warning names it: `the e-mail a@b`, `phones ending 1234567`, `the name
+  /// ana lima`.
+  package static func describe(_ key: String) -> String {
+    let value = key.dropFirst(2)
+    switch key.prefix(2) {
+    case "u:": return "the uuid \(value)"
+    case "e:": return "the e-mail \(value)"
+    case "p:": return "phones ending \(value)"
+    case "n:", "c:": return "the name \(value)"
+    default:
+      let parts = value.split(separator: "|", maxSplits: 1).map(String.init)
+      let given = parts.first.map { $0.hasPrefix("#") ? Self.groupName($0) : $0 } ?? ""
+      return "the given name \(given) with the last name \(parts.last ?? "")"
+    }
+  }
+
+  /// `#3` as the group's first name (`forms of robert`).
+  private static func groupName(_ text: String) -> String {
+    guard let index = Int(text.dropFirst()), NameVariants.groups.indices.contains(index) else { return text }
+    return "forms of " + (NameVariants.groups[index].first ?? "").folded
+  }
+}
+
+/// A person an index holds, judged against the one asked about.
+package struct IdentityMatch<Key: Hashable & Sendable>: Sendable {
+  /// The key the person was added under.
+  package let key: Key
+  /// How they compare.
+  package let judgement: IdentityJudgement
+}
