@@ -53,14 +53,14 @@ import Testing
       contact(6, "chen", "MEI", gender: .female),
       contact(7, "Nobody", "Else"),
     ])
-    #expect(ids(found) == [[1, 2], [3, 4], [5, 6]])
-    #expect(found.map(\.score) == [0.97, 0.97, 0.5])
+    #expect(ids(found) == [[3, 4], [1, 2], [5, 6]])
+    #expect(found.map(\.score) == [0.97, 0.95, 0.5])
     #expect(
-      found[0].reasons == ["same e-mail ana@x.org", "first names agree (an initial): Ana / A.", "same last name Lima"])
-    #expect(
-      found[1].reasons == [
+      found[0].reasons == [
         "same phone +33 6 12 34 56 78", "first names are forms of one name: Jo / Joanne", "same last name Park",
       ])
+    #expect(
+      found[1].reasons == ["same e-mail ana@x.org", "first names agree (an initial): Ana / A.", "same last name Lima"])
     #expect(found[2].reasons == ["same name in another order: Mei Chen / chen MEI"])
     #expect(found.allSatisfy { $0.against.isEmpty })
   }

@@ -23,9 +23,12 @@ package struct IdentityEvidence: Sendable, Hashable {
   package var points: Double
   /// The reason as a line says it: `same e-mail ana@x.org`, `first names differ: Łukasz / Björn`.
   package var reason: String
+  /// Whether it is a value both records hold (a uuid, an e-mail address, a phone number) rather
+  /// than a name or a date.
+  package var isSharedValue: Bool
 
-  package init(_ direction: Direction, _ points: Double, _ reason: String) {
-    (self.direction, self.points, self.reason) = (direction, points, reason)
+  package init(_ direction: Direction, _ points: Double, _ reason: String, sharedValue: Bool = false) {
+    (self.direction, self.points, self.reason, self.isSharedValue) = (direction, points, reason, sharedValue)
   }
 
   /// Whether it counts against one person.
@@ -48,8 +51,9 @@ package enum IdentityWeights {
   package static let firstName = 2.0
   /// First names that are forms of one name, or one name spelled two ways.
   package static let firstNameVariant = 1.5
-  /// First names where one holds the other (`Ana` / `Ana María`) or is its initial.
-  package static let firstNamePartial = 0.5
+  /// First names where one holds the other (`Ana` / `Ana María`) or is its initial: they agree,
+  /// so nothing contradicts, but weigh nothing (a couple may be `R.` and `Robin`).
+  package static let firstNamePartial = 0.0
   /// The same nickname, first names aside.
   package static let nickname = 1.0
   /// The same last name.
@@ -58,8 +62,8 @@ package enum IdentityWeights {
   package static let lastNameSpelling = 1.5
   /// Last names where one holds the other (`García` / `García López`).
   package static let lastNamePartial = 1.0
-  /// A last name and its initial.
-  package static let lastNameInitial = 0.5
+  /// A last name and its initial: they agree, and weigh nothing.
+  package static let lastNameInitial = 0.0
   /// The same middle name (or its initial).
   package static let middleName = 0.5
   /// The same birthday with its year.

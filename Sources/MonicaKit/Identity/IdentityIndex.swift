@@ -133,7 +133,7 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
 }
 
 /// A person an index holds, judged against the one asked about.
-package struct IdentityMatch<Key: Hashable & Sendable>: Sendable {
+package struct IdentityMatch<Key: Hashable & Sendable>: Sendable, Equatable {
   /// The key the person was added under.
   package let key: Key
   /// How they compare.

@@ -119,7 +119,7 @@ struct ComparedPerson: Sendable {
   func judge(_ other: ComparedPerson) -> IdentityJudgement {
     var evidence: [IdentityEvidence] = []
     if let uuid = person.uuid, uuid == other.person.uuid {
-      evidence.append(.init(.decisive, 0, "same uuid \(uuid)"))
+      evidence.append(.init(.decisive, 0, "same uuid \(uuid)", sharedValue: true))
     }
     evidence += identifiers(other)
     evidence += names(other)
@@ -135,7 +135,9 @@ struct ComparedPerson: Sendable {
     let shared = emails.filter(theirs.contains)
     for (index, email) in shared.prefix(3).enumerated() {
       evidence.append(
-        .init(.supporting, index == 0 ? IdentityWeights.email : IdentityWeights.moreEmail, "same e-mail \(email)"))
+        .init(
+          .supporting, index == 0 ? IdentityWeights.email : IdentityWeights.moreEmail, "same e-mail \(email)",
+          sharedValue: true))
     }
     if shared.isEmpty, let mine = emails.first, let their = other.emails.first {
       evidence.append(.init(.weakening, IdentityWeights.otherEmails, "e-mail addresses differ: \(mine) / \(their)"))
@@ -148,7 +150,7 @@ struct ComparedPerson: Sendable {
       evidence.append(
         .init(
           .supporting, phonesShared == 0 ? IdentityWeights.phone : IdentityWeights.morePhone,
-          "same phone \(phone.written)"))
+          "same phone \(phone.written)", sharedValue: true))
       phonesShared += 1
     }
     return evidence
@@ -201,7 +203,13 @@ struct ComparedPerson: Sendable {
   private func firstNames(_ other: ComparedPerson, relation firsts: NameForms.Relation) -> [IdentityEvidence] {
     let (mine, theirs) = (person, other.person)
     let pair = "\(mine.firstName.trimmingWhiteSpace) / \(theirs.firstName.trimmingWhiteSpace)"
-    func tie(_ a: [String], _ b: [String]) -> Bool { NameForms.relation(a, b, variants: true) >= .variant }
+    // A nickname that is the other's first name (or its spelling) weighs as the same first name;
+    // one that is only a form of it, as forms of one name.
+    func tie(_ a: [String], _ b: [String]) -> Double? {
+      let relation = NameForms.relation(a, b, variants: true)
+      return relation >= .spelling
+        ? IdentityWeights.firstName : relation == .variant ? IdentityWeights.firstNameVariant : nil
+    }
     var options: [IdentityEvidence] = []
     switch firsts {
     case .same:
@@ -217,11 +225,11 @@ struct ComparedPerson: Sendable {
     case .differ, .unknown:
       break
     }
-    if tie(nickname, other.first) {
-      options.append(.init(.supporting, IdentityWeights.firstName, Self.nicknameReason(mine, theirs)))
-    } else if tie(first, other.nickname) {
-      options.append(.init(.supporting, IdentityWeights.firstName, Self.nicknameReason(theirs, mine)))
-    } else if firsts != .differ, tie(nickname, other.nickname) {
+    if let points = tie(nickname, other.first) {
+      options.append(.init(.supporting, points, Self.nicknameReason(mine, theirs)))
+    } else if let points = tie(first, other.nickname) {
+      options.append(.init(.supporting, points, Self.nicknameReason(theirs, mine)))
+    } else if firsts != .differ, tie(nickname, other.nickname) != nil {
       options.append(.init(.supporting, IdentityWeights.nickname, "same nickname \(mine.nickname.trimmingWhiteSpace)"))
     }
     if let best = options.max(by: { $0.points < $1.points }) { return [best] }
