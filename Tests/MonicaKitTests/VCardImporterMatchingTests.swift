@@ -195,4 +195,19 @@ import Testing
     #expect(none.isEmpty && both.matched == 2 && both.sameAsEarlier == 0)
     #expect(work.read("map.tsv") == "contact\t1\t1\ncontact\t2\t2\n")
   }
+
+  @Test(
+    "in-file matching holds a bounded number of people; past it, later cards are compared with those held, said once")
+  func bounded() throws {
+    let work = try Work()
+    var options = VCardImportOptions()
+    options.peopleHeld = 2
+    let cards = ["Ana Lima", "Rui Lima", "Eva Lima", "Eva Lima", "Ana Lima"].map {
+      "BEGIN:VCARD\nFN:\($0)\nEMAIL:\($0.prefix(3))@x.org\nEND:VCARD\n"
+    }
+    let (records, messages, summary) = try run(cards.joined(), options: options, work: work)
+    #expect(objects(records, .contact).map { $0["first_name"]?.stringValue } == ["Ana", "Rui", "Eva", "Eva"])
+    #expect(summary.sameAsEarlier == 1, "the last Ana is the first one, held")
+    #expect(messages.filter { $0.contains("people are held") }.count == 1, "\(messages)")
+  }
 }

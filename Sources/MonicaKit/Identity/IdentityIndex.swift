@@ -18,11 +18,46 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
     var compared: ComparedPerson
   }
 
+  /// The people of one block, by position in `entries`: most blocks hold one person, who
+  /// needs no array of their own.
+  private enum Block: Sendable {
+    case one(Int32)
+    case many([Int32])
+
+    var members: [Int32] {
+      switch self {
+      case .one(let position): [position]
+      case .many(let positions): positions
+      }
+    }
+
+    var count: Int {
+      switch self {
+      case .one: 1
+      case .many(let positions): positions.count
+      }
+    }
+
+    mutating func append(_ position: Int32) {
+      switch self {
+      case .one(let first): self = .many([first, position])
+      case .many(var positions):
+        self = .one(0)  // lets the array be appended to in place
+        positions.append(position)
+        self = .many(positions)
+      }
+    }
+  }
+
   /// A block with more people than this is not looked in.
   package let blockLimit: Int
   private var entries: [Entry] = []
   private var positions: [Key: Int] = [:]
-  private var blocks: [String: [Int]] = [:]
+  /// The blocks by their key's hash: a collision only puts more people in a block, whom the
+  /// judgement then tells apart.
+  private var blocks: [Int: Block] = [:]
+  /// The blocks grown past `blockLimit`: their key as text and size, for `oversizedBlocks`.
+  private var oversized: [Int: (key: String, count: Int)] = [:]
 
   /// An empty index; `blockLimit` bounds the people judged per block key of a question.
   package init(blockLimit: Int = 100) { self.blockLimit = blockLimit }
@@ -38,7 +73,20 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
     if positions[key] != nil { return absorb(person, into: key) }
     positions[key] = entries.count
     entries.append(Entry(key: key, compared: ComparedPerson(person)))
-    for block in Self.blockKeys(person) { blocks[block, default: []].append(entries.count - 1) }
+    for block in Self.blockKeys(person) { put(entries.count - 1, in: block) }
+  }
+
+  /// Puts the person at `position` in the block `key`.
+  private mutating func put(_ position: Int, in key: String) {
+    let hash = key.hashValue
+    if var block = blocks[hash] {
+      blocks[hash] = nil
+      block.append(Int32(position))
+      blocks[hash] = block
+      if block.count > blockLimit, "uepn".contains(key.prefix(1)) { oversized[hash] = (key, block.count) }
+    } else {
+      blocks[hash] = .one(Int32(position))
+    }
   }
 
   /// Adds to the person held under `key` what `person` knows and they do not (e-mails, phones,
@@ -49,7 +97,7 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
     let before = Self.blockKeys(merged)
     merged.absorb(person)
     entries[position].compared = ComparedPerson(merged)
-    for block in Self.blockKeys(merged).subtracting(before) { blocks[block, default: []].append(position) }
+    for block in Self.blockKeys(merged).subtracting(before) { put(position, in: block) }
   }
 
   /// The people held who share a block with `person`, each judged against it, highest score
@@ -59,8 +107,10 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
     var seen: Set<Int> = []
     var found: [(position: Int, judgement: IdentityJudgement)] = []
     for block in Self.blockKeys(person).sorted() {
-      guard let members = blocks[block], members.count <= blockLimit else { continue }
-      for position in members where seen.insert(position).inserted && entries[position].key != excluding {
+      guard let members = blocks[block.hashValue], members.count <= blockLimit else { continue }
+      for member in members.members {
+        let position = Int(member)
+        guard seen.insert(position).inserted, entries[position].key != excluding else { continue }
         let judgement = asked.judge(entries[position].compared)
         if judgement.score >= minScore { found.append((position, judgement)) }
       }
@@ -73,10 +123,7 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   /// `blockLimit` people, with their sizes, by key: what questions passed over (`describe`
   /// names one for a warning). The blocks of names' other forms hold the same people and are
   /// not listed again.
-  package var oversizedBlocks: [(key: String, count: Int)] {
-    blocks.filter { $0.value.count > blockLimit && "uepn".contains($0.key.prefix(1)) }.map { ($0.key, $0.value.count) }
-      .sorted { $0.key < $1.key }
-  }
+  package var oversizedBlocks: [(key: String, count: Int)] { oversized.values.sorted { $0.key < $1.key } }
 
   /// The keys `person` is blocked by, each once.
   static func blockKeys(_ person: Person) -> Set<String> {

@@ -14,6 +14,9 @@ package struct VCardImportOptions {
   package var createAmbiguous = false
   /// The day a year-unknown birthday is stored in (Monica stores the current year).
   package var today = CalendarDate.today()
+  /// The most people the in-file matching holds (about 2 KB each), so that memory stays bounded
+  /// whatever the input (bench/README.md, monica-import vcard).
+  package var peopleHeld = 50_000
 
   package init() {}
 }
@@ -79,6 +82,8 @@ package final class VCardImporter {
   /// What was written for each local contact, so that a later card of its person adds only
   /// what is new.
   private var written: [Int: WrittenContact] = [:]
+  /// Whether `options.peopleHeld` was said.
+  private var saidHeldLimit = false
   /// The own fields already filled by an update line, by existing contact.
   private var updated: [Int: Set<String>] = [:]
   /// What was done so far.
@@ -91,15 +96,26 @@ package final class VCardImporter {
     /// Left out (`--skip-existing`): so are later cards of its person.
     var skipped = false
     var name = ""
-    /// The card's own fields as written: `Nickname`, `Description`, `Birthday`, `Died`, `Job`,
-    /// `Company`, each name as its note line would say it.
-    var own: [String: String] = [:]
-    var tags: Set<String> = []
     /// The photo written for it (its data URL's hash), `nil` when none.
     var photo: Int?
-    var fields: Set<String> = []
-    var addresses: Set<String> = []
-    var notes: Set<String> = []
+    /// What was written for it, each value hashed with its kind (`mark`): contact fields
+    /// (`f`), addresses (`a`), notes (`n`), tags (`t`) and the card's own fields (`o`, as
+    /// `Birthday=1985-03-04`). Hashes, not the text: what is held stays small whatever the
+    /// notes; a collision only leaves out a value as written already.
+    var values: Set<Int> = []
+
+    /// Whether the value of that kind was written.
+    func has(_ kind: Character, _ text: String) -> Bool { values.contains(Self.mark(kind, text)) }
+
+    /// Notes the value of that kind as written; `false` when it was already.
+    mutating func add(_ kind: Character, _ text: String) -> Bool { values.insert(Self.mark(kind, text)).inserted }
+
+    static func mark(_ kind: Character, _ text: String) -> Int {
+      var hasher = Hasher()
+      hasher.combine(kind)
+      hasher.combine(text)
+      return hasher.finalize()
+    }
   }
 
   /// An importer writing to `output`; `report` takes each per-card warning (`FILE:LINE: ...`:
@@ -236,16 +252,16 @@ package final class VCardImporter {
     case .new:
       summary.contacts += 1
       (owner, match) = (card.number, nil)
-      earlier.add(person, as: owner)
-      written[owner] = WrittenContact(name: content.shownName)
+      hold(person, as: owner, WrittenContact(name: content.shownName), at: "\(card.source):\(card.line)")
     case .existing(let id):
       summary.matched += 1
       (owner, match) = (card.number, id)
       if let map, map.target(of: RecordKind.contact.object, source: owner) == nil {
         try map.append(RecordKind.contact.object, source: owner, target: id)
       }
-      earlier.add(person, as: owner)
-      written[owner] = WrittenContact(existing: id, skipped: options.skipExisting, name: content.shownName)
+      hold(
+        person, as: owner, WrittenContact(existing: id, skipped: options.skipExisting, name: content.shownName),
+        at: "\(card.source):\(card.line)")
       if options.skipExisting { return }
       try update(id, from: content)
     case .earlier(let first):
@@ -260,9 +276,9 @@ package final class VCardImporter {
     var fieldRecords: [JSONObject] = []
     for (kind, text) in content.fields {
       let key = text.trimmingWhiteSpace.lowercased()
-      if written[owner]?.fields.contains(key) == true { continue }
+      if written[owner]?.has("f", key) == true { continue }
       if let match, existing?.has(field: text, on: match) == true { continue }
-      written[owner]?.fields.insert(key)
+      _ = written[owner]?.add("f", key)
       let typeID: Int
       if let known = typeIDs[kind] {
         typeID = known
@@ -282,16 +298,15 @@ package final class VCardImporter {
     if case .new = target { records.append(contact(content, id: owner)) }
     records += fieldRecords
     for address in content.addresses {
-      if written[owner]?.addresses.contains(address.key) == true { continue }
+      if written[owner]?.has("a", address.key) == true { continue }
       if let match, existing?.has(address: address, on: match) == true { continue }
-      written[owner]?.addresses.insert(address.key)
+      _ = written[owner]?.add("a", address.key)
       records.append(self.address(address, contact: owner))
     }
     if !content.noteLines.isEmpty {
       let body = content.noteLines.joined(separator: "\n")
-      if written[owner]?.notes.contains(body) != true, match.map({ existing?.has(note: body, on: $0) == true }) != true
-      {
-        written[owner]?.notes.insert(body)
+      if written[owner]?.has("n", body) != true, match.map({ existing?.has(note: body, on: $0) == true }) != true {
+        _ = written[owner]?.add("n", body)
         records.append(
           JSONObject([
             .init("id", .int(next(RecordKind.note.object))), .init("object", .string(RecordKind.note.object)),
@@ -322,10 +337,27 @@ package final class VCardImporter {
     for record in records { try output.writeLine(JSONWriter.monica.bytes(.object(record))) }
   }
 
+  /// Holds the card's person and what is written for it, for the later cards of the input;
+  /// past `options.peopleHeld` people, says once that later cards are compared with those held
+  /// only.
+  private func hold(_ person: Person, as owner: Int, _ contact: WrittenContact, at place: String) {
+    guard earlier.count < options.peopleHeld else {
+      if !saidHeldLimit {
+        saidHeldLimit = true
+        report(
+          "\(place): the first \(options.peopleHeld) people are held for in-file matching: later cards are compared "
+            + "with them, not with each other")
+      }
+      return
+    }
+    earlier.add(person, as: owner)
+    written[owner] = contact
+  }
+
   /// Keeps what a new contact's card says of its own fields, for the later cards of its person.
   private func remember(_ content: CardContent, as id: Int) {
-    written[id]?.own = Self.ownFields(content)
-    written[id]?.tags = Set(content.tags)
+    for (key, value) in Self.ownFields(content) { _ = written[id]?.add("o", key + "=" + value) }
+    for tag in content.tags { _ = written[id]?.add("t", tag) }
   }
 
   /// A card's own fields as note lines would name them, those with a value.
@@ -343,17 +375,18 @@ package final class VCardImporter {
   }
 
   /// The note lines of what a later card of a person made by this import says otherwise than
-  /// the first card did, or besides it: its name, nickname, description, dates, job, company
+  /// the cards before it did, or besides them: its name, nickname, description, dates, job, company
   /// (`Birthday (card 7): 1985-03-04`), and its tags (Monica sets them with the contact, which
   /// is written already).
   private func differences(_ content: CardContent, from first: Int) -> [String] {
-    let known = written[first]?.own ?? [:]
     var lines: [String] = []
+    let own = Self.ownFields(content)
     for key in ["Name", "Nickname", "Description", "Birthday", "Died", "Job", "Company"] {
-      guard let value = Self.ownFields(content)[key], value != known[key] else { continue }
+      // Each said once, however many cards say it.
+      guard let value = own[key], written[first]?.add("o", key + "=" + value) == true else { continue }
       lines.append("\(key) (card \(content.number)): \(value)")
     }
-    let tags = content.tags.filter { written[first]?.tags.contains($0) != true }
+    let tags = content.tags.filter { written[first]?.add("t", $0) == true }
     if !tags.isEmpty { lines.append("Categories (card \(content.number)): " + tags.joined(separator: ", ")) }
     return lines
   }
