@@ -24,7 +24,7 @@ extension Help {
     and birthday with its year, and nothing against), so --min-score 0.9 merges nothing else \
     on any account; 0.5 is likely (the same full name and nothing else either way); under 0.5 \
     something contradicts (a household's landline: "same phone +1 555 0142", against "first \
-    names differ: Łukasz / Björn") or too little is shared.
+    names differ: Lukasz / Bjorn") or too little is shared.
 
     EVIDENCE
     Each pair is judged in log-odds points, added to -4; the score is the logistic function of \
@@ -33,10 +33,10 @@ extension Help {
     other or to its end behind a country code of one to three digits, at least 7 digits (+4, a \
     second +0.5); the same first and last name, case, accents and spacing folded, in any order \
     or in one field (+4); else the same first name (+2), forms of one name or one name spelled \
-    two ways (Bob / Robert, Sasha / Alexander, Aleksandr / Alexander, Анна / Anna: +1.5), a \
+    two ways (Bob / Robert, Sasha / Alexander, Aleksandr / Alexander: +1.5), a \
     nickname that is the other's first name (+2), one holding the other or its initial \
-    (Ana / Ana María, A. / Ana: they agree, and weigh 0), and the same last name (+2; spelled \
-    two ways +1.5; one holding the other, García / García López, +1; an initial 0); the same birthday with its \
+    (Ana / Ana Maria, A. / Ana: they agree, and weigh 0), and the same last name (+2; spelled \
+    two ways +1.5; one holding the other, Garcia / Garcia Lopez, +1; an initial 0); the same birthday with its \
     year (+3), without (+1.5); the same middle name (+0.5); the same date of death (+1). \
     Contradicting, which multiplies the score by 0.49 (under 0.5 whatever is shared): first \
     names that are none of the above (-6); genders M and F (-5; O contradicts nothing); other \
@@ -47,11 +47,11 @@ extension Help {
     is no evidence, nor are phones that differ (people have several).
 
     Forms of one name come from a table of diminutives, nicknames and spellings (Bill and \
-    William, Peggy and Margaret, Hans and Johannes, Pepe and José, Łukasz and Lukas), not \
+    William, Peggy and Margaret, Hans and Johannes, Pepe and Jose, Lukasz and Lukas), not \
     translations (Pierre is not Peter); Alex and Sasha belong to Alexander and to Alexandra, \
     which stay two names. Spellings are folded by rules: Cyrillic in Latin letters, tsch, sch, \
     ks and x, kh, ph and f, th, zh, oe, ue, w and v, y and i, a final er, a final h, doubled \
-    consonants (Anna and Ana; René and Renée stay two).
+    consonants (Anna and Ana; Rene and Renee stay two).
 
     GROUPS
     Pairs of at least --min-score form groups strongest first, by complete linkage only: two \
