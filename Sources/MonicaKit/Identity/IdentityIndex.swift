@@ -72,8 +72,9 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   package mutating func add(_ person: Person, as key: Key) {
     if positions[key] != nil { return absorb(person, into: key) }
     positions[key] = entries.count
-    entries.append(Entry(key: key, compared: ComparedPerson(person)))
-    for block in Self.blockKeys(person) { put(entries.count - 1, in: block) }
+    let compared = ComparedPerson(person)
+    entries.append(Entry(key: key, compared: compared))
+    for block in Self.blockKeys(compared) { put(entries.count - 1, in: block) }
   }
 
   /// Puts the person at `position` in the block `key`.
@@ -93,11 +94,11 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   /// a birthday...), in the blocks too; nothing when `key` is not held.
   package mutating func absorb(_ person: Person, into key: Key) {
     guard let position = positions[key] else { return }
+    let before = Self.blockKeys(entries[position].compared)
     var merged = entries[position].compared.person
-    let before = Self.blockKeys(merged)
     merged.absorb(person)
     entries[position].compared = ComparedPerson(merged)
-    for block in Self.blockKeys(merged).subtracting(before) { put(position, in: block) }
+    for block in Self.blockKeys(entries[position].compared).subtracting(before) { put(position, in: block) }
   }
 
   /// The people held who share a block with `person`, each judged against it, highest score
@@ -106,7 +107,7 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
     let asked = ComparedPerson(person)
     var seen: Set<Int> = []
     var found: [(position: Int, judgement: IdentityJudgement)] = []
-    for block in Self.blockKeys(person).sorted() {
+    for block in Self.blockKeys(asked).sorted() {
       guard let members = blocks[block.hashValue], members.count <= blockLimit else { continue }
       for member in members.members {
         let position = Int(member)
@@ -125,18 +126,13 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   /// not listed again.
   package var oversizedBlocks: [(key: String, count: Int)] { oversized.values.sorted { $0.key < $1.key } }
 
-  /// The keys `person` is blocked by, each once.
-  static func blockKeys(_ person: Person) -> Set<String> {
+  /// The keys a person is blocked by, each once.
+  static func blockKeys(_ compared: ComparedPerson) -> Set<String> {
     var keys: Set<String> = []
-    if let uuid = person.uuid { keys.insert("u:" + uuid) }
-    for email in person.emails.prefix(ComparedPerson.valuesCompared) {
-      if let key = MatchKeys.email(email) { keys.insert("e:" + key) }
-    }
-    for phone in person.phones.prefix(ComparedPerson.valuesCompared) {
-      if let digits = MatchKeys.phoneDigits(phone) { keys.insert("p:" + MatchKeys.phoneBlock(digits)) }
-    }
-    let first = NameForms.words(person.firstName)
-    let last = NameForms.words(person.lastName)
+    if let uuid = compared.person.uuid { keys.insert("u:" + uuid) }
+    for email in compared.emails { keys.insert("e:" + email) }
+    for phone in compared.phones { keys.insert("p:" + MatchKeys.phoneBlock(phone.digits)) }
+    let (first, last) = (compared.first, compared.last)
     let full = (first + last).map(NameForms.spellingKey)
     if !full.isEmpty {
       keys.insert("n:" + full.sorted().joined(separator: " "))
@@ -148,7 +144,7 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
     // Forms of the first name and the nickname meet each other's with the same last name.
     let lastKey = last.map(NameForms.spellingKey).joined(separator: " ")
     if !lastKey.isEmpty {
-      for given in [first.first, NameForms.words(person.nickname).first].compactMap({ $0 }) {
+      for given in [first.first, compared.nickname.first].compactMap({ $0 }) {
         keys.insert("g:" + NameForms.spellingKey(given) + "|" + lastKey)
         for group in NameForms.variantGroups(given) { keys.insert("g:#\(group)|" + lastKey) }
       }
