@@ -54,15 +54,15 @@ package struct DuplicateFinder {
 
   /// The groups found, highest score first (then by the keeper's id).
   package func groups() -> [DuplicateGroup] {
-    let compared = contacts.map { ComparedPerson($0.person) }
     var judged: [Pair: IdentityJudgement] = [:]
     var index = IdentityIndex<Int>(blockLimit: blockLimit)
     for (position, contact) in contacts.enumerated() { index.add(contact.person, as: position) }
+    let compared = contacts.indices.compactMap { index.compared($0) }
     for block in index.oversizedBlocks {
       warn("\(block.count) contacts share \(IdentityIndex<Int>.describe(block.key)): they are not compared by it")
     }
-    for (position, contact) in contacts.enumerated() {
-      for match in index.matches(for: contact.person, minScore: minScore, excluding: position)
+    for (position, asked) in compared.enumerated() {
+      for match in index.matches(for: asked, minScore: minScore, excluding: position)
       where match.key > position {
         judged[Pair(position, match.key)] = match.judgement
       }

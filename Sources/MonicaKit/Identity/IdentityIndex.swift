@@ -68,6 +68,9 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   /// The person held under `key`.
   package func person(_ key: Key) -> Person? { positions[key].map { entries[$0].compared.person } }
 
+  /// The person held under `key`, in the form it is compared in.
+  func compared(_ key: Key) -> ComparedPerson? { positions[key].map { entries[$0].compared } }
+
   /// Holds `person` under `key`; a key already held takes what `person` adds (`absorb`).
   package mutating func add(_ person: Person, as key: Key) {
     if positions[key] != nil { return absorb(person, into: key) }
@@ -104,7 +107,11 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   /// The people held who share a block with `person`, each judged against it, highest score
   /// first (then in the order added), leaving out `excluding` and any scoring under `minScore`.
   package func matches(for person: Person, minScore: Double = 0, excluding: Key? = nil) -> [IdentityMatch<Key>] {
-    let asked = ComparedPerson(person)
+    matches(for: ComparedPerson(person), minScore: minScore, excluding: excluding)
+  }
+
+  /// `matches(for:minScore:excluding:)` of a person already in its compared form.
+  func matches(for asked: ComparedPerson, minScore: Double, excluding: Key?) -> [IdentityMatch<Key>] {
     var seen: Set<Int> = []
     var found: [(position: Int, judgement: IdentityJudgement)] = []
     for block in Self.blockKeys(asked).sorted() {
@@ -133,20 +140,20 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
     for email in compared.emails { keys.insert("e:" + email) }
     for phone in compared.phones { keys.insert("p:" + MatchKeys.phoneBlock(phone.digits)) }
     let (first, last) = (compared.first, compared.last)
-    let full = (first + last).map(NameForms.spellingKey)
+    let full = first.keys + last.keys
     if !full.isEmpty {
       keys.insert("n:" + full.sorted().joined(separator: " "))
       if full.count <= 4 {
-        keys.insert("c:" + (first + last).joined())
-        keys.insert("c:" + (last + first).joined())
+        keys.insert("c:" + (first.words + last.words).joined())
+        keys.insert("c:" + (last.words + first.words).joined())
       }
     }
     // Forms of the first name and the nickname meet each other's with the same last name.
-    let lastKey = last.map(NameForms.spellingKey).joined(separator: " ")
+    let lastKey = last.keys.joined(separator: " ")
     if !lastKey.isEmpty {
-      for given in [first.first, compared.nickname.first].compactMap({ $0 }) {
-        keys.insert("g:" + NameForms.spellingKey(given) + "|" + lastKey)
-        for group in NameForms.variantGroups(given) { keys.insert("g:#\(group)|" + lastKey) }
+      for given in [first.keys.first, compared.nickname.keys.first].compactMap({ $0 }) {
+        keys.insert("g:" + given + "|" + lastKey)
+        for group in NameForms.variantGroups(key: given) { keys.insert("g:#\(group)|" + lastKey) }
       }
     }
     return keys

@@ -89,10 +89,10 @@ extension Person {
 /// person against many).
 struct ComparedPerson: Sendable {
   let person: Person
-  let first: [String]
-  let middle: [String]
-  let last: [String]
-  let nickname: [String]
+  let first: NameWords
+  let middle: NameWords
+  let last: NameWords
+  let nickname: NameWords
   /// E-mail keys (`MatchKeys.email`), each once, in the order written.
   let emails: [String]
   /// Phones as written and their digits (`MatchKeys.phoneDigits`).
@@ -104,10 +104,10 @@ struct ComparedPerson: Sendable {
 
   init(_ person: Person) {
     self.person = person
-    first = NameForms.words(person.firstName)
-    middle = NameForms.words(person.middleName)
-    last = NameForms.words(person.lastName)
-    nickname = NameForms.words(person.nickname)
+    first = NameWords(person.firstName)
+    middle = NameWords(person.middleName)
+    last = NameWords(person.lastName)
+    nickname = NameWords(person.nickname)
     var seen: Set<String> = []
     emails = person.emails.prefix(Self.valuesCompared).compactMap(MatchKeys.email).filter { seen.insert($0).inserted }
     phones = person.phones.prefix(Self.valuesCompared).compactMap { phone in
@@ -164,14 +164,14 @@ struct ComparedPerson: Sendable {
     var evidence: [IdentityEvidence] = []
     // The same words in first and last name together, however split or ordered (`Ana Lima` in
     // the first name alone, `Lima` / `Ana` swapped, `王伟` in one field or two): one full name.
-    let (fullMine, fullTheirs) = (first + last, other.first + other.last)
-    let compactMine = Set([first + last, last + first].map { $0.joined() })
-    let compactTheirs = Set([other.first + other.last, other.last + other.first].map { $0.joined() })
+    let (fullMine, fullTheirs) = (first.words + last.words, other.first.words + other.last.words)
+    let compactMine = Set([first.words + last.words, last.words + first.words].map { $0.joined() })
+    let compactTheirs = Set([fullTheirs, other.last.words + other.first.words].map { $0.joined() })
     // One word on each side is a one-word name (`Mum`), unless written in a script whose full
     // names take no space (`王伟`, `山田太郎`, `김민준`).
     let oneWordEach =
-      last.isEmpty && other.last.isEmpty && first.count == 1 && other.first.count == 1
-      && !NameForms.isUnspacedFullName(first[0])
+      last.isEmpty && other.last.isEmpty && first.words.count == 1 && other.first.words.count == 1
+      && !NameForms.isUnspacedFullName(first.words[0])
     if firsts == .same && lasts == .same || !oneWordEach && fullMine.count > 1 && fullMine == fullTheirs {
       evidence.append(
         .init(.supporting, IdentityWeights.fullName, "same name \(Self.shown(mine.firstName, mine.lastName))"))
@@ -205,7 +205,7 @@ struct ComparedPerson: Sendable {
     let pair = "\(mine.firstName.trimmingWhiteSpace) / \(theirs.firstName.trimmingWhiteSpace)"
     // A nickname that is the other's first name (or its spelling) weighs as the same first name;
     // one that is only a form of it, as forms of one name.
-    func tie(_ a: [String], _ b: [String]) -> Double? {
+    func tie(_ a: NameWords, _ b: NameWords) -> Double? {
       let relation = NameForms.relation(a, b, variants: true)
       return relation >= .spelling
         ? IdentityWeights.firstName : relation == .variant ? IdentityWeights.firstNameVariant : nil

@@ -62,23 +62,49 @@ package enum NameForms {
     var text = ""
     for scalar in word.unicodeScalars { text += cyrillic[scalar] ?? String(scalar) }
     guard text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
-    for (from, to) in [
-      ("tsch", "ch"), ("sch", "sh"), ("chr", "kr"), ("ck", "k"), ("ks", "x"), ("kh", "h"), ("ph", "f"),
-      ("th", "t"), ("dzh", "j"), ("zh", "j"), ("oe", "o"), ("ue", "u"), ("w", "v"),
-    ] {
-      text = text.replacing(from, with: to)
+    // On bytes: the rules run on every name of every comparison.
+    var letters = Array(text.utf8)
+    for (from, to) in spellingRules { letters = replacing(from, with: to, in: letters) }
+    let (c, y, e, r, h, k, i) = (
+      UInt8(ascii: "c"), UInt8(ascii: "y"), UInt8(ascii: "e"), UInt8(ascii: "r"),
+      UInt8(ascii: "h"), UInt8(ascii: "k"), UInt8(ascii: "i")
+    )
+    let vowels = Array("aeiou".utf8)
+    for index in letters.indices where letters[index] == c {
+      let next = index + 1 < letters.count ? letters[index + 1] : 0
+      if ![e, i, y, h].contains(next) { letters[index] = k }
     }
-    var letters = Array(text)
-    for index in letters.indices where letters[index] == "c" {
-      let next = index + 1 < letters.count ? letters[index + 1] : " "
-      if !"eiyh".contains(next) { letters[index] = "k" }
+    for index in letters.indices.dropFirst() where letters[index] == y { letters[index] = i }
+    if letters.count >= 5, letters.suffix(2).elementsEqual([e, r]) { letters.remove(at: letters.count - 2) }
+    if letters.count > 2, letters.last == h, vowels.contains(letters[letters.count - 2]) { letters.removeLast() }
+    var key: [UInt8] = []
+    key.reserveCapacity(letters.count)
+    for letter in letters where !(key.last == letter && !vowels.contains(letter)) { key.append(letter) }
+    return String(decoding: key, as: UTF8.self)
+  }
+
+  /// The spelling rules of `spellingKey`, in order.
+  private static let spellingRules: [([UInt8], [UInt8])] = [
+    ("tsch", "ch"), ("sch", "sh"), ("chr", "kr"), ("ck", "k"), ("ks", "x"), ("kh", "h"), ("ph", "f"), ("th", "t"),
+    ("dzh", "j"), ("zh", "j"), ("oe", "o"), ("ue", "u"), ("w", "v"),
+  ].map { (Array($0.0.utf8), Array($0.1.utf8)) }
+
+  /// `bytes` with each `from` replaced by `to`, left to right.
+  private static func replacing(_ from: [UInt8], with to: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+    guard bytes.count >= from.count, let first = from.first, bytes.contains(first) else { return bytes }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      if index + from.count <= bytes.count, bytes[index..<(index + from.count)].elementsEqual(from) {
+        out += to
+        index += from.count
+      } else {
+        out.append(bytes[index])
+        index += 1
+      }
     }
-    for index in letters.indices.dropFirst() where letters[index] == "y" { letters[index] = "i" }
-    if letters.count >= 5, letters.suffix(2) == ["e", "r"] { letters.remove(at: letters.count - 2) }
-    if letters.count > 2, letters.last == "h", "aeiou".contains(letters[letters.count - 2]) { letters.removeLast() }
-    var key = ""
-    for letter in letters where !(key.last == letter && !"aeiou".contains(letter)) { key.append(letter) }
-    return key
+    return out
   }
 
   /// Russian, Ukrainian and Belarusian letters in Latin, as passports and most address books
@@ -101,17 +127,16 @@ package enum NameForms {
     return table
   }()
 
-  /// The variant groups a folded word belongs to, by index in `NameVariants.groups`.
-  package static func variantGroups(_ word: String) -> Set<Int> { groupsByKey[spellingKey(word)] ?? [] }
+  /// The variant groups a word of this spelling key belongs to, by index in `NameVariants.groups`.
+  package static func variantGroups(key: String) -> Set<Int> { groupsByKey[key] ?? [] }
 
-  /// How two folded words relate.
-  static func relation(_ a: String, _ b: String, variants: Bool) -> Relation {
+  /// How two folded words relate, given their spelling keys.
+  static func relation(_ a: String, _ keyA: String, _ b: String, _ keyB: String, variants: Bool) -> Relation {
     if a == b { return .same }
     if isInitial(a) || isInitial(b) {
       let (initial, whole) = isInitial(a) ? (a, b) : (b, a)
       return whole.hasPrefix(initial) ? .initial : .differ
     }
-    let (keyA, keyB) = (spellingKey(a), spellingKey(b))
     if keyA == keyB { return .spelling }
     if variants, let groups = groupsByKey[keyA], !groups.isDisjoint(with: groupsByKey[keyB] ?? []) { return .variant }
     return .differ
@@ -121,22 +146,40 @@ package enum NameForms {
   /// other's at its place (the weakest decides), else every word of the shorter among the
   /// other's (`partial`, at best), else they differ. `variants` lets `NameVariants` join words
   /// (first names and nicknames; last names only by spelling).
-  package static func relation(_ a: [String], _ b: [String], variants: Bool) -> Relation {
+  package static func relation(_ a: NameWords, _ b: NameWords, variants: Bool) -> Relation {
     guard !a.isEmpty, !b.isEmpty else { return .unknown }
-    if a == b { return .same }
-    if a.count == b.count {
-      let weakest = zip(a, b).map { relation($0, $1, variants: variants) }.min() ?? .differ
+    if a.words == b.words { return .same }
+    func word(_ x: Int, _ y: Int) -> Relation {
+      relation(a.words[x], a.keys[x], b.words[y], b.keys[y], variants: variants)
+    }
+    if a.words.count == b.words.count {
+      let weakest = a.words.indices.map { word($0, $0) }.min() ?? .differ
       if weakest.agrees { return weakest }
     }
-    let (short, long) = a.count <= b.count ? (a, b) : (b, a)
-    var unused = long
+    let aShorter = a.words.count <= b.words.count
+    let (short, long) = aShorter ? (a.words.indices, b.words.indices) : (b.words.indices, a.words.indices)
+    var unused = Array(long)
     var weakest = Relation.partial
-    for word in short {
-      let scored = unused.enumerated().map { ($0.offset, relation(word, $0.element, variants: variants)) }
+    for index in short {
+      let scored = unused.enumerated().map { ($0.offset, aShorter ? word(index, $0.element) : word($0.element, index)) }
       guard let best = scored.max(by: { $0.1 < $1.1 }), best.1.agrees else { return .differ }
       unused.remove(at: best.0)
       weakest = min(weakest, best.1)
     }
     return weakest
   }
+}
+
+/// A name's folded words (`NameForms.words`) and their spelling keys (`NameForms.spellingKey`),
+/// worked out once: a person is compared with many.
+package struct NameWords: Sendable, Equatable {
+  package let words: [String]
+  package let keys: [String]
+
+  package init(_ text: String) {
+    words = NameForms.words(text)
+    keys = words.map(NameForms.spellingKey)
+  }
+
+  package var isEmpty: Bool { words.isEmpty }
 }
