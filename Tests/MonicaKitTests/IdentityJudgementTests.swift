@@ -222,6 +222,12 @@ import Testing
     let partial = judge(Person(firstName: "Mum", isPartial: true), Person(firstName: "Mum"))
     #expect(partial.reasonsFor == ["same first name Mum"])
     #expect(Person.uuidKey("  urn:uuid:AB-1 ") == "ab-1" && Person.uuidKey(" ") == nil)
+    // A name is no shared value: a judgement that shares only names does not share an identifier.
+    #expect(
+      !judge(Person(firstName: "Ana", lastName: "Lima"), Person(firstName: "Ana", lastName: "Lima")).sharesIdentifier)
+    #expect(
+      judge(Person(firstName: "Ana", phones: ["5551234567"]), Person(firstName: "Eva", phones: ["5551234567"]))
+        .sharesIdentifier)
   }
 
   @Test("a score is written with at most two decimals")

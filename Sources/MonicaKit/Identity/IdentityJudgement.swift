@@ -55,9 +55,7 @@ package struct IdentityJudgement: Sendable, Equatable {
   package var isDisputed: Bool { !evidenceAgainst.isEmpty }
   /// Whether the evidence for is a shared identifier (uuid, e-mail address, phone number),
   /// not only names and dates.
-  package var sharesIdentifier: Bool {
-    evidenceFor.contains { $0.points >= IdentityWeights.phone || $0.direction == .decisive }
-  }
+  package var sharesIdentifier: Bool { evidenceFor.contains(where: \.isSharedValue) }
 
   /// `{"score":0.98,"for":["same e-mail a@b"],"against":[]}`, for a line or a tool's answer.
   package var json: JSONValue {
@@ -124,7 +122,7 @@ struct ComparedPerson: Sendable {
     evidence += identifiers(other)
     evidence += names(other)
     evidence += facts(other)
-    return IdentityJudgement(evidence: evidence.sorted { ($0.isAgainst ? 1 : 0) < ($1.isAgainst ? 1 : 0) })
+    return IdentityJudgement(evidence: evidence)
   }
 
   /// E-mail addresses and phone numbers: shared ones for, e-mail addresses none of which is
