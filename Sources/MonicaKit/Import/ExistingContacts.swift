@@ -53,7 +53,10 @@ package final class ExistingContacts {
   }
 
   /// Who the card's person is among the contacts (`IdentityIndex.identify`).
-  package func identify(_ card: CardContent) -> Identification<Int> { index.identify(Person(card: card)) }
+  package func identify(_ card: CardContent) -> Identification<Int> { identify(Person(card: card)) }
+
+  /// Who a person is among the contacts: a CSV row's, a synced card's (`IdentityIndex.identify`).
+  package func identify(_ person: Person) -> Identification<Int> { index.identify(person) }
 
   /// The name of contact `id` as read, for messages.
   package func name(of id: Int) -> String { index.person(id)?.name ?? "" }
