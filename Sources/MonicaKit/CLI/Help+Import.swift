@@ -68,8 +68,9 @@ extension Help {
     When cards were matched (or --dedupe-against was given) a summary ends the run on stderr: \
     monica-import: 6 cards: 2 new contacts, 3 existing contacts (2 by UID, 1 by e-mail), 1 the \
     same person as an earlier card (1 by name), 0 ambiguous, 0 invalid. What is held grows \
-    with the cards only by each person's names, dates, e-mail addresses and phones and the \
-    values written for them, about 1 KB a card.
+    with the cards only by each person's names, dates, e-mail addresses and phones and hashes \
+    of what was written for them, about 2 KB a card, up to 50,000 people (later cards are \
+    compared with those, said once).
 
     A bad card (no END:VCARD, a line that is not NAME:value, nothing to name it by) stops \
     the import with 65 at FILE:LINE; the records of the cards before it are out, whole. \
