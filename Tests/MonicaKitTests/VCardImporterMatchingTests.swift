@@ -210,4 +210,13 @@ import Testing
     #expect(summary.sameAsEarlier == 1, "the last Ana is the first one, held")
     #expect(messages.filter { $0.contains("people are held") }.count == 1, "\(messages)")
   }
+
+  @Test("two cards that share only a name are two contacts (namesakes are as likely), no word")
+  func namesakes() throws {
+    let work = try Work()
+    let (records, messages, summary) = try run(
+      "BEGIN:VCARD\nFN:José Rossi\nEND:VCARD\nBEGIN:VCARD\nFN:José Rossi\nBDAY:1990-01-02\nEND:VCARD\n", work: work)
+    #expect(objects(records, .contact).count == 2 && summary.sameAsEarlier == 0)
+    #expect(messages.isEmpty, "\(messages)")
+  }
 }

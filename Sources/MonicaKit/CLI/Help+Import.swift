@@ -35,13 +35,13 @@ extension Help {
     unless it has a date of death.
 
     The same person twice in the input is one contact: a card is first compared with the \
-    cards before it, and when it is one of them (almost certainly, or the only one likely with \
-    nothing against), no contact is written for it: its contact fields, addresses and note that \
+    cards before it, and when it is almost certainly one of them (0.9 or more: a shared e-mail \
+    address or phone number with the same name, or the same UID), no contact is written for it: its contact fields, addresses and note that \
     are new go to the earlier card's contact, and what it says otherwise of the person (another \
     name, nickname, description, birthday, date of death, job, company, categories) becomes \
     note lines (Birthday (card 7): 1985-03-04). Each is said on stderr (a card given twice, \
-    the same UID, only in the summary); a card that could be several earlier ones is made a \
-    contact of its own, said too.
+    the same UID, only in the summary); a card that is only likely an earlier one (the same \
+    name and nothing else: namesakes are as likely) is a contact of its own.
 
     --dedupe-against FILE takes the contacts already in Monica (monica-fetch contacts \
     --with-fields, for their e-mail addresses and latest notes). A card is one of them, in this \

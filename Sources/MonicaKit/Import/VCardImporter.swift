@@ -95,7 +95,6 @@ package final class VCardImporter {
     var existing: Int?
     /// Left out (`--skip-existing`): so are later cards of its person.
     var skipped = false
-    var name = ""
     /// The photo written for it (its data URL's hash), `nil` when none.
     var photo: Int?
     /// What was written for it, each value hashed with its kind (`mark`): contact fields
@@ -171,11 +170,10 @@ package final class VCardImporter {
   }
 
   /// `contacts #1 (Ana Lima: same name Ana Lima), #2 (...)`: who a message names, and why.
-  private func named(_ matches: [IdentityMatch<Int>], earlier: Bool) -> String {
+  private func named(_ matches: [IdentityMatch<Int>]) -> String {
     matches.map { match in
-      let name = earlier ? written[match.key]?.name ?? "" : existing?.name(of: match.key) ?? ""
       let why = (match.judgement.reasonsFor + match.judgement.reasonsAgainst).joined(separator: ", ")
-      return (earlier ? "card \(match.key)" : "#\(match.key)") + " (\(name): \(why))"
+      return "#\(match.key) (\(existing?.name(of: match.key) ?? ""): \(why))"
     }.joined(separator: ", ")
   }
 
@@ -190,32 +188,27 @@ package final class VCardImporter {
   /// Who the card is, said on stderr when it is not plain; `nil` when it is left out.
   ///
   /// An earlier card of the input is asked first, so that a person twice in one file is one
-  /// contact; but an existing contact the card is, and the earlier card is not (its UID, or the
-  /// judgement), wins: two contacts of the account are never made one by an import.
+  /// contact: almost certainly (`IdentityJudgement.almostCertain`), not on a name alone; but an
+  /// existing contact the card is, and the earlier card is not (its UID, or the judgement), wins:
+  /// two contacts of the account are never made one by an import.
   private func target(of content: CardContent, person: Person, at place: String) -> Target? {
     let whose = "card \(content.number) (\(content.shownName))"
     let known = existing?.identify(content)
-    var couldBe: [IdentityMatch<Int>] = []
-    switch earlier.identify(person) {
-    case .one(let match):
-      if case .one(let other)? = known, other.key != written[match.key]?.existing { break }
-      summary.sameAsEarlierBy[Self.by(match.judgement), default: 0] += 1
-      // A card given twice (the same UID: `cat a.vcf a.vcf`) needs no word.
-      if match.judgement.score < 1 {
-        let reasons = match.judgement.reasonsFor.joined(separator: ", ")
-        note("\(place): \(whose): the same person as card \(match.key) (\(reasons)): its new values go to that contact")
+    // Two cards of one address book that are only likely one person (a name and nothing else)
+    // are two cards it keeps apart, namesakes as likely as one person: a contact each, no word.
+    if case .one(let match) = earlier.identify(person), match.judgement.score >= IdentityJudgement.almostCertain {
+      if case .one(let other)? = known, other.key != written[match.key]?.existing {
+        // The card is another existing contact than the earlier card's: asked below.
+      } else {
+        summary.sameAsEarlierBy[Self.by(match.judgement), default: 0] += 1
+        // A card given twice (the same UID: `cat a.vcf a.vcf`) needs no word.
+        if match.judgement.score < 1 {
+          let reasons = match.judgement.reasonsFor.joined(separator: ", ")
+          note(
+            "\(place): \(whose): the same person as card \(match.key) (\(reasons)): its new values go to that contact")
+        }
+        return .earlier(match.key)
       }
-      return .earlier(match.key)
-    case .ambiguous(let matches):
-      couldBe = matches
-    case .nobody:
-      break
-    }
-    func own() -> Target {
-      if !couldBe.isEmpty {
-        note("\(place): \(whose): could be \(named(couldBe, earlier: true)); made a contact of its own")
-      }
-      return .new
     }
     switch known {
     case .one(let match)?:
@@ -226,15 +219,15 @@ package final class VCardImporter {
       summary.ambiguous += 1
       let what = options.createAmbiguous ? "created as a new contact (--create-ambiguous)" : "left out"
       report(
-        "\(place): \(whose): ambiguous: contacts \(named(matches, earlier: false)) could each be this card; \(what)")
-      return options.createAmbiguous ? own() : nil
+        "\(place): \(whose): ambiguous: contacts \(named(matches)) could each be this card; \(what)")
+      return options.createAmbiguous ? .new : nil
     case .nobody(let passedOver)?:
       if !passedOver.isEmpty {
-        note("\(place): \(whose): not contact \(named(passedOver, earlier: false)); made a new contact")
+        note("\(place): \(whose): not contact \(named(passedOver)); made a new contact")
       }
-      return own()
+      return .new
     case nil:
-      return own()
+      return .new
     }
   }
 
@@ -252,7 +245,7 @@ package final class VCardImporter {
     case .new:
       summary.contacts += 1
       (owner, match) = (card.number, nil)
-      hold(person, as: owner, WrittenContact(name: content.shownName), at: "\(card.source):\(card.line)")
+      hold(person, as: owner, WrittenContact(), at: "\(card.source):\(card.line)")
     case .existing(let id):
       summary.matched += 1
       (owner, match) = (card.number, id)
@@ -260,7 +253,7 @@ package final class VCardImporter {
         try map.append(RecordKind.contact.object, source: owner, target: id)
       }
       hold(
-        person, as: owner, WrittenContact(existing: id, skipped: options.skipExisting, name: content.shownName),
+        person, as: owner, WrittenContact(existing: id, skipped: options.skipExisting),
         at: "\(card.source):\(card.line)")
       if options.skipExisting { return }
       try update(id, from: content)
