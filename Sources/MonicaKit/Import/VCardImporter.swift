@@ -323,7 +323,7 @@ package final class VCardImporter {
             .init("dataUrl", .string(photo.dataURL)),
             .init("contact", reference(owner)),
           ]))
-      } else if case .earlier(let first) = target, written[owner]?.photo != photo.dataURL.hashValue {
+      } else if case .earlier(let first) = target, match == nil, written[owner]?.photo != photo.dataURL.hashValue {
         report("\(card.source):\(card.line): \(who): PHOTO not carried: card \(first)'s contact has a photo already")
       }
     }
