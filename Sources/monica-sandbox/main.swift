@@ -24,8 +24,9 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
         contacts share a phone, an e-mail or an address (many share a name, as
         people do). --duplicates adds the real duplicates an import leaves: Ysolde
         Marchetti twice (one e-mail in two cases), Theodoric "Teddy" and Teddy
-        Vasquez-Lund (a nickname), and two Philippa Okonkwo of other birthdays, who
-        are two people.
+        Vasquez-Lund (a nickname and one e-mail address), both almost certainly one
+        person (monica-dedupe --min-score 0.9 groups exactly these two pairs), and
+        two Philippa Okonkwo of other birthdays, who are two people.
 
       FAULTS
         \(FaultRule.syntax)
