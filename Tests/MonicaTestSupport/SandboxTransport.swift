@@ -45,9 +45,22 @@ package final class SandboxTransport: ClientTransport {
     Credentials(instance: try InstanceURL(sandbox.baseURL, allowHTTP: true), token: sandbox.token, profile: nil)
   }
 
+  /// The connection a tool is given to reach this sandbox, as MONICA_URL and MONICA_TOKEN in
+  /// `environment` (with `home`'s HOME and XDG dirs, for the caches) give it, its requests
+  /// carried by this transport: the same entry points as the executables, in-process.
+  package func connection(
+    home: TemporaryHome? = nil, policy: ClientPolicy = ClientPolicy(), environment extra: [String: String] = [:]
+  ) -> Connection {
+    var variables = home?.env ?? [:]
+    variables["MONICA_URL"] = sandbox.baseURL
+    variables["MONICA_TOKEN"] = sandbox.token
+    return Connection(
+      environment: ToolEnvironment(variables: variables.merging(extra) { $1 }), policy: policy, transport: self)
+  }
+
   /// A client of the sandbox through this transport.
   package func client(_ policy: ClientPolicy = ClientPolicy()) throws -> MonicaClient {
-    MonicaClient(credentials: try credentials(), policy: policy, transport: self)
+    try connection(policy: policy).client()
   }
 
   /// Every exchange so far, in order.

@@ -5,40 +5,32 @@ import MonicaKit
 package struct Fetcher {
   /// What to fetch.
   package let plan: FetchPlan
-  /// The environment (credentials, terminals).
-  package let environment: ToolEnvironment
-  /// `--profile`.
-  package let profile: String?
-  /// Retries, time-outs and `--verbose`.
-  package let policy: ClientPolicy
+  /// The instance, the profile, the client policy and what carries the requests.
+  package let connection: Connection
   /// No progress on stderr.
   package var quiet = false
   /// The tool's name for warnings and progress.
   package var tool = "monica-fetch"
-  /// `--passphrase-fd`, for a passphrase profile in a script.
-  package var passphraseDescriptor: Int32?
   /// `--cache`, `--offline`: how the encrypted response cache is used.
   package var cache = CacheMode.off
 
-  package init(plan: FetchPlan, environment: ToolEnvironment, profile: String?, policy: ClientPolicy) {
+  package init(plan: FetchPlan, connection: Connection) {
     self.plan = plan
-    self.environment = environment
-    self.profile = profile
-    self.policy = policy
+    self.connection = connection
   }
 
   /// Fetches and writes; on failure every line already written is complete and flushed first.
   package func run(output: LineOutput) async throws(MonicaError) {
     try plan.validate()
-    let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
-      .resolve(profile: profile)
+    let credentials = try connection.credentials()
+    let environment = connection.environment
     let progress = FetchProgress(tool: tool, enabled: environment.stderrIsTerminal && !quiet)
-    let client = MonicaClient(credentials: credentials, policy: policy)
+    let client = connection.client(for: credentials)
     let name = tool
     var verbose: (@Sendable (String) -> Void)?
-    if policy.observer != nil { verbose = { StandardError.line("\(name): \($0)") } }
+    if connection.policy.observer != nil { verbose = { StandardError.line("\(name): \($0)") } }
     let responses = try ResponseCache(
-      mode: cache, credentials: credentials, store: CredentialStore(environment: environment), client: client,
+      mode: cache, credentials: credentials, store: connection.store, client: client,
       warn: { StandardError.line("\(name): warning: \($0)") }, observe: verbose, now: environment.clock)
     let session = FetchSession(
       plan: plan, client: client, cache: responses, output: output, progress: progress, tool: tool)

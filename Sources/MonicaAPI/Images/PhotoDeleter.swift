@@ -12,13 +12,13 @@ package struct PhotoDeleter {
   /// `--yes`: delete without asking.
   package let yes: Bool
   /// The instance, the profile and the client policy.
-  package let connection: ToolConnection
+  package let connection: Connection
   /// The tool's name for the question.
   package var tool = "monica-photo"
   /// Asks a yes/no question on the terminal; `nil` when there is none.
   package var confirm: ((String) -> Bool?)?
 
-  package init(ids: [Int], sources: [InputSource], yes: Bool, connection: ToolConnection) {
+  package init(ids: [Int], sources: [InputSource], yes: Bool, connection: Connection) {
     (self.ids, self.sources, self.yes, self.connection) = (ids, sources, yes, connection)
   }
 
@@ -53,7 +53,7 @@ package struct PhotoDeleter {
         return
       }
     }
-    let client = MonicaClient(credentials: try connection.credentials(), policy: connection.policy)
+    let client = try connection.client()
     do throws(MonicaError) {
       for id in targets {
         if output.readerIsGone { throw .outputClosed }

@@ -67,10 +67,9 @@ package struct Merger {
     }
     defer { if let scratch { unlink(scratch) } }
     if !options.dryRun { try journal.lockForRun { StandardError.line("\(tool): \($0)") } }
-    let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
-      .resolve(profile: profile)
-    let writes = MergeWrites(
-      client: MonicaClient(credentials: credentials, policy: policy), journal: journal, tool: tool, today: today)
+    let connection = Connection(
+      environment: environment, profile: profile, policy: policy, passphraseDescriptor: passphraseDescriptor)
+    let writes = MergeWrites(client: try connection.client(), journal: journal, tool: tool, today: today)
     var run = MergeRun(writes: writes, output: output, tool: tool, dryRun: options.dryRun, confirm: confirm)
     do {
       for group in groups { try await run.merge(group) }
