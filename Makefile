@@ -140,7 +140,7 @@ export HOME="$$work/home" XDG_CONFIG_HOME="$$work/home/.config" XDG_DATA_HOME="$
   XDG_CACHE_HOME="$$work/home/.cache" XDG_STATE_HOME="$$work/home/.local/state"
 unset MONICA_URL MONICA_TOKEN MONICA_TOKEN_FILE MONICA_PROFILE MONICA_PASSPHRASE
 mkdir -p "$$HOME"
-monica-sandbox --port 0 --contacts 200 --ready-file "$$work/ready.json" >/dev/null &
+monica-sandbox --port 0 --contacts 200 --exit-with-parent --ready-file "$$work/ready.json" >/dev/null &
 sandbox=$$!
 for _ in $$(seq 300); do [ -s "$$work/ready.json" ] && break; sleep 0.1; done
 url=$$(jq -r .url "$$work/ready.json")

@@ -24,7 +24,7 @@ if [ ! -s "$input" ]; then
   rm -f "$out/ready.json"
   # The plain contact list leaves archived contacts out (about one in eight): generate a fifth
   # more and keep the first $contacts.
-  "$bin/monica-sandbox" --port 0 --ready-file "$out/ready.json" --contacts $((contacts * 6 / 5)) --seed 1 --rate-limit 0 \
+  "$bin/monica-sandbox" --port 0 --exit-with-parent --ready-file "$out/ready.json" --contacts $((contacts * 6 / 5)) --seed 1 --rate-limit 0 \
     >/dev/null 2>"$out/sandbox.err" &
   sandbox=$!
   trap 'kill $sandbox 2>/dev/null || true' EXIT
