@@ -16,7 +16,8 @@ import MonicaKit
 /// ```
 ///
 /// One client per run: the client holds the rate-limit pacer, so every request of the run
-/// shares one view of the instance's limit. Caches are per profile, under `store`. Tests give
+/// shares one view of the instance's limit. Caches are per profile, under `store`; warnings go
+/// to `diagnostics` (standard error). Tests give
 /// the connection `SandboxTransport` and a `ToolEnvironment` with MONICA_URL and MONICA_TOKEN of
 /// that sandbox, and run the same entry point in-process.
 package struct Connection: Sendable {
@@ -30,16 +31,21 @@ package struct Connection: Sendable {
   package var passphraseDescriptor: Int32?
   /// What carries the requests: `nil` is the network (`HTTPTransport`, with `policy.timeout`).
   package var transport: (any ClientTransport)?
+  /// Where the tool's warnings, notices and summaries go, one line each: standard error, or a
+  /// test's list.
+  package var diagnostics: @Sendable (String) -> Void
 
   package init(
     environment: ToolEnvironment, profile: String? = nil, policy: ClientPolicy = ClientPolicy(),
-    passphraseDescriptor: Int32? = nil, transport: (any ClientTransport)? = nil
+    passphraseDescriptor: Int32? = nil, transport: (any ClientTransport)? = nil,
+    diagnostics: @escaping @Sendable (String) -> Void = { StandardError.line($0) }
   ) {
     self.environment = environment
     self.profile = profile
     self.policy = policy
     self.passphraseDescriptor = passphraseDescriptor
     self.transport = transport
+    self.diagnostics = diagnostics
   }
 
   /// Where credentials and each profile's caches are kept.

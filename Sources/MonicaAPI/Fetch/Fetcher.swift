@@ -26,14 +26,15 @@ package struct Fetcher {
     let environment = connection.environment
     let progress = FetchProgress(tool: tool, enabled: environment.stderrIsTerminal && !quiet)
     let client = connection.client(for: credentials)
-    let name = tool
+    let (name, say) = (tool, connection.diagnostics)
     var verbose: (@Sendable (String) -> Void)?
-    if connection.policy.observer != nil { verbose = { StandardError.line("\(name): \($0)") } }
+    if connection.policy.observer != nil { verbose = { say("\(name): \($0)") } }
     let responses = try ResponseCache(
       mode: cache, credentials: credentials, store: connection.store, client: client,
-      warn: { StandardError.line("\(name): warning: \($0)") }, observe: verbose, now: environment.clock)
+      warn: { say("\(name): warning: \($0)") }, observe: verbose, now: environment.clock)
     let session = FetchSession(
-      plan: plan, client: client, cache: responses, output: output, progress: progress, tool: tool)
+      plan: plan, client: client, cache: responses, output: output, progress: progress, tool: tool,
+      diagnostics: say)
     session.quiet = quiet
     do {
       try await session.run()
@@ -56,6 +57,8 @@ final class FetchSession {
   let output: LineOutput
   let progress: FetchProgress
   let tool: String
+  /// Where warnings and the summary go (standard error).
+  let diagnostics: @Sendable (String) -> Void
   /// `--quiet`: no summary after `--all`.
   var quiet = false
   /// Records written so far.
@@ -72,7 +75,7 @@ final class FetchSession {
 
   init(
     plan: FetchPlan, client: MonicaClient, cache: ResponseCache, output: LineOutput, progress: FetchProgress,
-    tool: String
+    tool: String, diagnostics: @escaping @Sendable (String) -> Void
   ) {
     self.plan = plan
     self.client = client
@@ -80,6 +83,7 @@ final class FetchSession {
     self.output = output
     self.progress = progress
     self.tool = tool
+    self.diagnostics = diagnostics
     pageSize = plan.pageSize
   }
 
@@ -162,9 +166,9 @@ final class FetchSession {
     walker.concurrency = plan.concurrency
     walker.onlyPage = plan.page
     walker.recordLimit = plan.max.map { $0 - written }
-    let tool = self.tool
+    let (tool, say) = (self.tool, diagnostics)
     walker.totalMoved = { before, now in
-      StandardError.line(
+      say(
         "\(tool): warning: \(what) changed while they were read (\(before) records when the walk began, "
           + "\(now) now); the newest page count was followed, but records may be missing "
           + "(one met twice is written once)")
@@ -280,7 +284,7 @@ final class FetchSession {
   private func warnLowered(_ asked: Int, _ used: Int) {
     guard !warnedPageSize else { return }
     warnedPageSize = true
-    StandardError.line(
+    diagnostics(
       "\(tool): warning: the instance refuses \(asked) records per page (Monica error 30); using \(used)")
   }
 }

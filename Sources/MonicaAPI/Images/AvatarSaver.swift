@@ -53,7 +53,7 @@ package struct AvatarSaver {
     func cache(_ credentials: Credentials) -> AvatarCache? {
       AvatarCache(
         credentials: credentials, store: connection.store,
-        warn: { StandardError.line("\(name): warning: \($0)") })
+        warn: { [say = connection.diagnostics] in say("\(name): warning: \($0)") })
     }
     if needsNetwork {
       let credentials = try connection.credentials()
@@ -93,7 +93,7 @@ package struct AvatarSaver {
         return try Self.save(request, outcome: outcome, folder: folder)
       } emit: { (result: AvatarResult) throws(MonicaError) in
         if let failure = result.failure {
-          StandardError.line(
+          connection.diagnostics(
             "\(tool): warning: contact \(result.contactID): \(result.source ?? "avatar")"
               + "\(result.host.map { " from \($0)" } ?? ""): \(failure.reason); "
               + "saved the initials instead")

@@ -49,7 +49,7 @@ package struct PhotoDeleter {
       guard let answer = confirm?("\(tool): delete \(targets.count) photo\(targets.count == 1 ? "" : "s") (\(list))?")
       else { throw .usage("delete without --yes: no answer from the terminal; nothing was deleted") }
       guard answer else {
-        StandardError.line("\(tool): nothing was deleted")
+        connection.diagnostics("\(tool): nothing was deleted")
         return
       }
     }
@@ -73,7 +73,8 @@ package struct PhotoDeleter {
         try output.writeLine(line)
         try output.flush()
         if let contact = avatarOf {
-          StandardError.line("\(tool): " + (try await Self.resetAvatar(after: id, contact: contact, client: client)))
+          connection.diagnostics(
+            "\(tool): " + (try await Self.resetAvatar(after: id, contact: contact, client: client)))
         }
       }
     } catch {
