@@ -21,6 +21,8 @@ package final class SandboxTransport: ClientTransport {
     package var target: String
     /// The status, or `nil` when no answer came.
     package var status: Int?
+    /// The request's Accept header.
+    package var accept: String?
   }
 
   /// The sandbox that answers.
@@ -28,6 +30,14 @@ package final class SandboxTransport: ClientTransport {
   private let timeout: TimeInterval
   private let limit: Int
   private let log = Mutex<[Exchange]>([])
+  private let stopped = Mutex(false)
+
+  /// From now on every request meets a closed port, as after `monica-sandbox` stopped
+  /// (`TransportFailure.cannotConnect`); `start()` opens it again.
+  package func stop() { stopped.withLock { $0 = true } }
+
+  /// Answers again after `stop()`.
+  package func start() { stopped.withLock { $0 = false } }
 
   /// A transport to a new in-memory sandbox made from `configuration` (its `faults` as
   /// `--fault`, `rateLimiter` as `--rate-limit`), giving up after `timeout` seconds.
@@ -73,6 +83,11 @@ package final class SandboxTransport: ClientTransport {
       (components?.percentEncodedPath ?? "/") + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
     let headers = (request.allHTTPHeaderFields ?? [:]).map { ($0.key, $0.value) }
     let body = request.httpBody.map { Array($0) } ?? []
+    let accept = request.value(forHTTPHeaderField: "Accept")
+    if stopped.withLock({ $0 }) {
+      // Not logged: nothing reached a server, as nothing reaches the sandbox's request log.
+      throw .cannotConnect("Could not connect to the server.")
+    }
     let (sandbox, timeout, limit) = (self.sandbox, self.timeout, self.limit)
     let outcome = await withTaskGroup(of: Result<HTTPResponse, TransportFailure>?.self) { group in
       group.addTask {
@@ -98,10 +113,10 @@ package final class SandboxTransport: ClientTransport {
     }
     switch outcome {
     case .success(let response):
-      log.withLock { $0.append(Exchange(method: method, target: target, status: response.status)) }
+      log.withLock { $0.append(Exchange(method: method, target: target, status: response.status, accept: accept)) }
       return response
     case .failure(let failure):
-      log.withLock { $0.append(Exchange(method: method, target: target, status: nil)) }
+      log.withLock { $0.append(Exchange(method: method, target: target, status: nil, accept: accept)) }
       throw failure
     }
   }

@@ -13,6 +13,8 @@ package struct Fetcher {
   package var tool = "monica-fetch"
   /// `--cache`, `--offline`: how the encrypted response cache is used.
   package var cache = CacheMode.off
+  /// Where `-` and `--contact -` read ids from: standard input.
+  package var input: Int32 = 0
 
   package init(plan: FetchPlan, connection: Connection) {
     self.plan = plan
@@ -35,7 +37,7 @@ package struct Fetcher {
     let session = FetchSession(
       plan: plan, client: client, cache: responses, output: output, progress: progress, tool: tool,
       diagnostics: say)
-    session.quiet = quiet
+    (session.quiet, session.input) = (quiet, input)
     do {
       try await session.run()
       progress.finish()
@@ -61,6 +63,8 @@ final class FetchSession {
   let diagnostics: @Sendable (String) -> Void
   /// `--quiet`: no summary after `--all`.
   var quiet = false
+  /// The descriptor ids are read from (standard input).
+  var input: Int32 = 0
   /// Records written so far.
   private(set) var written = 0
   /// `--all`: the kind being walked, and `written` when it began, for the progress line.
@@ -137,7 +141,7 @@ final class FetchSession {
   /// The records whose ids standard input lists, one request each, each id once: a chosen
   /// subset, where the whole list would cost more pages than the subset has records.
   private func listed(_ kind: RecordKind) async throws(MonicaError) {
-    let reader = ContactIDReader(object: kind.object)
+    let reader = ContactIDReader(descriptor: input, object: kind.object)
     var done: Set<Int> = []
     while !finished, let id = try reader.next() {
       guard done.insert(id).inserted else { continue }
@@ -212,7 +216,7 @@ final class FetchSession {
     case .id(let id):
       try await items(of: id)
     case .standardInput:
-      let reader = ContactIDReader()
+      let reader = ContactIDReader(descriptor: input)
       var done: Set<Int> = []
       while !finished, let id = try reader.next() {
         // The same contact twice would be the same requests and the same records again.
