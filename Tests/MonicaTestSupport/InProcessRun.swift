@@ -18,12 +18,21 @@ package final class InProcessRun: Sendable {
   /// HOME and the XDG dirs of the tool (its caches).
   package let home: TemporaryHome
   private let told = Mutex<[String]>([])
+  private let frozen = Mutex<Date?>(nil)
+
+  /// The time the tool's clock shows from now on (cache ages without waiting or racing a
+  /// loaded machine); `nil`: the system clock.
+  package var now: Date? {
+    get { frozen.withLock { $0 } }
+    set { frozen.withLock { $0 = newValue } }
+  }
 
   /// A run against a new in-memory sandbox of `contacts` contacts, no rate limit unless
   /// `rateLimit` ("10/1") and `faults` as `--fault` gives them.
   package init(
     contacts: Int = 30, rateLimit: String = "0", faults: [String] = [], latency: Int = 0, maxPageSize: Int = 100,
-    configure: (inout SandboxConfiguration) -> Void = { _ in }, timeout: TimeInterval = 5
+    configure: (inout SandboxConfiguration) -> Void = { _ in }, timeout: TimeInterval = 5,
+    baseURL: String = "http://127.0.0.1:1"
   ) throws {
     var configuration = SandboxConfiguration()
     configuration.contacts = contacts
@@ -32,7 +41,7 @@ package final class InProcessRun: Sendable {
     configuration.latencyMilliseconds = latency
     configuration.maxPageSize = maxPageSize
     configure(&configuration)
-    transport = try SandboxTransport(configuration, timeout: timeout)
+    transport = try SandboxTransport(configuration, timeout: timeout, baseURL: baseURL)
     home = try TemporaryHome()
   }
 
@@ -46,7 +55,34 @@ package final class InProcessRun: Sendable {
     change(&policy)
     var connection = transport.connection(home: home, policy: policy, environment: environment)
     connection.diagnostics = { [self] line in told.withLock { $0.append(line) } }
+    if let now { connection.environment.clock = { now } }
     return connection
+  }
+
+  /// The environment of a tool that uses the store's profiles (`signIn`), not MONICA_URL.
+  package static let profiles = ["MONICA_URL": "", "MONICA_TOKEN": ""]
+
+  /// Saves the sandbox's token as `profile`, as `monica-auth login` does once the instance
+  /// accepted it (the first profile becomes the default); with `passphrase`, a passphrase
+  /// profile. Tools reach it with `environment: InProcessRun.profiles`.
+  package func signIn(profile: String = "default", passphrase: String? = nil) throws {
+    let store = CredentialStore(environment: ToolEnvironment(variables: home.env))
+    let payload = CredentialFile.Payload(
+      token: transport.sandbox.token, userName: "Sam Rivera", userEmail: "sam@example.com", userID: 1)
+    try store.save(
+      payload, profile: profile, instance: try InstanceURL(transport.sandbox.baseURL, allowHTTP: true),
+      passphrase: passphrase)
+    if try store.defaultProfile() == nil { try store.setDefault(profile) }
+  }
+
+  /// Every regular file under the tool's cache, hidden ones (writes under way) included.
+  package var cacheFiles: [String] {
+    let root = home.home + "/.cache/monica"
+    let names = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String]) ?? []
+    return names.map { root + "/" + $0 }.filter {
+      var info = stat()
+      return lstat($0, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }.sorted()
   }
 
   /// The standard error lines so far.

@@ -40,12 +40,12 @@ package final class SandboxTransport: ClientTransport {
   package func start() { stopped.withLock { $0 = false } }
 
   /// A transport to a new in-memory sandbox made from `configuration` (its `faults` as
-  /// `--fault`, `rateLimiter` as `--rate-limit`), giving up after `timeout` seconds.
+  /// `--fault`, `rateLimiter` as `--rate-limit`) at `baseURL`, giving up after `timeout` seconds.
   package init(
     _ configuration: SandboxConfiguration = SandboxConfiguration(), timeout: TimeInterval = 5,
-    limit: Int = BodyLimits.apiAnswer
+    limit: Int = BodyLimits.apiAnswer, baseURL: String = "http://127.0.0.1:1"
   ) throws {
-    sandbox = try InMemorySandbox(configuration)
+    sandbox = try InMemorySandbox(configuration, baseURL: baseURL)
     self.timeout = timeout
     self.limit = limit
   }
