@@ -85,6 +85,21 @@ package final class InProcessRun: Sendable {
     }.sorted()
   }
 
+  /// Writes `contents` to `name` under the run's temporary root; its path (an input file, an
+  /// image to upload).
+  @discardableResult
+  package func file(_ name: String, _ contents: some DataProtocol) throws -> String {
+    let path = home.root + "/" + name
+    try Data(contents).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// `file` with lines of text, each ended by a newline.
+  @discardableResult
+  package func file(_ name: String, lines: [String]) throws -> String {
+    try file(name, Data(lines.map { $0 + "\n" }.joined().utf8))
+  }
+
   /// The standard error lines so far.
   package var diagnostics: [String] { told.withLock { $0 } }
 
