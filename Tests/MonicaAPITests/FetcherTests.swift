@@ -219,6 +219,43 @@ import Testing
     #expect(tooMany.status == 75 && tooMany.message?.contains("HTTP 429") == true, "\(tooMany)")
   }
 
+  @Test("a 401 for a token whose exp is past names the expiry date")
+  func expiredToken() async throws {
+    let run = try InProcessRun { $0.tokenExpiresInDays = -3 }
+    let expired = try await fetch(run, "contacts") { $0.max = 1 }
+    #expect(expired.status == 77, "\(expired)")
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    let days = [-3, -4].map { formatter.string(from: Date().addingTimeInterval(Double($0) * 86_400)) }
+    #expect(
+      days.contains { expired.message?.hasSuffix(": the token expired on \($0); run monica-auth login") == true },
+      "\(expired)")
+  }
+
+  @Test("reminders --upcoming N: the reminders due that month, soonest first, as Monica's outbox lists them")
+  func upcoming() async throws {
+    let run = try InProcessRun(contacts: 200)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+    var total = 0
+    for month in 0..<12 {
+      let due = try await fetch(run, "reminders") { $0.upcoming = month }
+      #expect(due.error == nil && run.diagnostics.isEmpty, "\(due)")
+      #expect(due.records.allSatisfy { $0["object"]?.stringValue == "reminder" })
+      let dates = due.records.compactMap { $0["planned_date"]?.stringValue }
+      #expect(dates == dates.sorted())
+      let day = calendar.date(byAdding: .month, value: month, to: Date()) ?? Date()
+      let prefix = String(
+        format: "%04d-%02d", calendar.component(.year, from: day), calendar.component(.month, from: day))
+      #expect(dates.allSatisfy { $0.hasPrefix(prefix) }, "\(prefix): \(dates)")
+      total += dates.count
+    }
+    let reminders = try await fetch(run, "reminders").records
+    let yearly = reminders.filter { $0["frequency_type"]?.stringValue == "year" }.count
+    #expect(yearly > 0 && total >= yearly)
+    #expect(run.targets.filter { $0.hasPrefix("/api/reminders/upcoming/") }.count == 12)
+  }
+
   @Test("--contact - reads contacts or ids from stdin, each contact's items once")
   func perContact() async throws {
     let run = try InProcessRun(contacts: 200)
