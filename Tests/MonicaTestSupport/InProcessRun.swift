@@ -19,6 +19,11 @@ package final class InProcessRun: Sendable {
   package let home: TemporaryHome
   private let told = Mutex<[String]>([])
   private let frozen = Mutex<Date?>(nil)
+  private let waited = Mutex<[TimeInterval]>([])
+
+  /// The waits the client chose (a 429's Retry-After, a retry's backoff), in order: recorded,
+  /// not slept, so that a test takes the time of its work, not of the delays it checks.
+  package var pauses: [TimeInterval] { waited.withLock { $0 } }
 
   /// The time the tool's clock shows from now on (cache ages without waiting or racing a
   /// loaded machine); `nil`: the system clock.
@@ -45,13 +50,15 @@ package final class InProcessRun: Sendable {
     home = try TemporaryHome()
   }
 
-  /// The connection a tool gets: retries after 10 ms (as the end-to-end tests' MONICA_BACKOFF_MS),
-  /// `policy` changed by `change`, `environment` added to the sandbox's MONICA_URL and MONICA_TOKEN.
+  /// The connection a tool gets: retries after 10 ms (as the end-to-end tests' MONICA_BACKOFF_MS)
+  /// and their waits recorded in `pauses` instead of slept, `policy` changed by `change`,
+  /// `environment` added to the sandbox's MONICA_URL and MONICA_TOKEN.
   package func connection(
     environment: [String: String] = [:], _ change: (inout ClientPolicy) -> Void = { _ in }
   ) -> Connection {
     var policy = ClientPolicy()
     policy.backoff = 0.01
+    policy.pause = { [self] seconds throws(MonicaError) in waited.withLock { $0.append(seconds) } }
     change(&policy)
     var connection = transport.connection(home: home, policy: policy, environment: environment)
     connection.diagnostics = { [self] line in told.withLock { $0.append(line) } }
