@@ -17,9 +17,10 @@ import MonicaKit
 ///
 /// One client per run: the client holds the rate-limit pacer, so every request of the run
 /// shares one view of the instance's limit. Caches are per profile, under `store`; warnings go
-/// to `diagnostics` (standard error). Tests give
-/// the connection `SandboxTransport` and a `ToolEnvironment` with MONICA_URL and MONICA_TOKEN of
-/// that sandbox, and run the same entry point in-process.
+/// to `diagnostics` (standard error). Tests give the connection `SandboxTransport` and a
+/// `ToolEnvironment` with MONICA_URL and MONICA_TOKEN of that sandbox (`InProcessRun` in the
+/// test support), and run the same entry point in-process. Images from other origins
+/// (gravatar) are fetched by `ImageFetcher` with a transport of its own, never with the token.
 package struct Connection: Sendable {
   /// The environment (credentials, terminals, cache directory, the clock).
   package var environment: ToolEnvironment
