@@ -43,7 +43,7 @@ if [ ! -s "$input" ]; then
   mv "$input.tmp" "$input"
   kill "$sandbox"; trap - EXIT
 fi
-bytes=$(stat -c %s "$input")
+bytes=$(stat -L -c %s "$input")
 lines=$(wc -l < "$input")
 echo "input: $input, $lines records, $bytes bytes" >&2
 
