@@ -35,9 +35,14 @@ test-deps:
 	@python3 -c 'import icalendar' 2>/dev/null || python3 -m pip install -q icalendar
 
 ## test: unit tests, end-to-end pipelines against monica-sandbox, and generated files up to date
+# The in-process tests (the libraries', on the in-memory sandbox) run first and by themselves:
+# the end-to-end tests hold the test process's threads while they wait for their pipelines,
+# and in-process tests sharing the process would wait that long for a thread.
+IN_PROCESS_TESTS := (MonicaKitTests|MonicaAPITests|MonicaSandboxTests)\.
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --filter '$(IN_PROCESS_TESTS)'
+	$(SWIFT) test --skip-build --skip '$(IN_PROCESS_TESTS)'
 	$(MAKE) --no-print-directory check-generated
 	$(MAKE) --no-print-directory lint
 

@@ -27,9 +27,9 @@ import Testing
   }
 
   /// The faults of the connection itself, which only the real transport meets (a body cut or
-  /// without end, a reset, a time-out, a redirect), and one plain 5xx for the error line: the
-  /// answer faults (statuses, 429's headers, bad pages, changing listings) are FaultRowTests'
-  /// (MonicaAPITests), in-process.
+  /// without end, a reset, a time-out, a redirect), one plain 5xx for the error line, and pacing
+  /// on the real clock: the answer faults (statuses, 429's headers, bad pages, changing
+  /// listings) are FaultRowTests' (MonicaAPITests), in-process.
   static let rows: [Row] = [
     Row(sandbox: ["--fault", "500@*1"], status: 69, message: "answered HTTP 500 for /api/contacts after 3 retries"),
     Row(sandbox: ["--fault", "cut@*1"], status: 69, message: "before the response was complete"),
@@ -43,6 +43,12 @@ import Testing
       sandbox: ["--fault", "slow=3000@*1"], command: "monica-fetch contacts --retries 1",
       env: ["MONICA_TIMEOUT_MS": "300"], status: 75, message: "no answer within 0.3 s"),
     Row(sandbox: ["--fault", "slow=3000@1"], env: ["MONICA_TIMEOUT_MS": "300"], status: 0),
+    // Pacing on the real clock, in the tool's own process. The reported hang: a header-less 503
+    // first, then Monica's 60 a minute.
+    Row(sandbox: ["--fault", "503@1", "--rate-limit", "60/60", "--latency", "5"], status: 0, contacts: 104),
+    Row(
+      sandbox: ["--fault", "remaining=59@*1", "--latency", "5"], command: "monica-fetch contacts --page-size 5",
+      status: 0, contacts: 700),
   ]
 
   /// The ids of every contact `sandbox`'s listing holds now, read with curl.

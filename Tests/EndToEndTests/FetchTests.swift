@@ -4,8 +4,8 @@ import MonicaTestSupport
 import Testing
 
 /// `monica-fetch` as a binary against a real sandbox: its help, pipes that close, the terminal's
-/// progress, records and ids through a pipe, usage errors. Paging, pacing, the failure rows and
-/// the faults are FetcherTests' (MonicaAPITests), in-process.
+/// progress, records and ids through a pipe, pacing and time-outs on the real clock, usage
+/// errors. Paging, the failure rows and the faults are FetcherTests' (MonicaAPITests), in-process.
 @Suite struct FetchTests {
   /// The signed-in environment with short retries and time-outs, so failures take milliseconds.
   func env(_ sandbox: Sandbox, _ extra: [String: String] = [:]) -> [String: String] {
@@ -96,6 +96,28 @@ import Testing
       let run = try sh("timeout 20 sh -c 'monica-fetch contacts --page-size 10 | head -n 1'", env: env(sandbox))
       #expect(run.status == 0 && run.lines.count == 1 && run.stderr.isEmpty, "\(run)")
     }
+  }
+
+  @Test("paced under --rate-limit 10/1: zero 429, the exact record set")
+  func pacing() throws {
+    let sandbox = try Sandbox.start(["--contacts", "2600", "--rate-limit", "10/1"])
+    let run = try sh("monica-fetch contacts --page-size 100 | jq -r .id | sort -n | uniq | wc -l", env: env(sandbox))
+    #expect(run.status == 0, "\(run)")
+    let statuses = sandbox.requests(path: "/api/contacts").compactMap { $0["status"]?.intValue }
+    #expect(statuses.count > 20 && statuses.allSatisfy { $0 == 200 }, "\(statuses)")
+    let total = try sh(
+      "curl -sf -H 'Accept: application/json' -H \"Authorization: Bearer $SANDBOX_TOKEN\" \"$SANDBOX_API/contacts?limit=1\" "
+        + "| jq .meta.total", env: sandbox.env)
+    #expect(run.lines == total.lines, "\(total)")
+  }
+
+  @Test("MONICA_TIMEOUT_MS under a second is honoured, both ways")
+  func subsecondTimeout() throws {
+    let slow = try Sandbox.start(["--contacts", "30", "--rate-limit", "0", "--latency", "100"])
+    let quick = try sh("monica-fetch contacts --max 1", env: env(slow, ["MONICA_TIMEOUT_MS": "600"]))
+    #expect(quick.status == 0 && quick.lines.count == 1, "\(quick)")
+    let tooQuick = try sh("monica-fetch contacts --max 1 --retries 0", env: env(slow, ["MONICA_TIMEOUT_MS": "50"]))
+    #expect(tooQuick.status == 75 && tooQuick.stderr.contains("no answer within 0.05 s"), "\(tooQuick)")
   }
 
   @Test("bad flags and combinations are usage errors (64) before any request")

@@ -9,7 +9,10 @@ import Testing
 /// listings that change) against monica-fetch and the image tools, in-process through their
 /// connection: the status and message, whole records, what came before the fault exactly once.
 /// The faults of the connection itself (a cut body, a reset, a body without end, a time-out, a
-/// redirect) meet the real transport in EndToEndTests/FaultMatrixTests.
+/// redirect) meet the real transport in EndToEndTests/FaultMatrixTests, and so do the rows whose
+/// pacing runs on the real clock (a limit per minute, Remaining stuck at 59): in a test process
+/// whose threads the end-to-end tests hold while they wait for their pipelines, a pacer's
+/// timing would be the process's, not the tool's.
 @Suite struct FaultRowTests {
   /// One row: a fault, the fetch, and what must come of it.
   struct Row: Sendable, CustomTestStringConvertible {
@@ -32,8 +35,6 @@ import Testing
     Row(faults: ["502@*1"], status: 69, message: "HTTP 502"),
     Row(faults: ["503@*1"], status: 69, message: "HTTP 503"),
     Row(faults: ["503@3"], status: 0),
-    // The reported hang: a header-less 503 first, then Monica's 60 a minute.
-    Row(faults: ["503@1"], status: 0, contacts: 104, rateLimit: "60/60", latency: 5),
     Row(faults: ["429@1"], status: 0),
     Row(faults: ["429bare@1"], status: 0),
     Row(faults: ["429=inf@1"], status: 0),
@@ -50,7 +51,6 @@ import Testing
     // flight makes the growth land before the pages after it, so all must come.
     Row(faults: ["grow=10@2:/api/contacts"], status: 0, message: "changed while they were read", concurrency: 1),
     Row(faults: ["shrink=10@2:/api/contacts"], status: 0, message: "changed while they were read"),
-    Row(faults: ["remaining=59@*1"], status: 0, contacts: 700, latency: 5, pageSize: 5),
   ]
 
   /// The ids the listing of `run`'s sandbox holds now, 100 a page.

@@ -128,17 +128,6 @@ import Testing
     #expect(run.exchanges(path: "/api/contacts").filter { $0.status == 429 }.count == 1)
   }
 
-  @Test("paced under --rate-limit 10/1: zero 429, the exact record set")
-  func pacing() async throws {
-    let run = try InProcessRun(contacts: 2600, rateLimit: "10/1")
-    let paced = try await fetch(run, "contacts")
-    #expect(paced.error == nil, "\(paced)")
-    let statuses = run.exchanges(path: "/api/contacts").compactMap(\.status)
-    #expect(statuses.count > 20 && statuses.allSatisfy { $0 == 200 }, "\(statuses)")
-    let total = try JSONValue(parsing: try await run.body("/api/contacts?limit=1"))["meta"]?["total"]?.intValue
-    #expect(Set(paced.records.compactMap { $0["id"]?.intValue }).count == total)
-  }
-
   @Test("retries 5xx, resets and cut bodies with backoff; 5xx past the retries is 69 naming the path")
   func serverFailures() async throws {
     let flaky = try InProcessRun(contacts: 500, faults: ["503@2", "reset@4", "cut@5"])
@@ -360,15 +349,8 @@ import Testing
     #expect(bad.message?.contains("stdin:2:") == true && bad.message?.contains("a note record, not a contact") == true)
   }
 
-  @Test("a time-out under a second is honoured; --page with a too-large page size says so; an unknown tag id is 66")
-  func subsecondTimeoutAndPageSize() async throws {
-    let slow = try InProcessRun(latency: 100, timeout: 0.6)
-    let quick = try await fetch(slow, "contacts") {
-      $0.max = 1
-    } policy: {
-      $0.timeout = 0.6
-    }
-    #expect(quick.error == nil && quick.lines.count == 1, "\(quick)")
+  @Test("a time-out is no answer (75); --page with a too-large page size says so; an unknown tag id is 66")
+  func timeoutAndPageSize() async throws {
     let tooSlow = try InProcessRun(latency: 100, timeout: 0.05)
     let tooQuick = try await fetch(tooSlow, "contacts") {
       $0.max = 1

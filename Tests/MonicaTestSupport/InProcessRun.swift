@@ -33,10 +33,12 @@ package final class InProcessRun: Sendable {
   }
 
   /// A run against a new in-memory sandbox of `contacts` contacts, no rate limit unless
-  /// `rateLimit` ("10/1") and `faults` as `--fault` gives them.
+  /// `rateLimit` ("10/1") and `faults` as `--fault` gives them. The transport gives up after
+  /// `timeout` seconds: a minute unless a test is about time-outs, so that a test process busy
+  /// with other tests never turns a slow answer into a failure.
   package init(
     contacts: Int = 30, rateLimit: String = "0", faults: [String] = [], latency: Int = 0, maxPageSize: Int = 100,
-    configure: (inout SandboxConfiguration) -> Void = { _ in }, timeout: TimeInterval = 5,
+    configure: (inout SandboxConfiguration) -> Void = { _ in }, timeout: TimeInterval = 60,
     baseURL: String = "http://127.0.0.1:1"
   ) throws {
     var configuration = SandboxConfiguration()
