@@ -83,7 +83,7 @@ extension MergePlan {
         entries.append(Entry("fill", "fill #\(keep): \(text)"))
       }
     }
-    if !tags.isEmpty { entries.append(Entry("tag", "tag #\(keep): \(tags.joined(separator: ", "))")) }
+    if !tags.isEmpty { entries.append(Entry(RecordKind.tag.object, "tag #\(keep): \(tags.joined(separator: ", "))")) }
     for step in steps {
       let what = step.described
       if let skip = step.skip {
@@ -116,7 +116,7 @@ extension MergePlan {
     for (phrase, count) in losses {
       entries.append(Entry("uncarried", "# not carried: \(phrase): \(count) record\(count == 1 ? "" : "s")"))
     }
-    for line in note.split(separator: "\n") { entries.append(Entry("note", "note #\(keep): \(line)")) }
+    for line in note.split(separator: "\n") { entries.append(Entry(RecordKind.note.object, "note #\(keep): \(line)")) }
     for member in members {
       if member.left != nil {
         entries.append(Entry("leave", "leave #\(member.id): \(member.left ?? ""); it gets a note naming #\(keep)"))
