@@ -165,7 +165,7 @@ _monica-remind() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--deceased --dry-run --retry-in-doubt --no-cache --quiet -q --verbose -v --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--today --timezone --before --catch-up --upcoming --exec --mail --mail-from --sendmail --state --cache --profile --passphrase-fd)
+    local -a non_repeating_options=(--today --timezone --before --catch-up --upcoming --exec --mail --mail-from --sendmail --exec-timeout --state --cache --profile --passphrase-fd)
     __monica-remind_offer_flags_options 0
 
     # Offer option value completions
@@ -196,6 +196,9 @@ _monica-remind() {
         ;;
     '--sendmail')
         __monica-remind_add_completions -f
+        return
+        ;;
+    '--exec-timeout')
         return
         ;;
     '--state')

@@ -20,7 +20,7 @@ function __monica-remind_parse_tokens -S
     set -l unparsed_tokens (__monica-remind_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-remind'
-        __monica-remind_parse_subcommand 0 'today=' 'timezone=' 'before=' 'deceased' 'catch-up=' 'upcoming=' 'dry-run' 'retry-in-doubt' 'exec=' 'mail=' 'mail-from=' 'sendmail=' 'state=' 'cache=' 'no-cache' 'q/quiet' 'profile=' 'v/verbose' 'passphrase-fd=' 'version' 'h/help'
+        __monica-remind_parse_subcommand 0 'today=' 'timezone=' 'before=' 'deceased' 'catch-up=' 'upcoming=' 'dry-run' 'retry-in-doubt' 'exec=' 'mail=' 'mail-from=' 'sendmail=' 'exec-timeout=' 'state=' 'cache=' 'no-cache' 'q/quiet' 'profile=' 'v/verbose' 'passphrase-fd=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-remind_parse_subcommand -r 1 'version'
@@ -89,6 +89,7 @@ complete -c 'monica-remind' -n '__monica-remind_should_offer_completions_for_fla
 complete -c 'monica-remind' -n '__monica-remind_should_offer_completions_for_flags_or_options "monica-remind" mail' -l 'mail' -d 'Mail each occurrence to this address through sendmail.' -rfka ''
 complete -c 'monica-remind' -n '__monica-remind_should_offer_completions_for_flags_or_options "monica-remind" mail-from' -l 'mail-from' -d 'The sender of --mail (sendmail\'s own by default).' -rfka ''
 complete -c 'monica-remind' -n '__monica-remind_should_offer_completions_for_flags_or_options "monica-remind" sendmail' -l 'sendmail' -d 'The sendmail program of --mail.' -rF
+complete -c 'monica-remind' -n '__monica-remind_should_offer_completions_for_flags_or_options "monica-remind" exec-timeout' -l 'exec-timeout' -d 'Stop a --exec command or sendmail still running after DURATION (its process group); the delivery failed and is tried again by the next run.' -rfka ''
 complete -c 'monica-remind' -n '__monica-remind_should_offer_completions_for_flags_or_options "monica-remind" state' -l 'state' -d 'The state file (default: the profile\'s).' -rF
 complete -c 'monica-remind' -n '__monica-remind_should_offer_completions_for_flags_or_options "monica-remind" cache' -l 'cache' -d 'Replay answers younger than TTL from the encrypted cache (--cache alone: 5m).' -rfka ''
 complete -c 'monica-remind' -n '__monica-remind_should_offer_completions_for_flags_or_options "monica-remind" no-cache' -l 'no-cache' -d 'Neither replay nor store answers, whatever MONICA_CACHE says.'

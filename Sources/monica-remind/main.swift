@@ -33,6 +33,11 @@ struct MonicaRemind: AsyncParsableCommand, MonicaTool {
   var mailFrom: String?
   @Option(help: ArgumentHelp("The sendmail program of --mail.", valueName: "PATH"), completion: .file())
   var sendmail = "/usr/sbin/sendmail"
+  @Option(
+    help: ArgumentHelp(
+      "Stop a --exec command or sendmail still running after DURATION (its process group); the delivery failed "
+        + "and is tried again by the next run.", valueName: "DURATION"))
+  var execTimeout = "60s"
   @Option(help: ArgumentHelp("The state file (default: the profile's).", valueName: "FILE"), completion: .file())
   var state: String?
   @Option(
@@ -57,6 +62,7 @@ struct MonicaRemind: AsyncParsableCommand, MonicaTool {
       try RemindOptions.span(text, option: "--upcoming")
     }
     options.statePath = state
+    options.commandTimeout = try RemindOptions.timeout(execTimeout)
     if exec != nil && mail != nil { throw .usage("--exec and --mail: one delivery per run") }
     if let exec { options.delivery = .command(exec) }
     if let mail {

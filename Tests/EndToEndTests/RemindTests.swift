@@ -207,6 +207,30 @@ import Testing
       ])
   }
 
+  @Test("a hung --exec is stopped after --exec-timeout with what it started: 75 naming it, tried again by the next run")
+  func hungExec() throws {
+    let sandbox = try Self.account()
+    _ = try Self.run(sandbox, "monica-remind --today 2026-11-29")
+    // The command leaves a child of its own behind it, as `curl` under a shell does.
+    let hung = try Self.run(
+      sandbox,
+      #"monica-remind --today 2026-11-30 --exec-timeout 1s --exec 'cat >> tried.ndjson; sleep 600 & echo $! >> child.pid; wait'"#
+    )
+    #expect(hung.status == 75, "\(hung)")
+    #expect(
+      hung.stderr.contains(#"reminder "Rent" for "Ana Lima" on 2026-11-30: --exec did not end within 1s and was stopped"#),
+      "\(hung)")
+    // Gone, or a zombie waiting for init to reap it (it was orphaned when its shell ended).
+    let children = try Self.run(
+      sandbox, #"for pid in $(cat child.pid); do ps -o stat= -p "$pid" | grep -qv Z && echo "$pid"; done; true"#)
+    #expect(children.stdout.isEmpty, "the command's own children were stopped with it: \(children)")
+    let retried = try Self.run(sandbox, #"monica-remind --today 2026-11-30 --exec 'cat >> got.ndjson'"#)
+    #expect(retried.status == 0 && retried.stderr.isEmpty, "\(retried)")
+    #expect(try Self.summary(sandbox, try Self.run(sandbox, "cat got.ndjson").stdout).count == 2)
+    let bad = try Self.run(sandbox, "monica-remind --today 2026-11-30 --exec-timeout 0s --exec true")
+    #expect(bad.status == 64 && bad.stderr.contains("--exec-timeout 0s"), "\(bad)")
+  }
+
   @Test("two runs at once deliver each occurrence once: the second waits for the first's lock")
   func concurrentRuns() throws {
     let sandbox = try Self.account()

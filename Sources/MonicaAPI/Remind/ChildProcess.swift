@@ -21,6 +21,8 @@ enum ChildProcess {
     case signalled(Int32)
     /// It could not be started.
     case notStarted(String)
+    /// It ran past its time and was stopped (its process group sent SIGTERM, then SIGKILL).
+    case timedOut(String)
 
     /// Whether it succeeded.
     var succeeded: Bool { self == .exited(0) }
@@ -31,13 +33,19 @@ enum ChildProcess {
       case .exited(let status): "exited with status \(status)"
       case .signalled(let signal): "was ended by signal \(signal)"
       case .notStarted(let why): "could not be started: \(why)"
+      case .timedOut(let limit): "did not end within \(limit) and was stopped"
       }
     }
   }
 
   /// Runs `arguments` (the first the program: a path, or a name looked up in PATH) with
-  /// `environment`, writing `input` to it, and waits for it to end.
-  static func run(_ arguments: [String], environment: [String: String], input: [UInt8]) -> Ending {
+  /// `environment`, writing `input` to it, and waits for it to end, at most `timeout` seconds
+  /// (`limit` names them in the message). The command runs in a process group of its own, so that
+  /// a hung `curl` started by the shell is stopped with the shell: a run that waited for ever
+  /// would hold the state file's lock, and every later cron run would queue behind it.
+  static func run(
+    _ arguments: [String], environment: [String: String], input: [UInt8], timeout: Double, limit: String
+  ) -> Ending {
     var pipeEnds: [Int32] = [-1, -1]
     guard pipe(&pipeEnds) == 0 else { return .notStarted(systemErrorText(errno)) }
     let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
@@ -60,7 +68,9 @@ enum ChildProcess {
     var mask = sigset_t()
     sigemptyset(&mask)
     posix_spawnattr_setsigmask(&attributes, &mask)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
 
     let argv = arguments.map { strdup($0) }
     let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
@@ -95,11 +105,39 @@ enum ChildProcess {
     }
     close(writeEnd)
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-      guard errno == EINTR else { return .notStarted("cannot wait for it: \(systemErrorText(errno))") }
+    switch wait(pid, &status, seconds: timeout) {
+    case .some(true): break
+    case .some(false): return .notStarted("cannot wait for it: \(systemErrorText(errno))")
+    case nil:
+      // Past its time: the group is asked to stop, then made to.
+      kill(-pid, SIGTERM)
+      if wait(pid, &status, seconds: 2) == nil {
+        kill(-pid, SIGKILL)
+        _ = wait(pid, &status, seconds: nil)
+      }
+      return .timedOut(limit)
     }
     // WIFEXITED and friends are macros: the status word's low 7 bits are the signal, 0 on exit.
     let signal = status & 0x7F
     return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+  }
+
+  /// Waits for `pid` to end, at most `seconds` (`nil`: for ever): `true` once it ended, `false`
+  /// when it cannot be waited for, `nil` when the time ran out first.
+  private static func wait(_ pid: pid_t, _ status: inout Int32, seconds: Double?) -> Bool? {
+    guard let seconds else {
+      while waitpid(pid, &status, 0) < 0 { guard errno == EINTR else { return false } }
+      return true
+    }
+    var left = seconds
+    while true {
+      let ended = waitpid(pid, &status, WNOHANG)
+      if ended == pid { return true }
+      if ended < 0 && errno != EINTR { return false }
+      if left <= 0 { return nil }
+      // A delivery takes a moment; 20 ms between looks costs nothing beside it.
+      usleep(20_000)
+      left -= 0.02
+    }
   }
 }

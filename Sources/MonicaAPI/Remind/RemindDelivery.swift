@@ -38,7 +38,8 @@ struct RemindDelivery {
       let variables = DeliveryEnvironment.variables(
         inherited: environment.variables, occurrence: occurrence, today: today, instance: instance, token: token)
       let ending = ChildProcess.run(
-        ["/bin/sh", "-c", command], environment: variables, input: line(occurrence) + [0x0A])
+        ["/bin/sh", "-c", command], environment: variables, input: line(occurrence) + [0x0A],
+        timeout: options.commandTimeout.seconds, limit: options.commandTimeout.description)
       return ending.succeeded ? nil : "--exec \(ending.failure)"
     case .mail(let to, let from, let sendmail):
       let message = MailMessage(
@@ -52,7 +53,9 @@ struct RemindDelivery {
       let variables = DeliveryEnvironment.variables(
         inherited: environment.variables, occurrence: occurrence, today: today, instance: instance, token: token
       ).filter { !$0.key.hasPrefix("REMIND_") }
-      let ending = ChildProcess.run(arguments, environment: variables, input: message.bytes)
+      let ending = ChildProcess.run(
+        arguments, environment: variables, input: message.bytes, timeout: options.commandTimeout.seconds,
+        limit: options.commandTimeout.description)
       return ending.succeeded ? nil : "sendmail \(ending.failure)"
     }
   }
