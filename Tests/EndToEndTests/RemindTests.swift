@@ -214,12 +214,12 @@ import Testing
     // The command leaves a child of its own behind it, as `curl` under a shell does.
     let hung = try Self.run(
       sandbox,
-      #"monica-remind --today 2026-11-30 --exec-timeout 1s --exec 'cat >> tried.ndjson; sleep 600 & echo $! >> child.pid; wait'"#
-    )
+      "monica-remind --today 2026-11-30 --exec-timeout 1s "
+        + #"--exec 'cat >> tried.ndjson; sleep 600 & echo $! >> child.pid; wait'"#)
     #expect(hung.status == 75, "\(hung)")
     #expect(
-      hung.stderr.contains(#"reminder "Rent" for "Ana Lima" on 2026-11-30: --exec did not end within 1s and was stopped"#),
-      "\(hung)")
+      hung.stderr.contains(
+        #"reminder "Rent" for "Ana Lima" on 2026-11-30: --exec did not end within 1s and was stopped"#), "\(hung)")
     // Gone, or a zombie waiting for init to reap it (it was orphaned when its shell ended).
     let children = try Self.run(
       sandbox, #"for pid in $(cat child.pid); do ps -o stat= -p "$pid" | grep -qv Z && echo "$pid"; done; true"#)
