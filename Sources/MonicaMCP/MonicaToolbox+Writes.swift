@@ -5,7 +5,8 @@ import MonicaKit
 
 /// A plan's confirmation key: the first 20 hex digits of the SHA-256 of the plan as JSON, so that
 /// the key names exactly what is written (another contact, text or day is another key), and the
-/// journal's key of the write: its first 15 hex digits as a number.
+/// journal's key of the write: its first 14 hex digits as a number (56 bits: 17 decimal digits at
+/// most, within the 18 a map file's ids may have, MapFile.swift).
 package enum ConfirmationKey {
   /// The key's length in hex digits.
   package static let length = 20
@@ -23,7 +24,7 @@ package enum ConfirmationKey {
   /// The journal's source id of the write a key confirms; `nil` for a string that is not a key.
   package static func journalID(_ key: String) -> Int? {
     guard key.count == length, key.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
-    return Int(key.prefix(15), radix: 16)
+    return Int(key.prefix(14), radix: 16)
   }
 }
 

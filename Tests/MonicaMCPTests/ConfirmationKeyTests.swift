@@ -13,6 +13,8 @@ import Testing
     #expect(ConfirmationKey.of(plan).count == ConfirmationKey.length)
     #expect(ConfirmationKey.journalID(ConfirmationKey.of(plan)) != nil)
     #expect(ConfirmationKey.journalID("not a key") == nil)
+    // The largest key's id is one a map file takes (18 digits at most).
+    #expect(String(ConfirmationKey.journalID(String(repeating: "f", count: ConfirmationKey.length)) ?? 0).count <= 18)
     #expect(ConfirmationKey.journalID(ConfirmationKey.of(plan).uppercased()) == nil)
   }
 }
