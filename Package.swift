@@ -42,6 +42,9 @@ let package = Package(
     // The Model Context Protocol for monica-mcp (issue 43): the official Swift SDK, pinned like
     // every dependency; only MonicaMCP links it.
     .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+    // Already in the graph through Hummingbird and the MCP SDK: the SDK's Transport protocol
+    // names swift-log's Logger (monica-mcp's DrainingTransport).
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
   ],
   targets: [
     .target(
@@ -61,7 +64,7 @@ let package = Package(
       name: "MonicaMCP",
       dependencies: [
         "MonicaKit", "MonicaAPI", .product(name: "MCP", package: "swift-sdk"),
-        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict),
     .target(

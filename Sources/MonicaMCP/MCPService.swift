@@ -46,7 +46,7 @@ package struct MCPService: Sendable {
         content: [.text(text: answer.text, annotations: nil, _meta: nil)], structuredContent: structured,
         isError: answer.isError)
     }
-    try await server.start(transport: StdioTransport())
+    try await server.start(transport: DrainingTransport())
     await server.waitUntilCompleted()
   }
 

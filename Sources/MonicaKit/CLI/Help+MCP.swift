@@ -31,9 +31,13 @@ extension Help {
       {"mcpServers": {"monica": {"command": "monica-mcp",
                                  "args": ["--read-only"]}}}
 
-    Example:
-      monica-auth login --url https://monica.example.com --token-stdin < token.txt
-      monica-mcp --read-only
+    EXAMPLES
+      monica-mcp --read-only     # the command an MCP client starts
+      jq -nc '{jsonrpc: "2.0", id: 1, method: "initialize", params: {protocolVersion:
+          "2025-06-18", capabilities: {}, clientInfo: {name: "sh", version: "1"}}},
+        {jsonrpc: "2.0", id: 2, method: "tools/call", params: {name: "upcoming",
+          arguments: {days: 7}}}' | monica-mcp | jq -r 'select(.id == 2)
+        | .result.content[0].text'
 
     \(Help.environment)
 
