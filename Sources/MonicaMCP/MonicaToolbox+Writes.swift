@@ -104,26 +104,28 @@ extension MonicaToolbox {
     }
     let step = planned.step
     guard step.key == journalID else { throw MonicaError.internalError("a plan whose key is not its journal's") }
-    let target = try await send(step)
+    let (target, sent) = try await send(step)
     directory.forget()
-    return try await made(tool, (planned.result, target), key: key, now: true)
+    return try await made(tool, (planned.result, target), key: key, now: sent)
   }
 
   /// Sends `step` through monica-push's write machinery, under the account's lock and the
-  /// journal's: the journal decides, so two servers (or two calls) write it once.
-  private func send(_ step: WriteStep) async throws -> Int {
+  /// journal's: the journal decides, so two servers (or two calls) write it once. Returns the
+  /// record's id and whether this call sent it (`false`: another call or server did, just before).
+  private func send(_ step: WriteStep) async throws -> (Int, Bool) {
     let lock = try await client.lockAccount(environment: connection.environment) {
       StandardError.line("monica-mcp: \($0)")
     }
     defer { lock.release() }
     let journal = try openJournal()
     try journal.lockForRun { StandardError.line("monica-mcp: \($0)") }
-    var made: Int?
+    var outcome: StepOutcome?
     try await WritePlan([step]).run(journal: journal, sender: ClientStepSender(client: client, today: today)) {
-      _, outcome in made = outcome.target
+      _, told in outcome = told
     }
-    guard let made else { throw MonicaError.internalError("the write machinery named no record") }
-    return made
+    guard let made = outcome?.target else { throw MonicaError.internalError("the write machinery named no record") }
+    if case .alreadyDone = outcome { return (made, false) }
+    return (made, true)
   }
 
   private func openJournal() throws(MonicaError) -> IDMap {

@@ -170,7 +170,9 @@ package final class MonicaToolbox: Sendable {
     case .stop(let answer): return answer
     }
     guard let id = listed["id"]?.intValue else { throw ToolProblem(.failure("a contact without id", kind: "failed")) }
-    // The record again, whole (the listing may be a minute old), then three short lists.
+    // The record again, whole (the listing may be a minute old), then three short lists, newest
+    // first: each of the contact's lists takes `sort` (ApiCallController.php:155,
+    // ApiActivitiesController.php:151, ApiTaskController.php:144).
     let contact = try await record(RecordKind.contact.path(of: id), query: [("with", RecordKind.contactField.name)])
     let calls = try await list(RecordKind.call.path(ofContact: id), sort: "-called_at", limit: 5)
     let activities = try await list(RecordKind.activity.path(ofContact: id), sort: "-created_at", limit: 5)

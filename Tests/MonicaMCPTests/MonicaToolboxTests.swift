@@ -202,6 +202,8 @@ import Testing
     let answers = await [one, two]
     #expect(answers.allSatisfy { !$0.isError }, "\(answers)")
     #expect(Set(answers.compactMap { $0.structured["id"]?.intValue }).count == 1)
+    // One of them sent it; the other says it found it made.
+    #expect(answers.compactMap { $0.structured["status"]?.stringValue }.sorted() == ["already_written", "written"])
     #expect(account.count("POST", "/api/tasks") == 1)
   }
 
@@ -328,7 +330,10 @@ import Testing
     let overdue = await Self.call(toolbox, "overdue", ["days": .int(90)])
     #expect(
       overdue.structured["contacts"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["Ben Ode"], "\(overdue)")
+    let before = account.run.transport.exchanges.count
     let brief = await Self.call(toolbox, "brief_contact", ["contact": .string("Ben")])
+    // The contacts' walk of `overdue` is reused: the contact and its three lists.
+    #expect(account.run.transport.exchanges.count - before == 4)
     #expect(brief.structured["calls"]?.arrayValue?.count == 1, "\(brief)")
     #expect(brief.structured["open_tasks"]?.arrayValue?.first?["title"] == .string("Send photos"))
     #expect(brief.structured["recent_notes"]?.arrayValue?.first?["body"] == .string("Ben's daughter started school"))
