@@ -111,7 +111,8 @@ extension MonicaToolbox {
 
   /// Sends `step` through monica-push's write machinery, under the account's lock and the
   /// journal's: the journal decides, so two servers (or two calls) write it once. Returns the
-  /// record's id and whether this call sent it (`false`: another call or server did, just before).
+  /// record's id and whether this call sent it (`false`: another call or server did, just before,
+  /// or a server killed before the answer did, and the in-doubt look-up found the record).
   private func send(_ step: WriteStep) async throws -> (Int, Bool) {
     let lock = try await client.lockAccount(environment: connection.environment) {
       StandardError.line("monica-mcp: \($0)")
@@ -124,8 +125,11 @@ extension MonicaToolbox {
       _, told in outcome = told
     }
     guard let made = outcome?.target else { throw MonicaError.internalError("the write machinery named no record") }
-    if case .alreadyDone = outcome { return (made, false) }
-    return (made, true)
+    switch outcome {
+    // Made before: journaled, or found on the instance after a run that died before its answer.
+    case .alreadyDone?, .adopted?: return (made, false)
+    default: return (made, true)
+    }
   }
 
   private func openJournal() throws(MonicaError) -> IDMap {

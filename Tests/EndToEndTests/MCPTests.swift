@@ -102,3 +102,41 @@ extension MCPTests {
     #expect(!run.stdout.contains(sandbox.token))
   }
 }
+
+extension MCPTests {
+  @Test(
+    "a server killed after its POST was carried out, before the answer: the confirmed call again finds the note, no second POST"
+  )
+  func killedMidWrite() throws {
+    let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0", "--fault", "late=3000@1:POST:/api/notes"])
+    let ben =
+      #"{"object":"contact","first_name":"Ben","last_name":"Ode","is_birthdate_known":false,"is_deceased":false,"is_deceased_date_known":false}"#
+    try #require(try sh("monica-push > /dev/null", env: sandbox.signedInEnv, stdin: ben + "\n").status == 0)
+    let run = try sh(
+      """
+      call() {  # call ARGUMENTS: initialize, then add_note with them
+        jq -nc --argjson arguments "$1" '{jsonrpc: "2.0", id: 1, method: "initialize", params: {protocolVersion:
+            "2025-06-18", capabilities: {}, clientInfo: {name: "sh", version: "1"}}},
+          {jsonrpc: "2.0", id: 2, method: "tools/call", params: {name: "add_note", arguments: $arguments}}'
+      }
+      note='{"contact": "Ben", "body": "Ben started a new job"}'
+      key=$(call "$note" | monica-mcp | jq -r 'select(.id == 2) | .result.structuredContent.confirmation_key')
+      confirmed=$(jq -c --arg key "$key" '. + {confirm: $key}' <<<"$note")
+      mkfifo "$TMPDIR/in"
+      monica-mcp < "$TMPDIR/in" > "$TMPDIR/first.out" &
+      server=$!
+      exec 3> "$TMPDIR/in"
+      call "$confirmed" >&3
+      for _ in $(seq 600); do grep -q '"method":"POST","path":"/api/notes"' "$LOG" && break; sleep 0.05; done
+      kill -9 $server; wait $server 2>/dev/null; exec 3>&-
+      echo "first: $(jq -c 'select(.id == 2)' "$TMPDIR/first.out")"
+      call "$confirmed" | monica-mcp | jq -c 'select(.id == 2) | .result.structuredContent | [.status, .id]'
+      """, env: sandbox.signedInEnv.merging(["LOG": sandbox.logPath]) { $1 })
+    #expect(run.status == 0, "\(run)")
+    // The killed server answered nothing; the next one found the note the POST made.
+    #expect(run.lines.first == "first: ", "\(run)")
+    #expect(run.lines.last?.hasPrefix(#"["already_written","#) == true, "\(run)")
+    #expect(sandbox.requests(path: "/api/notes").filter { $0["method"] == .string("POST") }.count == 1)
+    #expect(!run.stdout.contains(sandbox.token))
+  }
+}
