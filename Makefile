@@ -22,7 +22,8 @@ build:
 ## test-deps: what the tests and the demo call besides the tools, Python's vobject and icalendar
 # included (the independent judges of vCard and ICS output), and the real consumers of
 # monica-format's output: Graphviz (dot, gc), khard and abook; systemd-analyze, the judge of
-# monica-remind's timer units; installs what is missing
+# monica-remind's timer units; Python's mcp (the MCP SDK, a real client of monica-mcp) and
+# jsonschema (the judge of its tools' schemas); installs what is missing
 test-deps:
 	@missing=(); \
 	for tool in curl jq python3 man ss dot gc khard abook systemd-analyze; do command -v $$tool >/dev/null || missing+=($$tool); done; \
@@ -34,12 +35,13 @@ test-deps:
 	@[ -x /usr/bin/time ] || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; }
 	@python3 -c 'import vobject' 2>/dev/null || python3 -m pip install -q vobject
 	@python3 -c 'import icalendar' 2>/dev/null || python3 -m pip install -q icalendar
+	@python3 -c 'import mcp, jsonschema' 2>/dev/null || python3 -m pip install -q mcp jsonschema
 
 ## test: unit tests, end-to-end pipelines against monica-sandbox, and generated files up to date
 # The in-process tests (the libraries', on the in-memory sandbox) run first and by themselves:
 # the end-to-end tests hold the test process's threads while they wait for their pipelines,
 # and in-process tests sharing the process would wait that long for a thread.
-IN_PROCESS_TESTS := (MonicaKitTests|MonicaAPITests|MonicaSandboxTests)\.
+IN_PROCESS_TESTS := (MonicaKitTests|MonicaAPITests|MonicaSandboxTests|MonicaMCPTests)\.
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter '$(IN_PROCESS_TESTS)'

@@ -18,6 +18,7 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-dedupe", ["MonicaKit"]),
   ("monica-merge", ["MonicaKit", "MonicaAPI"]),
   ("monica-remind", ["MonicaKit", "MonicaAPI"]),
+  ("monica-mcp", ["MonicaKit", "MonicaAPI", "MonicaMCP"]),
 ]
 
 let strict: [SwiftSetting] = [
@@ -38,6 +39,12 @@ let package = Package(
     // Already in the graph through Hummingbird: its embedded channel lets the sandbox answer a
     // request without a socket (InMemorySandbox).
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+    // The Model Context Protocol for monica-mcp (issue 43): the official Swift SDK, pinned like
+    // every dependency; only MonicaMCP links it.
+    .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+    // Already in the graph through Hummingbird and the MCP SDK: the SDK's Transport protocol
+    // names swift-log's Logger (monica-mcp's DrainingTransport).
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
   ],
   targets: [
     .target(
@@ -51,6 +58,15 @@ let package = Package(
     // The HTTP client and what uses it, apart from MonicaKit so that the stream tools do not
     // link FoundationNetworking and libcurl: about 9 MB of every process's resident memory.
     .target(name: "MonicaAPI", dependencies: ["MonicaKit"], swiftSettings: strict),
+    // monica-mcp's tools over the same library calls the executables make; the only target that
+    // links the MCP SDK.
+    .target(
+      name: "MonicaMCP",
+      dependencies: [
+        "MonicaKit", "MonicaAPI", .product(name: "MCP", package: "swift-sdk"),
+        .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict),
     .target(
       name: "MonicaSandbox",
       dependencies: [
@@ -69,6 +85,10 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "MonicaAPITests", dependencies: ["MonicaKit", "MonicaAPI", "MonicaSandbox", "MonicaTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "MonicaMCPTests",
+      dependencies: ["MonicaKit", "MonicaAPI", "MonicaMCP", "MonicaSandbox", "MonicaTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "MonicaSandboxTests", dependencies: ["MonicaKit", "MonicaSandbox", "MonicaTestSupport"],

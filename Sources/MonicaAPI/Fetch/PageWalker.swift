@@ -24,7 +24,7 @@ package struct PageWalker: Sendable {
   /// Told once when `meta.total` changes during the walk: the total before and now.
   package var totalMoved: (@Sendable (Int, Int) -> Void)?
   /// The run's response cache, if any: listings are replayed from it and stored in it.
-  var cache: ResponseCache?
+  package var cache: ResponseCache?
   /// Whether a listing shown from the cache because the instance is out of reach says so on
   /// stderr (not for a lookup the user did not ask for, such as a tag's id).
   var announcesStandIn = true

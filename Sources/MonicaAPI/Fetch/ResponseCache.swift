@@ -41,7 +41,7 @@ package enum CacheMode: Sendable, Equatable {
 /// before anything of a listing was written, its cached copy of any age stands in, with one
 /// warning, and the rest of the run asks the instance nothing more. A 401 or 403 drops the
 /// profile's cache.
-final class ResponseCache: Sendable {
+package final class ResponseCache: Sendable {
   /// The subdirectory of the profile's cache.
   static let namespace = "responses"
   /// The most a listing stores (all its pages); a page may be at most 64 MiB.
@@ -70,7 +70,7 @@ final class ResponseCache: Sendable {
   /// The run's cache for `credentials`; `warn` gets warnings, `observe` (for `--verbose`) one
   /// line per replayed page, `now` tells the time. A cache directory others can enter is an
   /// error with `--offline`, and a warning (no cache) otherwise.
-  init(
+  package init(
     mode: CacheMode, credentials: Credentials, store: CredentialStore, client: MonicaClient,
     warn: @escaping @Sendable (String) -> Void, observe: (@Sendable (String) -> Void)?,
     now: @escaping @Sendable () -> Date = { Date() }

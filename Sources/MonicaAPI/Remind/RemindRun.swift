@@ -46,31 +46,7 @@ package struct RemindRun {
     try options.validate()
     let environment = connection.environment
     let state = try openState(client.credentials)
-    let tool = self.tool
-    let progress = FetchProgress(tool: tool, enabled: environment.stderrIsTerminal && !quiet)
-    var verbose: (@Sendable (String) -> Void)?
-    if connection.policy.observer != nil { verbose = { StandardError.line("\(tool): \($0)") } }
-    let responses = try ResponseCache(
-      mode: cache, credentials: client.credentials, store: CredentialStore(environment: environment), client: client,
-      warn: { StandardError.line("\(tool): warning: \($0)") }, observe: verbose, now: environment.clock)
-    let reader = RemindReader(client: client, cache: responses, progress: progress, tool: tool)
-    let today: CalendarDate
-    let reminders: [RemindReminder]
-    let contacts: [RemindContact]
-    do {
-      today = try await day(reader)
-      let read = try await reader.reminders()
-      // A few named, the rest counted: a listing of broken records is not a screenful of warnings.
-      let refused = Array(Set(read.refused)).sorted()
-      for reason in refused.prefix(5) { warn("\(reason); left out") }
-      if refused.count > 5 { warn("\(refused.count - 5) more reminders left out for the same kinds of reasons") }
-      reminders = read.reminders
-      contacts = try await reader.contacts()
-      progress.finish()
-    } catch {
-      progress.finish()
-      throw error
-    }
+    let (today, contacts, reminders) = try await read(client: client)
     let planner = OccurrencePlanner(before: options.before, deceased: options.deceased)
     let delivery = RemindDelivery(
       options: options, output: output, today: today, instance: client.credentials.instance.instance,
@@ -84,6 +60,45 @@ package struct RemindRun {
       return
     }
     try deliver(planner, contacts, reminders, today: today, state: state, delivery: delivery)
+  }
+
+  /// The occurrences of today and the `days` days after it, as `--upcoming` lists them, and
+  /// today: what `monica-mcp`'s `upcoming` answers with. Reads as a run does, records nothing.
+  package func upcoming(client: MonicaClient, days: Int) async throws(MonicaError) -> (
+    today: CalendarDate, occurrences: [Occurrence]
+  ) {
+    let (today, contacts, reminders) = try await read(client: client)
+    let planner = OccurrencePlanner(before: options.before, deceased: options.deceased)
+    return (today, planner.occurrences(contacts: contacts, reminders: reminders, due: today...today.adding(days: days)))
+  }
+
+  /// Today, the contacts and the reminders: two paged walks (and `/api/me` for the zone).
+  private func read(client: MonicaClient) async throws(MonicaError) -> (
+    CalendarDate, [RemindContact], [RemindReminder]
+  ) {
+    let environment = connection.environment
+    let tool = self.tool
+    let progress = FetchProgress(tool: tool, enabled: environment.stderrIsTerminal && !quiet)
+    var verbose: (@Sendable (String) -> Void)?
+    if connection.policy.observer != nil { verbose = { StandardError.line("\(tool): \($0)") } }
+    let responses = try ResponseCache(
+      mode: cache, credentials: client.credentials, store: CredentialStore(environment: environment), client: client,
+      warn: { StandardError.line("\(tool): warning: \($0)") }, observe: verbose, now: environment.clock)
+    let reader = RemindReader(client: client, cache: responses, progress: progress, tool: tool)
+    do {
+      let today = try await day(reader)
+      let read = try await reader.reminders()
+      // A few named, the rest counted: a listing of broken records is not a screenful of warnings.
+      let refused = Array(Set(read.refused)).sorted()
+      for reason in refused.prefix(5) { warn("\(reason); left out") }
+      if refused.count > 5 { warn("\(refused.count - 5) more reminders left out for the same kinds of reasons") }
+      let contacts = try await reader.contacts()
+      progress.finish()
+      return (today, contacts, read.reminders)
+    } catch {
+      progress.finish()
+      throw error
+    }
   }
 
   /// Decides and delivers under the state file's lock.

@@ -72,6 +72,8 @@ package struct FaultRule: Sendable, Equatable {
       500, 502, 503        answer with that status, no rate-limit headers
       401, 403             a rejected token, a refused permission
       404                  Monica's 404 (error code 31)
+      422                  Monica's validation refusal (error code 32) of a rule
+                           no client can check (a contact deleted meanwhile)
       404route             Laravel's "route not found" (an instance without it)
       429                  a 429 with Retry-After: 1 and rate-limit headers
       429=TEXT             a 429 whose Retry-After is TEXT (inf, 1e11...)
@@ -117,7 +119,7 @@ package struct FaultRule: Sendable, Equatable {
       guard path.hasPrefix("/") else { throw bad("the path must start with /") }
     }
     switch what {
-    case "500", "502", "503", "429", "401", "403", "404": effect = .status(Int(what) ?? 500)
+    case "500", "502", "503", "429", "401", "403", "404", "422": effect = .status(Int(what) ?? 500)
     case "cut": effect = .cut
     case "endless": effect = .endless
     case "reset": effect = .reset
@@ -149,7 +151,7 @@ package struct FaultRule: Sendable, Equatable {
         effect = .shrink(count)
       } else {
         throw bad(
-          "unknown fault '\(what)': use 500, 502, 503, 429, 429=TEXT, 429reset=TEXT, 429bare, 401, 403, 404, 404route, cut, endless, reset, "
+          "unknown fault '\(what)': use 500, 502, 503, 422, 429, 429=TEXT, 429reset=TEXT, 429bare, 401, 403, 404, 404route, cut, endless, reset, "
             + "trailingslash, html, login, badjson, badutf8, slow, slow=MS, late=MS, remaining=N, grow=N or shrink=N")
       }
     }

@@ -21,6 +21,10 @@ extension SandboxHandler {
     case 503: return .message(503, "Service Unavailable")
     // Monica's own 404 (ApiController::respondNotFound, code 31).
     case 404: return .notFound
+    // Monica's refusal of a write whose rule only the server can check: `exists:contacts,id` of
+    // a contact deleted since the client read it (CreateAddress.php:23 and others), answered by
+    // respondValidatorFailed: 422, error 32, the messages as a list (JsonRespondController.php:99-104).
+    case 422: return .error(422, 32, .array([.string("The selected contact id is invalid.")]))
     // Passport's answer to a revoked, expired or unknown token.
     case 401: return .message(401, "Unauthenticated.")
     // What Laravel answers when a policy refuses (a revoked scope, a shared account's limits).

@@ -46,4 +46,18 @@ extension CallResource: WritableResource {
         emotions: emotions, contact: writer.short(contactID), baseURL: writer.baseURL,
         created: existing?["created_at"] ?? writer.stamp, updated: writer.stamp))
   }
+
+  /// CreateCall and UpdateCall keep the contact's last_talked_to, the API's `last_called`
+  /// (ContactBase.php:35), at its latest call (CreateCall.php:86-90, UpdateCall.php:94-98); a
+  /// partial contact shows no such key.
+  static func saved(_ record: JSONObject, was existing: JSONObject?, in writer: inout StoreWriter) {
+    guard let contactID = record["contact"]?["id"]?.intValue,
+      var contact = writer.contents[.contact].records[contactID],
+      contact["last_called"] != nil, let called = record["called_at"]?.stringValue.flatMap(StoreWriter.moment)
+    else { return }
+    let current = contact["last_called"]?.stringValue.flatMap(StoreWriter.moment)
+    guard current.map({ called > $0 }) ?? true else { return }
+    contact["last_called"] = .string(UTCTime.microseconds(called))
+    writer.contents[.contact].put(contactID, contact)
+  }
 }

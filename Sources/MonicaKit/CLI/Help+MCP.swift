@@ -1,0 +1,48 @@
+extension Help {
+  /// `monica-mcp --help` below its usage, and its man page's sections.
+  package static let mcp = """
+    An MCP (Model Context Protocol) server on stdin and stdout, for AI assistants: the \
+    account of the profile (or MONICA_URL and MONICA_TOKEN), through the same credential \
+    store, rate-limit pacer and cache as every tool. Nothing but the protocol is written to \
+    stdout; diagnostics go to stderr. A passphrase profile takes its passphrase from \
+    --passphrase-fd or MONICA_PASSPHRASE (stdin carries the protocol).
+
+    TOOLS
+      find_contact     the contacts a name, e-mail or phone may mean
+      brief_contact    who, relationships, last calls and activities,
+                       open tasks, next birthday, recent notes
+      upcoming         birthdays and reminders of the next N days
+      overdue          contacts not talked to for N days, or past their
+                       stay-in-touch day
+      search_notes     notes that contain the words given
+      log_interaction  a call or an activity with a person (write)
+      add_note, add_reminder, add_task, complete_task, tag  (write)
+
+    CONFIRMATION
+    A write tool called without "confirm" sends nothing: it answers the plan (what would be \
+    sent, to whom) and a confirmation key, the SHA-256 of the plan. Called again with the same \
+    arguments and that key, it writes exactly that plan through monica-push's write \
+    machinery, journaled in $XDG_STATE_HOME/monica/mcp/, under the account's lock: the same \
+    confirmed call repeated (a retry, a lost answer, a restarted server) writes nothing and \
+    answers with the record already made. A name that fits several contacts answers the \
+    candidates and writes nothing. No tool deletes.
+
+    CLIENT CONFIGURATION
+      {"mcpServers": {"monica": {"command": "monica-mcp",
+                                 "args": ["--read-only"]}}}
+
+    EXAMPLES
+      monica-mcp --read-only     # the command an MCP client starts
+      jq -nc '{jsonrpc: "2.0", id: 1, method: "initialize", params: {protocolVersion:
+          "2025-06-18", capabilities: {}, clientInfo: {name: "sh", version: "1"}}},
+        {jsonrpc: "2.0", id: 2, method: "tools/call", params: {name: "upcoming",
+          arguments: {days: 7}}}' | monica-mcp | jq -r 'select(.id == 2)
+        | .result.content[0].text'
+
+    \(Help.environment)
+
+    \(Help.credentialFiles)
+
+    \(Help.exitStatus)
+    """
+}

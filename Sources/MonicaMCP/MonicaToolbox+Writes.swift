@@ -1,0 +1,309 @@
+import Crypto
+import Foundation
+import MonicaAPI
+import MonicaKit
+
+/// A plan's confirmation key: the first 20 hex digits of the SHA-256 of the plan as JSON, so that
+/// the key names exactly what is written (another contact, text or day is another key), and the
+/// journal's key of the write: its first 14 hex digits as a number (56 bits: 17 decimal digits at
+/// most, within the 18 a map file's ids may have, MapFile.swift).
+package enum ConfirmationKey {
+  /// The key's length in hex digits.
+  package static let length = 20
+
+  /// The SHA-256 of `text`, in hex.
+  package static func digest(_ text: String) -> String {
+    SHA256.hash(data: Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+  }
+
+  /// The key of `plan`.
+  package static func of(_ plan: JSONObject) -> String {
+    String(digest(JSONWriter.plain.string(.object(plan))).prefix(length))
+  }
+
+  /// The journal's source id of the write a key confirms; `nil` for a string that is not a key.
+  package static func journalID(_ key: String) -> Int? {
+    guard key.count == length, key.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
+    return Int(key.prefix(14), radix: 16)
+  }
+}
+
+/// A write as planned: what the user is shown, and the one step the write machinery sends.
+struct PlannedWrite {
+  /// The plan as data, what its key is the digest of.
+  let plan: JSONObject
+  /// One line for the user.
+  let summary: String
+  /// The step, journaled under the key's id.
+  let step: WriteStep
+  /// The kind of the record the answer shows once written (a tag's: the contact).
+  let result: RecordKind
+
+  var key: String { ConfirmationKey.of(plan) }
+}
+
+extension MonicaToolbox {
+  /// The journal objects of a tool's writes: where a confirmed write of it is looked for.
+  static func journalObjects(_ tool: String) -> [String] {
+    switch tool {
+    case "log_interaction": [RecordKind.call.object, RecordKind.activity.object]
+    case "add_note": [RecordKind.note.object]
+    case "add_reminder": [RecordKind.reminder.object]
+    case "add_task": [RecordKind.task.object]
+    case "complete_task": [RecordKind.task.object + "_updated"]
+    case "tag": [tagJournal]
+    default: []
+    }
+  }
+
+  /// The journal object of a `tag` call: a contact's tags set.
+  static let tagJournal = "mcp_tags"
+
+  /// A write tool's call: the plan (nothing sent), or with its key the plan written once.
+  func write(_ tool: String, _ arguments: ToolArguments) async throws -> ToolAnswer {
+    let confirm = try arguments.text("confirm", limit: 64)
+    var journalID: Int?
+    if let confirm {
+      guard let id = ConfirmationKey.journalID(confirm) else {
+        throw ToolProblem.argument("confirm", "not a confirmation key: call without it to get the plan and its key")
+      }
+      journalID = id
+      // Made already (a retry, a lost answer, a restarted server): nothing is planned or sent.
+      if let done = try alreadyMade(tool, id) { return try await made(tool, done, key: confirm, now: false) }
+    }
+    let planned: PlannedWrite
+    switch try await plan(tool, arguments) {
+    case .go(let write): planned = write
+    case .stop(let answer): return answer
+    }
+    let key = planned.key
+    guard let confirm, let journalID else {
+      if let id = ConfirmationKey.journalID(key), let done = try alreadyMade(tool, id) {
+        var answer = try await made(tool, done, key: key, now: false)
+        answer.text = "This exact write was made before; nothing to do.\n" + answer.text
+        return answer
+      }
+      var structured = JSONObject([
+        "status": .string("planned"), "confirmation_key": .string(key), "plan": .object(planned.plan),
+      ])
+      structured["written"] = .bool(false)
+      return ToolAnswer(
+        text: TerminalText.safe(
+          "Plan (nothing written yet): \(planned.summary)\nShow it to the user; to write it, call \(tool) again with "
+            + "the same arguments and confirm: \"\(key)\"."),
+        structured: structured)
+    }
+    guard confirm == key else {
+      throw ToolProblem(
+        .failure(
+          TerminalText.safe(
+            "The confirmation key is not this plan's (the arguments, or what they name, changed); nothing was "
+              + "written. The plan now: \(planned.summary) Its key: \"\(key)\"."),
+          kind: "plan_changed",
+          extra: JSONObject(["confirmation_key": .string(key), "plan": .object(planned.plan)])))
+    }
+    let step = planned.step
+    guard step.key == journalID else { throw MonicaError.internalError("a plan whose key is not its journal's") }
+    let (target, sent) = try await send(step)
+    directory.forget()
+    return try await made(tool, (planned.result, target), key: key, now: sent)
+  }
+
+  /// Sends `step` through monica-push's write machinery, under the account's lock and the
+  /// journal's: the journal decides, so two servers (or two calls) write it once. Returns the
+  /// record's id and whether this call sent it (`false`: another call or server did, just before,
+  /// or a server killed before the answer did, and the in-doubt look-up found the record).
+  private func send(_ step: WriteStep) async throws -> (Int, Bool) {
+    let lock = try await client.lockAccount(environment: connection.environment) {
+      StandardError.line("monica-mcp: \($0)")
+    }
+    defer { lock.release() }
+    let journal = try openJournal()
+    try journal.lockForRun { StandardError.line("monica-mcp: \($0)") }
+    var outcome: StepOutcome?
+    try await WritePlan([step]).run(journal: journal, sender: ClientStepSender(client: client, today: today)) {
+      _, told in outcome = told
+    }
+    guard let made = outcome?.target else { throw MonicaError.internalError("the write machinery named no record") }
+    switch outcome {
+    // Made before: journaled, or found on the instance after a run that died before its answer.
+    case .alreadyDone?, .adopted?: return (made, false)
+    default: return (made, true)
+    }
+  }
+
+  private func openJournal() throws(MonicaError) -> IDMap {
+    let directory = (journalPath as NSString).deletingLastPathComponent
+    try SecureFiles.makePrivateDirectory((directory as NSString).deletingLastPathComponent)
+    try SecureFiles.makePrivateDirectory(directory)
+    return try IDMap(path: journalPath)
+  }
+
+  /// The record a confirmed write of `tool` under journal id `id` made, if the journal holds it.
+  private func alreadyMade(_ tool: String, _ id: Int) throws -> (RecordKind, Int)? {
+    guard FileManager.default.fileExists(atPath: journalPath) else { return nil }
+    let journal = try openJournal()
+    for object in Self.journalObjects(tool) {
+      guard let target = journal.target(of: object, source: id) else { continue }
+      let kind: RecordKind =
+        switch object {
+        case Self.tagJournal: .contact
+        case RecordKind.task.object + "_updated": .task
+        default: RecordKind.named(object) ?? .contact
+        }
+      return (kind, target)
+    }
+    return nil
+  }
+
+  /// The answer of a write made (`now`) or found made before: the record as Monica has it.
+  private func made(_ tool: String, _ done: (kind: RecordKind, id: Int), key: String, now: Bool) async throws
+    -> ToolAnswer
+  {
+    var record: JSONValue = .null
+    let response = try await client.getAllowingErrors(done.kind.path(of: done.id))
+    if response.status == 200, let data = (try? JSONValue(parsing: response.body))?["data"] { record = data }
+    let what = "\(done.kind.object) #\(done.id)"
+    return ToolAnswer(
+      text: now ? "Written: \(what)." : "Already written by this confirmation before: \(what); nothing was sent again.",
+      structured: JSONObject([
+        "status": .string(now ? "written" : "already_written"), "confirmation_key": .string(key),
+        "object": .string(done.kind.object), "id": .int(done.id), "record": record, "written": .bool(now),
+      ]))
+  }
+
+  // MARK: Plans
+
+  /// The plan of `tool`'s call, or the answer that stops it (a name that fits several contacts).
+  private func plan(_ tool: String, _ arguments: ToolArguments) async throws -> Decided<PlannedWrite> {
+    if tool == "complete_task" { return try await completeTask(arguments) }
+    // Everything the arguments say is checked before the first request.
+    let today = self.today
+    var fields: [(String, JSONValue)] = []
+    let kind: RecordKind
+    switch tool {
+    case "log_interaction":
+      let summary = try arguments.required("summary", limit: 255)
+      let day = try arguments.day("date") ?? today
+      if try arguments.choice("kind", ["call", "activity"]) == "activity" {
+        kind = .activity
+        fields = [("summary", .string(summary)), ("happened_at", .string(day.description))]
+      } else {
+        kind = .call
+        fields = [("called_at", .string(day.description)), ("content", .string(summary))]
+      }
+    case "add_note":
+      kind = .note
+      fields = [("body", .string(try arguments.required("body", limit: ToolArguments.maximumText)))]
+    case "add_reminder":
+      kind = .reminder
+      let title = try arguments.required("title", limit: 255)
+      guard let day = try arguments.day("date") else { throw ToolProblem.argument("date", "required") }
+      let frequency = try arguments.choice("frequency", ["one_time", "week", "month", "year"]) ?? "one_time"
+      let every = try arguments.integer("every", in: 1...100) ?? 1
+      fields = [
+        ("title", .string(title)), ("initial_date", .string(day.description)), ("frequency_type", .string(frequency)),
+        ("frequency_number", .int(every)),
+      ]
+    case "add_task":
+      kind = .task
+      fields = [("title", .string(try arguments.required("title", limit: 255)))]
+      if let description = try arguments.text("description", limit: 10_000) {
+        fields.append(("description", .string(description)))
+      }
+    case "tag":
+      kind = .contact
+      fields = [("tags", .array(try arguments.texts("tags").map(JSONValue.string)))]
+    default:
+      throw ToolProblem(.failure("no tool \(tool)", kind: "unknown_tool"))
+    }
+    let resolved = try await resolve(arguments)
+    let contact: JSONObject
+    switch resolved {
+    case .go(let record): contact = record
+    case .stop(let answer): return .stop(answer)
+    }
+    guard let contactID = contact["id"]?.intValue else { throw ToolProblem(.failure("no contact", kind: "not_found")) }
+    let name = Person(contact: JSONValue.object(contact)).name
+    let who = JSONValue.object(JSONObject(["id": .int(contactID), "name": .string(name)]))
+    if tool == "tag" {
+      guard let mapping = RecordKind.contact.writes else { throw MonicaError.internalError("no contact writes") }
+      var body = JSONObject()
+      for (key, value) in fields { body[key] = value }
+      let request = mapping.request(.setTags, id: "\(contactID)", body: body)
+      let plan = JSONObject([
+        "tool": .string(tool), "method": .string(request.method), "path": .string("/api" + request.path),
+        "body": .object(body), "contact": who,
+      ])
+      let names = (body["tags"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", ")
+      let id = try journalID(of: plan)
+      let step = WriteStep(
+        key: id, write: .request(request, what: "contact #\(contactID)", target: contactID),
+        journal: .once(Self.tagJournal))
+      return .go(
+        PlannedWrite(plan: plan, summary: "tag \(name) (id \(contactID)) with \(names).", step: step, result: .contact))
+    }
+    guard let mapping = kind.writes else { throw MonicaError.internalError("no write mapping for \(kind.object)") }
+    var record = JSONObject()
+    record["object"] = .string(kind.object)
+    if kind == .activity {
+      record["contacts"] = .array([.int(contactID)])
+    } else {
+      record["contact_id"] = .int(contactID)
+    }
+    for (key, value) in fields { record[key] = value }
+    let body = mapping.body(line: record, record: record, operation: .create, today: today)
+    let request = mapping.request(.create, body: body)
+    let plan = JSONObject([
+      "tool": .string(tool), "method": .string(request.method), "path": .string("/api" + request.path),
+      "body": .object(body), "contact": who,
+    ])
+    let line = PushLine(record: record, mapping: mapping, action: .create, source: tool, number: 1)
+    let step = WriteStep(key: try journalID(of: plan), line: line, presence: .searched)
+    let shown = fields.map { "\($0.0): \($0.1.displayText.prefix(200))" }.joined(separator: ", ")
+    return .go(
+      PlannedWrite(
+        plan: plan, summary: "create a \(kind.object) for \(name) (id \(contactID)): \(shown).", step: step,
+        result: kind))
+  }
+
+  private func completeTask(_ arguments: ToolArguments) async throws -> Decided<PlannedWrite> {
+    guard let id = try arguments.integer("task_id", in: 1...Int(Int32.max)) else {
+      throw ToolProblem.argument("task_id", "required")
+    }
+    let path = RecordKind.task.path(of: id)
+    let response = try await client.getAllowingErrors(path)
+    if response.status == 404 { throw ToolProblem(.failure("no task has id \(id)", kind: "not_found")) }
+    try client.check(response, path: path, what: "task #\(id)")
+    guard let task = try JSONValue(parsing: response.body)["data"]?.objectValue,
+      task["object"]?.stringValue == RecordKind.task.object, task["id"]?.intValue == id
+    else { throw ToolProblem(.failure("id \(id) is not a task's", kind: "invalid_argument")) }
+    guard let mapping = RecordKind.task.writes else { throw MonicaError.internalError("no task writes") }
+    let title = task["title"]?.stringValue ?? ""
+    let plan = JSONObject([
+      "tool": .string("complete_task"), "method": .string("PUT"), "path": .string("/api" + path),
+      "change": .object(JSONObject(["completed": .bool(true)])),
+      "task": .object(JSONObject(["id": .int(id), "title": .string(title)])),
+    ])
+    if task["completed"]?.boolValue == true {
+      return .stop(
+        ToolAnswer(
+          text: TerminalText.safe("Task #\(id) \(OutsideText.quoted(title)) is done already; nothing to write."),
+          structured: JSONObject(["status": .string("already_completed"), "task": .object(task)])))
+    }
+    let line = PushLine(
+      record: JSONObject(["object": .string(RecordKind.task.object), "id": .int(id), "completed": .bool(true)]),
+      mapping: mapping, action: .update(id), source: "complete_task", number: 1)
+    let step = WriteStep(key: try journalID(of: plan), line: line)
+    return .go(
+      PlannedWrite(
+        plan: plan, summary: "mark task #\(id) \(OutsideText.quoted(title)) done.", step: step, result: .task))
+  }
+
+  private func journalID(of plan: JSONObject) throws -> Int {
+    guard let id = ConfirmationKey.journalID(ConfirmationKey.of(plan)) else {
+      throw MonicaError.internalError("a plan without a key")
+    }
+    return id
+  }
+}

@@ -1,0 +1,88 @@
+function __monica-mcp_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __monica-mcp_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __monica-mcp_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __monica-mcp_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __monica-mcp_parse_tokens -S
+    set -l unparsed_tokens (__monica-mcp_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'monica-mcp'
+        __monica-mcp_parse_subcommand 0 'read-only' 'no-cache' 'profile=' 'v/verbose' 'passphrase-fd=' 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'help'
+            __monica-mcp_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __monica-mcp_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __monica-mcp_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __monica-mcp_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __monica-mcp_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__monica-mcp_tokens -p)
+    if test -z "$(__monica-mcp_tokens -t)"
+        set -l index (count (__monica-mcp_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'monica-mcp' -f
+complete -c 'monica-mcp' -n '__monica-mcp_should_offer_completions_for_flags_or_options "monica-mcp" read-only' -l 'read-only' -d 'Offer the read tools only.'
+complete -c 'monica-mcp' -n '__monica-mcp_should_offer_completions_for_flags_or_options "monica-mcp" no-cache' -l 'no-cache' -d 'Neither replay nor store answers, whatever MONICA_CACHE says.'
+complete -c 'monica-mcp' -n '__monica-mcp_should_offer_completions_for_flags_or_options "monica-mcp" profile' -l 'profile' -d 'The profile to use (default: $MONICA_PROFILE, else the default profile).' -rfka '(__monica-mcp_custom_completion ---completion -- --profile (count (__monica-mcp_tokens -pc)) (__monica-mcp_tokens -tC))'
+complete -c 'monica-mcp' -n '__monica-mcp_should_offer_completions_for_flags_or_options "monica-mcp" v verbose' -l 'verbose' -s 'v' -d 'One stderr line per request: method, path, status, time, rate limit left. Never the token.'
+complete -c 'monica-mcp' -n '__monica-mcp_should_offer_completions_for_flags_or_options "monica-mcp" passphrase-fd' -l 'passphrase-fd' -d 'Read a passphrase profile\'s passphrase from this file descriptor.' -rfka ''
+complete -c 'monica-mcp' -n '__monica-mcp_should_offer_completions_for_flags_or_options "monica-mcp" version' -l 'version' -d 'Show the version.'
+complete -c 'monica-mcp' -n '__monica-mcp_should_offer_completions_for_flags_or_options "monica-mcp" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'monica-mcp' -n '__monica-mcp_should_offer_completions_for_positional "monica-mcp" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'monica-mcp' -n '__monica-mcp_should_offer_completions_for_flags_or_options "monica-mcp help" version' -l 'version' -d 'Show the version.'
