@@ -47,6 +47,24 @@ import Testing
     #expect(run.lines.last == "same", "\(run)")
   }
 
+  @Test("khard reads every card of uids that are long, not file names, or flatten to one name")
+  func khardReadsOddUIDs() throws {
+    let home = try TemporaryHome()
+    try FileManager.default.createDirectory(atPath: home.home + "/.config/khard", withIntermediateDirectories: true)
+    try Self.khardConfig.write(toFile: home.home + "/.config/khard/khard.conf", atomically: true, encoding: .utf8)
+    let run = try sh(
+      """
+      long=$(head -c 5000 /dev/zero | tr '\\0' x)
+      head -n 4 "$FIX/contacts.ndjson" | jq -c -n --arg long "$long" \\
+        '[inputs] | to_entries[] | .value.uuid = ([$long, "a/b", "a_b", "a:b"][.key]) | .value' > odd.ndjson
+      monica-format vcard --vdir "$HOME/book" odd.ndjson; echo "status $?"
+      ls "$HOME/book" | grep -c '\\.vcf$'
+      ls "$HOME/book" | awk '{ if (length($0) > max) max = length($0) } END { print (max <= 200) ? "short" : "long" }'
+      khard list --parsable | wc -l
+      """, env: Fixtures.env(home), directory: home.root)
+    #expect(run.lines == ["status 0", "4", "short", "4"], "\(run)")
+  }
+
   @Test("a second run rewrites the one changed contact, removes the one gone, keeps files it did not write")
   func rewritesOnlyChanges() throws {
     let home = try TemporaryHome()
