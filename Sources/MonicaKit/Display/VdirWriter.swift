@@ -39,8 +39,6 @@ package final class VdirWriter {
   private let warn: (String) -> Void
   /// The names written (or found as they would be written) this run, with the hash of their bytes.
   private var current: [String: UInt64] = [:]
-  /// How many times each UID came, for the names of its later items.
-  private var seen: [String: Int] = [:]
   /// The list as the run found it: the files written before, with what was written.
   private var previous: [String: UInt64]?
   /// The list, open for appending while the run writes.
@@ -89,7 +87,9 @@ package final class VdirWriter {
   /// gets a file of its own (a name with a hash), said.
   package func write(uid: String, bytes: [UInt8]) throws(MonicaError) {
     try start()
-    var occurrence = (seen[uid] ?? 0) + 1
+    // The names written are all that is held (no UID, no card): a UID's later item finds its
+    // name by trying the next occurrence until one is free.
+    var occurrence = 1
     var name = VdirName.fileName(uid: uid, occurrence: occurrence, fileExtension: fileExtension)
     // A name this run wrote already (the UID again, or another UID's name made to look like
     // this one's) is never overwritten: the item gets the next free name.
@@ -97,7 +97,6 @@ package final class VdirWriter {
       occurrence += 1
       name = VdirName.fileName(uid: uid, occurrence: occurrence, fileExtension: fileExtension)
     }
-    seen[uid] = occurrence
     if occurrence > 1 {
       warn(
         "\(directory): UID \(OutsideText.quoted(uid)) shares its file name with an earlier item of the "
