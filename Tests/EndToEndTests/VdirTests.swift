@@ -61,8 +61,10 @@ import Testing
       ls "$HOME/book" | grep -c '\\.vcf$'
       ls "$HOME/book" | awk '{ if (length($0) > max) max = length($0) } END { print (max <= 200) ? "short" : "long" }'
       khard list --parsable | wc -l
+      # A one-letter directory name (NSString's deletingLastPathComponent traps on it).
+      monica-format vcard --vdir v odd.ndjson && ls v | grep -c '\\.vcf$' && stat -c %a v
       """, env: Fixtures.env(home), directory: home.root)
-    #expect(run.lines == ["status 0", "4", "short", "4"], "\(run)")
+    #expect(run.lines == ["status 0", "4", "short", "4", "4", "700"], "\(run)")
   }
 
   @Test("a second run rewrites the one changed contact, removes the one gone, keeps files it did not write")

@@ -19,6 +19,15 @@ import Testing
     #expect(mode(file) == 0o600)
   }
 
+  @Test("a path's directory part, as the writers take it, for names of one character too")
+  func parents() {
+    let cases = [
+      ("a", ""), ("ab", ""), ("a/", ""), ("a/b", "a"), ("x/a", "x"), ("/a", "/"), ("/", "/"), ("x//a", "x"),
+      ("/home/u/.contacts/monica/", "/home/u/.contacts"), ("./b", "."),
+    ]
+    for (path, parent) in cases { #expect(SecureFiles.parent(of: path) == parent, "\(path)") }
+  }
+
   @Test("monica-import's update lines and its map are 0600")
   func importFiles() throws {
     let work = try VCardImporterMatchingTests.Work()

@@ -215,7 +215,7 @@ package final class VdirWriter {
       return
     }
     // Owner only, as every directory of personal data; the parents as the umask says.
-    let parent = (directory as NSString).deletingLastPathComponent
+    let parent = SecureFiles.parent(of: directory)
     if !parent.isEmpty, parent != directory {
       do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
         throw .configuration("\(parent): cannot create the directory: \(error.localizedDescription)")

@@ -17,7 +17,7 @@ package struct ImageFolder: Sendable {
     }
     // Pictures of people: the folder owner only (0700), as every folder of personal data; its
     // parents as the umask says.
-    let parent = (path as NSString).deletingLastPathComponent
+    let parent = SecureFiles.parent(of: path)
     if !parent.isEmpty, parent != path {
       do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
         throw .usage("--dir \(path): cannot create the directory")
