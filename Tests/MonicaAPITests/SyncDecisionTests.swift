@@ -83,3 +83,17 @@ import Testing
       ], "\(nothing.sorted())")
   }
 }
+
+extension SyncDecisionTests {
+  @Test("a side that suddenly looks empty stops the run before any change, unless forced; a first run is no such side")
+  func emptySide() {
+    let vdir = SyncDecision.emptySide(files: 0, contacts: 5, known: 5, force: false)
+    #expect(vdir?.hasPrefix("the vdir holds no card, while the status knows 5 items") == true, "\(vdir ?? "")")
+    let account = SyncDecision.emptySide(files: 5, contacts: 0, known: 1, force: false)
+    #expect(account?.hasPrefix("the account shows no contact, while the status knows 1 item:") == true)
+    #expect(SyncDecision.emptySide(files: 0, contacts: 5, known: 5, force: true) == nil)
+    #expect(SyncDecision.emptySide(files: 0, contacts: 0, known: 0, force: false) == nil)
+    #expect(SyncDecision.emptySide(files: 0, contacts: 12, known: 0, force: false) == nil)
+    #expect(SyncDecision.emptySide(files: 1, contacts: 1, known: 40, force: false) == nil)
+  }
+}

@@ -151,3 +151,23 @@ package enum SyncDecision {
     }
   }
 }
+
+extension SyncDecision {
+  /// Why a run must stop before any change, or `nil` when it may go on: vdirsyncer's rule for a
+  /// side that suddenly looks empty (StorageEmpty). A vdir with no card, or an account with no
+  /// contact, against a status that knows items is far likelier an unmounted folder, a wrong
+  /// path or another account's token than everything deleted; `--force-delete` goes on.
+  package static func emptySide(files: Int, contacts: Int, known: Int, force: Bool) -> String? {
+    guard known > 0, !force else { return nil }
+    let items = "\(known) \(known == 1 ? "item" : "items")"
+    if files == 0 {
+      return "the vdir holds no card, while the status knows \(items): nothing was changed "
+        + "(--force-delete deletes them in Monica)"
+    }
+    if contacts == 0 {
+      return "the account shows no contact, while the status knows \(items): nothing was changed "
+        + "(--force-delete removes their files)"
+    }
+    return nil
+  }
+}
