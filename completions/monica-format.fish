@@ -20,7 +20,7 @@ function __monica-format_parse_tokens -S
     set -l unparsed_tokens (__monica-format_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-format'
-        __monica-format_parse_subcommand -r 2 'fields=' 'sort=' 'template=' 'color=' 'today=' 'no-header' 'skip-invalid' 'safe' 'calendar-name=' 'alarm=' 'since=' 'until=' 'photos=' 'vcard-version=' 'vdir=' 'around=' 'depth=' 'version' 'h/help'
+        __monica-format_parse_subcommand -r 2 'fields=' 'sort=' 'template=' 'color=' 'today=' 'no-header' 'skip-invalid' 'safe' 'calendar-name=' 'alarm=' 'since=' 'until=' 'photos=' 'vcard-version=' 'vdir=' 'prune' 'force' 'around=' 'depth=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-format_parse_subcommand -r 1 'version'
@@ -94,6 +94,8 @@ complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_fla
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" photos' -l 'photos' -d 'vcard, dot: photos saved by monica-avatar, DIR/<contact id>.<ext> (PHOTO; a picture in the node).' -rfa '(__monica-format_complete_directories)'
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" vcard-version' -l 'vcard-version' -d 'vcard: 4.0 (RFC 6350, the default) or 3.0 (RFC 2426).' -rfka '3.0 4.0'
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" vdir' -l 'vdir' -d 'vcard, ics: one file per contact (event, task) in DIR, named from its uid, instead of standard output.' -rfa '(__monica-format_complete_directories)'
+complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" prune' -l 'prune' -d '--vdir: remove the files of items no longer in the input, also when the input is a pipe (a pipe cannot say it is whole: a fetch that died ends it too).'
+complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" force' -l 'force' -d '--vdir: remove files although they are more than half of the vdir.'
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" around' -l 'around' -d 'dot: only the people around this contact.' -rfka ''
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" depth' -l 'depth' -d 'dot: with --around, how many relationships away (default 1).' -rfka ''
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" version' -l 'version' -d 'Show the version.'

@@ -9,6 +9,19 @@ import Foundation
 /// Files that hold secrets: private directories, owner-only files, atomic replacement, and the
 /// same refusal ssh gives to files others can read.
 package enum SecureFiles {
+  /// The directory part of `path`: `""` for a name alone, `/` for `/name`, trailing slashes
+  /// ignored. NSString's `deletingLastPathComponent` traps on a one-character relative path
+  /// ("a") in this Foundation, and a directory or file name is the user's to choose.
+  package static func parent(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    if slash == trimmed.startIndex { return "/" }
+    var parent = trimmed[..<slash]
+    while parent.count > 1, parent.hasSuffix("/") { parent = parent.dropLast() }
+    return String(parent)
+  }
+
   /// Creates `path` and its missing parents; the last component is made 0700.
   package static func makePrivateDirectory(_ path: String) throws(MonicaError) {
     var info = stat()
@@ -16,10 +29,10 @@ package enum SecureFiles {
       try checkPrivate(path, info: info, isDirectory: true)
       return
     }
-    let parent = (path as NSString).deletingLastPathComponent
-    if !parent.isEmpty, parent != path {
-      do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
-        throw .configuration("\(parent): cannot create the directory: \(error.localizedDescription)")
+    let above = parent(of: path)
+    if !above.isEmpty, above != path {
+      do { try FileManager.default.createDirectory(atPath: above, withIntermediateDirectories: true) } catch {
+        throw .configuration("\(above): cannot create the directory: \(error.localizedDescription)")
       }
     }
     if mkdir(path, 0o700) != 0 && errno != EEXIST {
@@ -36,7 +49,8 @@ package enum SecureFiles {
   package static func writeAtomically(
     _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, durable: Bool = true
   ) throws(MonicaError) {
-    let directory = (path as NSString).deletingLastPathComponent
+    // A name alone is in the working directory, not in `/`.
+    let directory = parent(of: path).isEmpty ? "." : parent(of: path)
     let temporary =
       directory + "/." + (path as NSString).lastPathComponent + ".tmp-\(UInt32.random(in: 0...UInt32.max))"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
@@ -77,7 +91,7 @@ package enum SecureFiles {
       if errno == ENOENT { return nil }
       throw .configuration("\(path): cannot read: \(reason(errno))")
     }
-    try checkPrivate((path as NSString).deletingLastPathComponent, isDirectory: true)
+    try checkPrivate(parent(of: path), isDirectory: true)
     try checkPrivate(path, info: info, isDirectory: false)
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .configuration("\(path): cannot read the file")

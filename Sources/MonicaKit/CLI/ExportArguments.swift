@@ -13,6 +13,13 @@ package struct ExportArguments: ParsableArguments {
       valueName: "DIR"),
     completion: .directory)
   package var vdir: String?
+  @Flag(
+    help: """
+      --vdir: remove the files of items no longer in the input, also when the input is a pipe (a pipe cannot \
+      say it is whole: a fetch that died ends it too).
+      """)
+  package var prune = false
+  @Flag(help: "--vdir: remove files although they are more than half of the vdir.") package var force = false
   @Option(help: ArgumentHelp("dot: only the people around this contact.", valueName: "ID"))
   package var around: Int?
   @Option(help: ArgumentHelp("dot: with --around, how many relationships away (default 1).", valueName: "N"))
@@ -28,6 +35,7 @@ package struct ExportArguments: ParsableArguments {
     if vcardVersion != nil && format != .vcard { throw .usage("--vcard-version goes with the vcard format") }
     if vdir != nil && ![.vcard, .ics].contains(format) { throw .usage("--vdir goes with the vcard and ics formats") }
     if vdir?.isEmpty == true { throw .usage("--vdir: the directory name is empty") }
+    if (prune || force) && vdir == nil { throw .usage("--prune and --force go with --vdir") }
     if (around != nil || depth != nil) && format != .dot { throw .usage("--around and --depth go with dot") }
     if depth != nil && around == nil { throw .usage("--depth goes with --around") }
     if let depth, depth < 0 { throw .usage("--depth \(depth): expected 0 or more") }
@@ -37,6 +45,7 @@ package struct ExportArguments: ParsableArguments {
   package func apply(to options: inout FormatOptions) {
     options.vcardVersion = vcardVersion.flatMap(VCardVersion.init(rawValue:)) ?? .v4
     options.vdir = vdir
+    options.vdirRemoval = VdirWriter.Removal(inputIsWhole: prune, force: force)
     options.around = around.map { ($0, depth ?? 1) }
   }
 }

@@ -128,11 +128,21 @@ extension Help {
 
     VDIR
       --vdir DIR writes each contact (vcard) or event and task (ics) to a file of
-      its own, DIR/<uid>.vcf or .ics, as khard, khal and vdirsyncer read them. A
-      file is replaced (atomically) only when its content changed; DIR/.monica-format
-      lists the files written, and only those are removed when their record is no
-      longer in the input and still hold what was written. An input without a
-      single item, or one that stops at a bad line, removes nothing.
+      its own, DIR/<uid>.vcf or .ics, as khard, khal and vdirsyncer read them,
+      each as it comes (memory stays small whatever the number of records). A
+      uid that is not a safe file name (letters, digits, - _ .), or is longer
+      than 200 bytes, is made safe and cut, with a hash of the uid after it, so
+      two uids never share a file; a uid twice in the input gets a second file,
+      said on stderr. A file is replaced (atomically, 0600) only when its
+      content changed; DIR/.monica-format lists the files written, as they are
+      written (a run killed half-way still lists them), and only those are
+      removed when their record is no longer in the input and still hold what
+      was written. A pipe cannot say it is whole (a fetch killed or failed ends
+      it as cleanly), so files are removed only when every input is a regular
+      file, or with --prune; never more than half of the listed files at once
+      without --force. What is removed, or kept and why, is said on stderr. An
+      input without a single item, or one that stops at a bad line, removes
+      nothing.
 
     FILES
       FILE...  NDJSON records to read in order; - or none reads standard input.

@@ -92,6 +92,9 @@ package struct FormatOptions {
   package var vcardVersion = VCardVersion.v4
   /// `vcard --vdir`, `ics --vdir`: one file per item in this directory instead of standard output.
   package var vdir: String?
+  /// `--prune`, `--force`: when a vdir's files whose items are gone may be removed (whether the
+  /// input is whole is the formatter's to find out: `VdirWriter.Removal`).
+  package var vdirRemoval = VdirWriter.Removal()
   /// `dot --around ID --depth N`: one contact's circle.
   package var around: (id: Int, depth: Int)?
   /// Pass csv, tsv, template, json, ndjson, vcard and ics output through `TerminalText.safe`
@@ -164,10 +167,12 @@ package struct RecordFormatter {
     case .template: sink = TemplateSink(output: output, segments: segments, safe: options.safe, warn: warn)
     case .vcard:
       let vdir = options.vdir.map { VdirWriter(directory: $0, fileExtension: "vcf", warn: warn) }
+      vdir?.removal = removal(stream)
       sink = VCardSink(
         output: output, photos: options.photos, version: options.vcardVersion, vdir: vdir, safe: options.safe)
     case .ics:
       let vdir = options.vdir.map { VdirWriter(directory: $0, fileExtension: "ics", warn: warn) }
+      vdir?.removal = removal(stream)
       sink = try CalendarSink(
         output: output, options: options.calendar, today: options.context.today, vdir: vdir, safe: options.safe)
     case .dot: sink = GraphSink(output: output, photos: options.photos, around: options.around)
@@ -210,6 +215,14 @@ package struct RecordFormatter {
 }
 
 extension RecordFormatter {
+  /// When a vdir's files may be removed: `--prune`, or an input of regular files only (a stream
+  /// has no end marker: a fetch killed mid-walk ends it as cleanly as a whole one).
+  func removal(_ stream: RecordStream) -> VdirWriter.Removal {
+    var removal = options.vdirRemoval
+    removal.inputIsWhole = removal.inputIsWhole || stream.sources.allSatisfy(\.isRegularFile)
+    return removal
+  }
+
   /// The paths a written record shows: `--fields` and `--template` placeholders.
   var requestedPaths: [FieldPath] {
     var paths = options.fields ?? []

@@ -42,7 +42,7 @@ final class VCardSink: RecordSink {
     for line in lines { VCardSink.appendFolded(safe ? TerminalText.safe(line) : line, to: &card) }
     if let vdir {
       let uuid = record.root.member("uuid")?.stringValue ?? "contact-\(record.root.member("id")?.displayText ?? "")"
-      vdir.put(uid: uuid, bytes: card)
+      try vdir.write(uid: uuid, bytes: card)
     } else {
       try output.writeLines(card)
     }

@@ -15,9 +15,15 @@ package struct ImageFolder: Sendable {
       guard access(path, W_OK) == 0 else { throw .usage("--dir \(path): \(systemErrorText(errno))") }
       return
     }
-    do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-      throw .usage("--dir \(path): cannot create the directory")
+    // Pictures of people: the folder owner only (0700), as every folder of personal data; its
+    // parents as the umask says.
+    let parent = SecureFiles.parent(of: path)
+    if !parent.isEmpty, parent != path {
+      do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
+        throw .usage("--dir \(path): cannot create the directory")
+      }
     }
+    if mkdir(path, 0o700) != 0 && errno != EEXIST { throw .usage("--dir \(path): cannot create the directory") }
   }
 
   /// Writes `bytes` as `<name>.<ext>` and removes the same name with the other image
@@ -30,7 +36,7 @@ package struct ImageFolder: Sendable {
     return try file.get()
   }
 
-  /// Writes `bytes` as `fileName` (already a single safe component), mode 0644 less the umask;
+  /// Writes `bytes` as `fileName` (already a single safe component), mode 0600 (a person's picture);
   /// a file that already holds exactly these bytes is left as it is.
   ///
   /// No fsync: the images can be saved again, and on this kind of run (a thousand files) an
@@ -39,7 +45,7 @@ package struct ImageFolder: Sendable {
     let file = (path.hasSuffix("/") ? path : path + "/") + fileName
     if Self.holds(file, bytes) { return .success(file) }
     do throws(MonicaError) {
-      try SecureFiles.writeAtomically(bytes, to: file, mode: 0o644, durable: false)
+      try SecureFiles.writeAtomically(bytes, to: file, mode: 0o600, durable: false)
       return .success(file)
     } catch {
       return .failure(error)

@@ -290,7 +290,7 @@ package struct VCardDate: Equatable {
 
   /// Monica's special date: a year-unknown date is stored in the current year (SpecialDate.php:
   /// 161), 29 February in the last leap year.
-  func json(today: CalendarDate) -> JSONValue {
+  package func json(today: CalendarDate) -> JSONValue {
     var stored = year ?? today.year
     while CalendarDate(year: stored, month: month, day: day) == nil { stored -= 1 }
     let date = CalendarDate(year: stored, month: month, day: day)?.description ?? ""

@@ -510,7 +510,8 @@ extension VCardImporter {
     let idMap = try map.map { (path) throws(MonicaError) in try MapFile(path: path) }
     var updateFile: LineOutput?
     if let updates {
-      let descriptor = open(updates, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      // Contacts' values: owner only, as every file of personal data.
+      let descriptor = open(updates, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
       guard descriptor >= 0 else { throw .notFound("\(updates): \(systemErrorText(errno))") }
       updateFile = LineOutput(descriptor: descriptor)
     }

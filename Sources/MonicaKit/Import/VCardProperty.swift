@@ -126,4 +126,9 @@ package struct VCard: Sendable {
   package var version = "3.0"
   /// The properties in order, without BEGIN, END and VERSION.
   package var properties: [VCardProperty] = []
+
+  /// An empty card from `source`, starting at `line`, the `number`th of the input.
+  package init(source: String, line: Int, number: Int) {
+    (self.source, self.line, self.number) = (source, line, number)
+  }
 }

@@ -17,6 +17,14 @@ package struct InputSource: Sendable, Equatable {
   /// The name used in `source:line: reason` messages: `stdin` or the path.
   package var name: String { path == "-" ? "stdin" : path }
 
+  /// Whether the source is a regular file (standard input too, when it was redirected from one):
+  /// its end is the end of what was written, unlike a pipe's, which a writer that died ends too.
+  package var isRegularFile: Bool {
+    var info = stat()
+    let found = path == "-" ? fstat(0, &info) == 0 : stat(path, &info) == 0
+    return found && info.st_mode & S_IFMT == S_IFREG
+  }
+
   /// Opens the source, its lines at most `maximumLineLength` long; a missing or unreadable file
   /// is `notFound` (66).
   package func open(maximumLineLength: Int = LineReader.maximumLineLength) throws(MonicaError) -> LineReader {

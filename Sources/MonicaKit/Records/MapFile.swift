@@ -56,7 +56,8 @@ package final class MapFile {
   /// A line that is not `object<TAB>id<TAB>id` is malformed input (65) at its place.
   package init(path: String) throws(MonicaError) {
     self.path = path
-    descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+    // Which record is which on two accounts: owner only, as the files of personal data it goes with.
+    descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT { throw .notFound("\(path): \(systemErrorText(code))") }

@@ -57,4 +57,14 @@ extension AddressResource: WritableResource {
     contact["addresses"] = .array(list)
     writer.contents[.contact].put(contactID, contact)
   }
+
+  /// A contact lists its addresses from the relation (ContactBase.php:90): a deleted address
+  /// leaves its contact's list too.
+  static func delete(_ record: JSONObject, id: Int, route: String, in writer: inout StoreWriter) -> APIResponse {
+    if let contactID = record["contact"]?["id"]?.intValue, var contact = writer.contents[.contact].records[contactID] {
+      contact["addresses"] = .array((contact["addresses"]?.arrayValue ?? []).filter { $0["id"]?.intValue != id })
+      writer.contents[.contact].put(contactID, contact)
+    }
+    return writer.removeRow(kind, id, route: route)
+  }
 }
