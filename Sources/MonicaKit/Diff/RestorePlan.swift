@@ -99,6 +99,17 @@ package struct RestorePlan {
     "created_at and updated_at are the time of the restore (the server sets them, Eloquent timestamps)",
   ]
 
+  /// The fields of a record that its create makes anew, whatever the line sent: compared with
+  /// the backup through the map (`monica-diff --map`), a restored record is not said to differ in
+  /// them. Its id is the map's, its `url` (the API's address of it) follows its id; these are set
+  /// by the server: a new uuid (app/Traits/HasUuid.php:16-22), a contact's hash id, derived from
+  /// its id (app/Traits/Hasher.php:33, ContactBase.php:112-124), the timestamps, and a photo's or
+  /// document's stored file, saved under a new name (UploadPhoto.php:89,132,
+  /// UploadDocument.php:70-76) that its `link` ends with.
+  package static let remade: Set<String> = [
+    "uuid", "hash_id", "created_at", "updated_at", "new_filename", "link",
+  ]
+
   /// What a restored document may not get back.
   package static let documentBytes =
     "documents come back only when the instance serves their link without a browser session (public storage): "
