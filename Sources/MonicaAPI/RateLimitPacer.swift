@@ -252,6 +252,7 @@ package actor RateLimitPacer {
   private var schedule: RateLimitSchedule
   private var waiters: [CheckedContinuation<Void, Never>] = []
   private let clock: @Sendable () -> Double
+  private let sleep: @Sendable (Double) async -> Void
   private let notice: (@Sendable (String) -> Void)?
   /// The end of the last wait announced: the requests in flight that wait for the same window
   /// (one per page) are told of it once, not once each.
@@ -260,11 +261,13 @@ package actor RateLimitPacer {
   /// A pacer; `window` is a known window length in seconds, if any; `notice` hears of waits
   /// of `Waits.announced` seconds or more.
   package init(
-    window: Double? = nil, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+    window: Double? = nil, clock: @escaping @Sendable () -> Double = PacingClock.system.now,
+    sleep: @escaping @Sendable (Double) async -> Void = PacingClock.system.sleep,
     notice: (@Sendable (String) -> Void)? = nil
   ) {
     schedule = RateLimitSchedule(window: window)
     self.clock = clock
+    self.sleep = sleep
     self.notice = notice
   }
 
@@ -291,7 +294,7 @@ package actor RateLimitPacer {
           announcedUntil = time
           notice?(schedule.pauseNotice(seconds))
         }
-        try? await Task.sleep(nanoseconds: Waits.nanoseconds(seconds))
+        await sleep(seconds)
       case .waitForAnswers:
         await withCheckedContinuation { waiters.append($0) }
       }
@@ -320,4 +323,22 @@ package actor RateLimitPacer {
     waiters.removeAll()
     for waiter in waiting { waiter.resume() }
   }
+}
+
+/// The clock a pacer reads and how it sleeps until a time it chose.
+package struct PacingClock: Sendable {
+  /// Seconds since 1970.
+  package var now: @Sendable () -> Double
+  /// Waits `seconds`.
+  package var sleep: @Sendable (Double) async -> Void
+
+  package init(now: @escaping @Sendable () -> Double, sleep: @escaping @Sendable (Double) async -> Void) {
+    self.now = now
+    self.sleep = sleep
+  }
+
+  /// The system's clock, and a task's sleep.
+  package static let system = PacingClock(
+    now: { Date().timeIntervalSince1970 },
+    sleep: { seconds in try? await Task.sleep(nanoseconds: Waits.nanoseconds(seconds)) })
 }

@@ -14,10 +14,10 @@ extension Migration {
   /// identity line of the restore): nothing when the target's copy has them already.
   func relinkRestoredContacts(_ line: MigrationLine, target: Int) async throws(MonicaError) {
     let (record, kind) = (line.record, line.kind)
-    guard let mapping = kind.writes, kind.routes.contains(.update) else { return }
+    guard let mapping = kind.writes else { return }
     // The references to contacts the map made anew: an old id whose copy has another id.
     var wanted: [(KindReference, [Int])] = []
-    for reference in kind.contactReferences where reference != kind.owner && Self.settable(reference) {
+    for reference in kind.contactReferences where RestorePlan.isRelinkable(kind, reference) {
       var restored: [Int] = []
       for id in reference.ids(in: .object(record)) {
         guard let copy = map.target(of: .contact, source: id) else {
@@ -60,15 +60,6 @@ extension Migration {
 
   /// `activity #12`, for warnings.
   private func what(_ line: MigrationLine) -> String { "\(line.kind.object) #\(line.id)" }
-
-  /// Whether a reference is one a partial line can set: an object's `id` (`recipient.id`) or the
-  /// `id` of each element of a list (`attendees.contacts[].id`).
-  static func settable(_ reference: KindReference) -> Bool {
-    guard let last = reference.segments.last, last.key == "id", !last.each, reference.segments.count >= 2 else {
-      return false
-    }
-    return reference.segments.dropLast().dropLast().allSatisfy { !$0.each }
-  }
 
   /// `partial` with the reference set to `ids`: a list of `{"id": N}` for a list, one
   /// `{"id": N}` otherwise, under the reference's keys (`{"attendees":{"contacts":[...]}}`).

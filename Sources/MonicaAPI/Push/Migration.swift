@@ -38,6 +38,8 @@ final class Migration {
   var plan = false
   /// `--quiet`: nothing on stderr but errors.
   var quiet = false
+  /// Where a line for standard error goes (the connection's diagnostics).
+  var say: (String) -> Void = { StandardError.line($0) }
   /// In a plan, the records (`object\tid`) a real run would create: what later lines refer to.
   var planned: Set<String> = []
 
@@ -65,7 +67,7 @@ final class Migration {
       try await carryLine(bytes, source: source, number: number)
     } catch {
       guard keepGoing, error.isAboutOneLine else { throw error }
-      StandardError.line("\(tool): error: \(error.message ?? "")")
+      say("\(tool): error: \(error.message ?? "")")
       failures.append((place, error))
     }
     if report.progress != .none { report.schedule = await client.pacer.snapshot }
@@ -114,7 +116,10 @@ final class Migration {
       if report.job == .restore, target == id { try await relinkRestoredContacts(line, target: target) }
       // A named kind's record was matched, not created, unless the target made it after the
       // floor read before this map's first create of the kind: only a created one lost anything.
-      let created = kind.matching != .byName || map.floorRead(of: object).map { target > $0 } == true
+      // A restore's identity line is the account's own record, which lost nothing.
+      let created =
+        !(report.job == .restore && target == id)
+        && (kind.matching != .byName || map.floorRead(of: object).map { target > $0 } == true)
       report.known(object, losing: created ? try await losses(of: kind, record) : nil)
       return
     }
@@ -237,7 +242,7 @@ final class Migration {
   /// A warning on stderr about a line, in the job's words; nothing with `--quiet`.
   func warn(_ text: String) {
     guard !quiet else { return }
-    StandardError.line("\(tool): warning: \(report.job.words(text))")
+    say("\(tool): warning: \(report.job.words(text))")
   }
 
   /// A record's key in `planned`: `object<TAB>id`.

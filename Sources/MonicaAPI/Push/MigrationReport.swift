@@ -64,8 +64,13 @@ final class MigrationReport {
   private var relinkedByKind: [(String, Int)] = []
   private var losses: [(String, Int)] = []
   private var notCarried: [(String, Int)] = []
-  private let started = Date()
-  private var lastShown = Date.distantPast
+  /// The time progress is measured by (seconds since 1970): the pacer's clock.
+  var clock: () -> Double = { Date().timeIntervalSince1970 }
+  /// Where a `.log` progress line goes (a line of standard error).
+  var log: (String) -> Void = { StandardError.line($0) }
+  /// When the run began (`begin`).
+  private var started = 0.0
+  private var lastShown: Double?
 
   /// How progress is shown.
   enum Progress {
@@ -115,7 +120,10 @@ final class MigrationReport {
   func lost(_ object: String, _ phrase: String) { Self.add(phrase, to: &losses) }
 
   /// The run begins: the requests sent from now on are the lines'.
-  func begin() { requestsBefore = requests?.count ?? 0 }
+  func begin() {
+    requestsBefore = requests?.count ?? 0
+    started = clock()
+  }
 
   /// One line done: progress, when it is time.
   func done() {
@@ -123,21 +131,21 @@ final class MigrationReport {
     let sent = requests?.count ?? 0
     work?.done(lines - 1, requests: sent - requestsBefore)
     requestsBefore = sent
-    let now = Date()
+    let now = clock()
     switch progress {
     case .none: return
     case .terminal:
-      guard now.timeIntervalSince(lastShown) >= 0.1 || lines == total else { return }
+      guard now - (lastShown ?? -.infinity) >= 0.1 || lines == total else { return }
       FetchProgress.write("\r\u{1B}[K\(tool): \(status(now))")
       // A notice written before the next redraw clears this line first (`StandardError.line`).
       ProgressLine.drawn()
     case .log:
-      guard now.timeIntervalSince(lastShown) >= 10 else { return }
-      if lastShown == .distantPast {
+      guard let shown = lastShown else {
         lastShown = now
         return
       }
-      FetchProgress.write("\(tool): \(status(now))\n")
+      guard now - shown >= 10 else { return }
+      log("\(tool): \(status(now))")
     }
     lastShown = now
   }
@@ -187,7 +195,7 @@ final class MigrationReport {
   }
 
   /// `120 of 2000 records (contact 80, note 40; 35 already there), ETA 14 min at 60/60 s`.
-  private func status(_ now: Date) -> String {
+  private func status(_ now: Double) -> String {
     var text = "\(lines)\(total.map { " of \($0)" } ?? "") records"
     var parts: [String] = []
     if !createdByKind.isEmpty { parts.append("created " + Self.list(createdByKind)) }
@@ -205,10 +213,10 @@ final class MigrationReport {
   /// pace the instance allows them (the pacer's schedule: what is left of the open window, then
   /// a window's allowance per window), each taking the time answers have taken so far. Without
   /// the work known, the time per line so far.
-  private func eta(_ now: Date) -> Double? {
+  private func eta(_ now: Double) -> Double? {
     guard let total, lines > 0, total >= lines else { return nil }
     guard let work, let requests else {
-      return Double(total - lines) * now.timeIntervalSince(started) / Double(lines)
+      return Double(total - lines) * (now - started) / Double(lines)
     }
     let left = work.requestsLeft
     guard let schedule else { return left * requests.meanSeconds }

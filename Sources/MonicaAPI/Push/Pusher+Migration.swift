@@ -25,9 +25,10 @@ extension Pusher {
     // the whole run, so that two runs on one map never both decide that a record is still to be
     // created.
     let map = try IDMap(path: mapPath)
+    let diagnostics = connection.diagnostics
     if !options.dryRun {
       let quiet = options.quiet
-      try map.lockForRun { if !quiet { StandardError.line("\(tool): \($0)") } }
+      try map.lockForRun { if !quiet { diagnostics("\(tool): \($0)") } }
     }
     let counter = RequestCounter()
     let client = try connection.adjusting { policy in
@@ -43,6 +44,10 @@ extension Pusher {
     migration.addressPlaces = addressPlaces
     migration.extras = extras
     migration.report.requests = counter
+    migration.report.clock = connection.policy.pacingClock.now
+    migration.report.log = { diagnostics($0) }
+    migration.report.emit = { diagnostics($0) }
+    migration.say = { diagnostics($0) }
     migration.report.job = MigrationJob.of(map: map.file, sawAccount: sawAccount)
     migration.quiet = options.quiet && !options.dryRun
     if options.dryRun {
@@ -74,7 +79,7 @@ extension Pusher {
       if error != .outputClosed {
         try? output.flush()
         try? migration.report.finish(quiet: options.quiet)
-        if started, let stopped = progress.stopped { StandardError.line("\(tool): \(stopped)") }
+        if started, let stopped = progress.stopped { diagnostics("\(tool): \(stopped)") }
       }
       throw error
     }

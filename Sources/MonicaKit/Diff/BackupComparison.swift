@@ -104,11 +104,12 @@ package final class BackupComparison {
       let before = same ? nil : (try? JSONValue(parsing: kept.bytes)).map { translated($0, key, kept) }
       let after = before == nil ? nil : try? JSONValue(parsing: bytes)
       let owner = before.flatMap { old in after.flatMap { Self.lostOwner(key, old, $0) } }
-      // The old bytes stay only when the restore needs them: a record whose owner is gone.
-      if let owner { orphans[key] = owner } else { kept.bytes = [] }
+      // The old bytes stay only when the restore needs them: a record whose owner is gone, or
+      // that named a contact it names no more (given it back after the restore).
+      let lostLink = before.flatMap { old in after.map { noticeLostLinks(key, old, $0) } } ?? false
+      if let owner { orphans[key] = owner } else if !lostLink { kept.bytes = [] }
       old[key] = kept
       guard let before, let after else { return }
-      noticeLostLinks(key, before, after)
       let kind = RecordKind.named(key.object)
       let fields = FieldChanges(
         old: before, new: after, ignoring: kept.sourceID == nil ? ignored : ignored.union(RestorePlan.remade),
@@ -177,14 +178,18 @@ package final class BackupComparison {
     return owner
   }
 
-  private func noticeLostLinks(_ key: RecordKey, _ before: JSONValue, _ after: JSONValue) {
-    guard let kind = RecordKind.named(key.object) else { return }
+  /// Notes the contacts `before` named and `after` does not; whether there were any.
+  private func noticeLostLinks(_ key: RecordKey, _ before: JSONValue, _ after: JSONValue) -> Bool {
+    guard let kind = RecordKind.named(key.object) else { return false }
+    var any = false
     for reference in kind.contactReferences where reference != kind.owner {
       let kept = Set(reference.ids(in: after))
       for id in reference.ids(in: before) where !kept.contains(id) {
         lostLinks.append((key, RecordKey(object: reference.object, id: String(id)), reference.path))
+        any = true
       }
     }
+    return any
   }
 
   private static func unkeyed(_ record: Record, _ stream: RecordStream) throws(MonicaError) {
