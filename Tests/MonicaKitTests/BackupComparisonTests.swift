@@ -152,7 +152,8 @@ import Testing
       _ = try base.compare(twice, [BackupComparisonTests.bob])
     } throws: { error in
       guard case MonicaError.malformedInput(_, let line, let reason) = error else { return false }
-      return line == 3 && reason.contains("contact #7 is also at line 1") && (error as? MonicaError)?.exitStatus.rawValue == 65
+      return line == 3 && reason.contains("contact #7 is also at line 1")
+        && (error as? MonicaError)?.exitStatus.rawValue == 65
     }
     #expect {
       _ = try base.compare([BackupComparisonTests.bob], [BackupComparisonTests.bob, forged])
@@ -162,10 +163,12 @@ import Testing
     }
   }
 
-  @Test("through a restore's map, the backup and the restored account agree: new ids, new uuids and times are no change")
+  @Test(
+    "through a restore's map, the backup and the restored account agree: new ids, new uuids and times are no change")
   func throughMap() throws {
     let mapPath = NSTemporaryDirectory() + "/comparison-map-\(UUID().uuidString).tsv"
-    try Data("#job\trestore\ncontact\t7\t7\ncontact\t5\t41\nnote\t10\t90\n".utf8).write(to: URL(fileURLWithPath: mapPath))
+    try Data("#job\trestore\ncontact\t7\t7\ncontact\t5\t41\nnote\t10\t90\n".utf8).write(
+      to: URL(fileURLWithPath: mapPath))
     let old = [
       #"{"id":5,"object":"contact","uuid":"u1","complete_name":"Ana","url":"http://x/api/contacts/5","created_at":"2020"}"#,
       #"{"id":10,"object":"note","body":"hi","contact":{"id":5,"object":"contact"},"created_at":"2020"}"#,
