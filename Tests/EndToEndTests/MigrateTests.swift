@@ -438,6 +438,28 @@ import Testing
     #expect(try pair.mapLines().count > 100)
   }
 
+  @Test("on a terminal, a rate-limit notice starts a line of its own, never glued onto the progress line")
+  func noticeOnItsOwnLine() throws {
+    let pair = try Pair(target: ["--rate-limit", "0", "--fault", "429=4@3:POST:/api/notes"])
+    let run = try sh(
+      """
+      \(pair.fetchAll) > "$MAP.stream"
+      script -qec 'monica-push --create --map "$MAP" < "$MAP.stream" > /dev/null' /dev/null
+      """, env: pair.env)
+    #expect(run.status == 0, "\(run)")
+    let text = run.stdout
+    #expect(text.contains("\r\u{1B}[Kmonica-push: ") && text.contains("rate limit"), "\(run)")
+    // Every line of the tool's starts at the beginning of a line: after a redraw's clear or a newline.
+    var searched = text.startIndex
+    while let found = text.range(of: "monica-push: ", range: searched..<text.endIndex) {
+      let before = text[text.startIndex..<found.lowerBound]
+      #expect(
+        before.isEmpty || before.hasSuffix("\u{1B}[K") || before.utf8.last == UInt8(ascii: "\n"),
+        "glued: \(String(before.suffix(60)).debugDescription)")
+      searched = found.upperBound
+    }
+  }
+
   @Test("--quiet prints nothing but errors; without it, an import's report is named so and loses no date it had not")
   func quiet() throws {
     let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"])
