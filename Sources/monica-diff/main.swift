@@ -31,7 +31,8 @@ struct MonicaDiff: MonicaTool, AsyncParsableCommand {
       restored account through the map monica-push --create --map wrote: old ids \
       become the new ones, and what every create makes anew (uuid, hash_id, \
       created_at, updated_at, a photo's stored name and link) is not a change. \
-      An empty diff says everything came back.
+      An empty diff says everything came back (monica-fetch --all --quiet | \
+      monica-diff --map restore.tsv --format text backup.ndjson -).
 
       --restore --map FILE writes the records NEW lost, each after those it refers \
       to, for monica-push --create --map FILE, and first appends to FILE an identity \
@@ -57,8 +58,6 @@ struct MonicaDiff: MonicaTool, AsyncParsableCommand {
         monica-fetch --all --quiet \\
           | monica-diff --restore --map restore.tsv backup.ndjson - \\
           | monica-push --create --map restore.tsv --quiet
-        monica-fetch --all --quiet | monica-diff --map restore.tsv \\
-          --format text backup.ndjson -
 
       \(Help.exitStatus)
       """,
