@@ -163,7 +163,7 @@ _monica-diff() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--restore --version -h --help)
+    local -a non_repeating_flags=(--restore --embedded --version -h --help)
     local -a repeating_options=(--ignore)
     local -a non_repeating_options=(--format --map)
     __monica-diff_offer_flags_options 2

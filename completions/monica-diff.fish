@@ -20,7 +20,7 @@ function __monica-diff_parse_tokens -S
     set -l unparsed_tokens (__monica-diff_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-diff'
-        __monica-diff_parse_subcommand 2 'format=' 'ignore=+' 'restore' 'map=' 'version' 'h/help'
+        __monica-diff_parse_subcommand 2 'format=' 'ignore=+' 'restore' 'map=' 'embedded' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-diff_parse_subcommand -r 1 'version'
@@ -82,7 +82,8 @@ complete -c 'monica-diff' -n '__monica-diff_should_offer_completions_for_positio
 complete -c 'monica-diff' -n '__monica-diff_should_offer_completions_for_flags_or_options "monica-diff" format' -l 'format' -d 'ndjson (one line per difference) or text (a summary for people).' -rfka 'ndjson text'
 complete -c 'monica-diff' -n '__monica-diff_should_offer_completions_for_flags_or_options "monica-diff"' -l 'ignore' -d 'Leave this field (dotted path) and what is under it out; repeatable.' -rfka ''
 complete -c 'monica-diff' -n '__monica-diff_should_offer_completions_for_flags_or_options "monica-diff" restore' -l 'restore' -d 'Write the records NEW lost, referents first, for monica-push --create --map.'
-complete -c 'monica-diff' -n '__monica-diff_should_offer_completions_for_flags_or_options "monica-diff" map' -l 'map' -d 'With --restore: the map file monica-push --create --map reads.' -rF
+complete -c 'monica-diff' -n '__monica-diff_should_offer_completions_for_flags_or_options "monica-diff" map' -l 'map' -d 'With --restore: the map file monica-push --create --map reads; without: compare through a restore\'s map.' -rF
+complete -c 'monica-diff' -n '__monica-diff_should_offer_completions_for_flags_or_options "monica-diff" embedded' -l 'embedded' -d 'Compare the copies of other records a record embeds whole, not by id.'
 complete -c 'monica-diff' -n '__monica-diff_should_offer_completions_for_flags_or_options "monica-diff" version' -l 'version' -d 'Show the version.'
 complete -c 'monica-diff' -n '__monica-diff_should_offer_completions_for_flags_or_options "monica-diff" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'monica-diff' -n '__monica-diff_should_offer_completions_for_positional "monica-diff" -eq 3' -fa 'help' -d 'Show subcommand help information.'

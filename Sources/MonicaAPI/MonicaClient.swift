@@ -43,6 +43,10 @@ package struct ClientPolicy: Sendable {
     try await Waits.sleep(seconds: seconds)
   }
 
+  /// The pacer's clock (seconds since 1970) and how it sleeps until a window opens: the system's
+  /// by default; an in-process test runs a long paced run on a virtual clock its sleep moves on.
+  package var pacingClock: PacingClock = .system
+
   package init() {}
 
   /// The policy with `MONICA_BACKOFF_MS` and `MONICA_TIMEOUT_MS` applied (for slow links, and for
@@ -78,7 +82,7 @@ package final class MonicaClient: Sendable {
     self.credentials = credentials
     self.policy = policy
     self.transport = transport ?? HTTPTransport(timeout: policy.timeout)
-    pacer = RateLimitPacer(notice: policy.notice)
+    pacer = RateLimitPacer(clock: policy.pacingClock.now, sleep: policy.pacingClock.sleep, notice: policy.notice)
   }
 
   /// The URL of an API path (`/contacts`) with its query.

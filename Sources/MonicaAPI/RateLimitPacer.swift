@@ -67,7 +67,7 @@ package struct RateLimitSchedule: Sendable {
   /// The lowest `Remaining` seen in the current window.
   private var remaining: Int?
   /// When the first answer of the current window arrived: the server opened it no later.
-  private var windowBound: Double?
+  package private(set) var windowBound: Double?
   /// When the request that opened the current window was let go, if it was ours.
   private var openerSentAt: Double?
   /// When the last probe that landed in the current window was let go.
@@ -75,7 +75,7 @@ package struct RateLimitSchedule: Sendable {
   /// Seconds after `windowBound` of the next probe.
   private var nextProbe = 1
   /// No request before this time (after a 429).
-  private var blockedUntil: Double?
+  package private(set) var blockedUntil: Double?
   /// Slack added to computed times, against clock granularity.
   private let margin = 0.005
   /// Requests kept back for probes while the window's length is unknown.
@@ -84,6 +84,9 @@ package struct RateLimitSchedule: Sendable {
   package static let longestProbe = 64
 
   package init(window: Double? = nil) { self.window = window }
+
+  /// Whether a window is open and its `quota` may go without asking the server first.
+  package var isOpen: Bool { phase == .open }
 
   /// Decides whether a request may go at `now`.
   package mutating func request(at now: Double) -> Decision {
@@ -249,21 +252,30 @@ package actor RateLimitPacer {
   private var schedule: RateLimitSchedule
   private var waiters: [CheckedContinuation<Void, Never>] = []
   private let clock: @Sendable () -> Double
+  private let sleep: @Sendable (Double) async -> Void
   private let notice: (@Sendable (String) -> Void)?
+  /// The end of the last wait announced: the requests in flight that wait for the same window
+  /// (one per page) are told of it once, not once each.
+  private var announcedUntil: Double?
 
   /// A pacer; `window` is a known window length in seconds, if any; `notice` hears of waits
   /// of `Waits.announced` seconds or more.
   package init(
-    window: Double? = nil, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+    window: Double? = nil, clock: @escaping @Sendable () -> Double = PacingClock.system.now,
+    sleep: @escaping @Sendable (Double) async -> Void = PacingClock.system.sleep,
     notice: (@Sendable (String) -> Void)? = nil
   ) {
     schedule = RateLimitSchedule(window: window)
     self.clock = clock
+    self.sleep = sleep
     self.notice = notice
   }
 
   /// The window length learned so far, in seconds.
   package var learnedWindow: Double? { schedule.window }
+
+  /// The schedule as it stands, and the pacer's clock now: for a forecast of the time left.
+  package var snapshot: (schedule: RateLimitSchedule, now: Double) { (schedule, clock()) }
 
   /// The requests a window allows, as the instance said (`X-RateLimit-Limit`); `nil` until known
   /// or when the instance has no limit.
@@ -278,10 +290,11 @@ package actor RateLimitPacer {
         return ticket
       case .waitUntil(let time):
         let seconds = min(max(time - clock(), 0), Waits.longest)
-        if seconds >= Waits.announced {
+        if seconds >= Waits.announced, announcedUntil != time {
+          announcedUntil = time
           notice?(schedule.pauseNotice(seconds))
         }
-        try? await Task.sleep(nanoseconds: Waits.nanoseconds(seconds))
+        await sleep(seconds)
       case .waitForAnswers:
         await withCheckedContinuation { waiters.append($0) }
       }
@@ -310,4 +323,22 @@ package actor RateLimitPacer {
     waiters.removeAll()
     for waiter in waiting { waiter.resume() }
   }
+}
+
+/// The clock a pacer reads and how it sleeps until a time it chose.
+package struct PacingClock: Sendable {
+  /// Seconds since 1970.
+  package var now: @Sendable () -> Double
+  /// Waits `seconds`.
+  package var sleep: @Sendable (Double) async -> Void
+
+  package init(now: @escaping @Sendable () -> Double, sleep: @escaping @Sendable (Double) async -> Void) {
+    self.now = now
+    self.sleep = sleep
+  }
+
+  /// The system's clock, and a task's sleep.
+  package static let system = PacingClock(
+    now: { Date().timeIntervalSince1970 },
+    sleep: { seconds in try? await Task.sleep(nanoseconds: Waits.nanoseconds(seconds)) })
 }

@@ -23,6 +23,9 @@ package struct SandboxConfiguration: Sendable {
   package var maxPageSize = 100
   /// The rate limiter.
   package var rateLimiter = RateLimiter(limit: 60, window: 60)
+  /// The time the rate limiter counts windows by (seconds since 1970): the system clock, or an
+  /// in-process test's virtual one, moved on by the client's waits.
+  package var clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
   /// Milliseconds to wait before every API answer.
   package var latencyMilliseconds = 0
   /// Faults to inject.

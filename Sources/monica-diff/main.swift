@@ -21,10 +21,25 @@ struct MonicaDiff: MonicaTool, AsyncParsableCommand {
       week later (Contact.php:1585-1588). The diff shows them as changed and counts \
       them with the contact; --restore makes them again with it.
 
+      A record's embedded copy of another (a note's "contact", an activity's \
+      attendees, a contact's tags) is compared by its id alone: a contact's new \
+      avatar is one change of the contact, not one of each of its notes. \
+      --embedded compares the copies whole. A record that a backup holds twice \
+      (the same object and id on two lines) stops the diff (65), both lines named.
+
+      After a restore, --map FILE without --restore compares OLD with the \
+      restored account through the map monica-push --create --map wrote: old ids \
+      become the new ones, and what every create makes anew (uuid, hash_id, \
+      created_at, updated_at, a photo's stored name and link) is not a change. \
+      An empty diff says everything came back (monica-fetch --all --quiet | \
+      monica-diff --map restore.tsv --format text backup.ndjson -).
+
       --restore --map FILE writes the records NEW lost, each after those it refers \
       to, for monica-push --create --map FILE, and first appends to FILE an identity \
       line for every record of both, so that references to them stay as they are. \
-      Records the map holds already are not written again: a re-run writes nothing.
+      Records the map holds already are not written again: a re-run writes nothing. \
+      A kept record that named a restored contact (an activity's attendee) is \
+      written after it, and monica-push puts the contact back into it.
 
       NOT RESTORED (said on stderr with the reason)
         ids, timestamps  new ids (the map says which is which), created_at and
@@ -32,8 +47,8 @@ struct MonicaDiff: MonicaTool, AsyncParsableCommand {
         audit logs       Monica writes them; no API route creates one
         documents        when their link needs a browser session: the backup
                          holds the link, not the bytes
-        changed records  an edited note, a gift's recipient, an activity's
-                         attendee: --create only creates; use monica-push
+        changed records  an edited note, a gift's title: --create only
+                         creates; use monica-push
 
       EXAMPLES
         monica-fetch --all --quiet | monica-diff --ignore updated_at --format text \\
@@ -61,13 +76,16 @@ struct MonicaDiff: MonicaTool, AsyncParsableCommand {
   var ignore: [String] = []
   @Flag(help: "Write the records NEW lost, referents first, for monica-push --create --map.") var restore = false
   @Option(
-    help: ArgumentHelp("With --restore: the map file monica-push --create --map reads.", valueName: "FILE"),
+    help: ArgumentHelp(
+      "With --restore: the map file monica-push --create --map reads; without: compare through a restore's map.",
+      valueName: "FILE"),
     completion: .file())
   var map: String?
+  @Flag(help: "Compare the copies of other records a record embeds whole, not by id.") var embedded = false
 
   func validate() throws {
     if old == "-" && new == "-" { throw ValidationError("OLD and NEW cannot both be stdin") }
-    if restore != (map != nil) { throw ValidationError("--restore and --map FILE go together") }
+    if restore && map == nil { throw ValidationError("--restore needs --map FILE: the map monica-push reads") }
     if restore && format != .ndjson { throw ValidationError("--restore writes records for monica-push: no --format") }
     if let bad = ignore.first(where: { FieldPath($0) == nil }) {
       throw ValidationError("--ignore \(bad.debugDescription): not a dotted field path")
@@ -76,9 +94,12 @@ struct MonicaDiff: MonicaTool, AsyncParsableCommand {
 
   func run() async throws {
     try reportingFailures {
-      let diff = BackupDiff(
-        old: InputSource(old), new: InputSource(new), ignored: Set(ignore), format: format, restoreMap: map
+      var diff = BackupDiff(
+        old: InputSource(old), new: InputSource(new), ignored: Set(ignore), format: format,
+        restoreMap: restore ? map : nil
       ) { StandardError.line("\(Self.toolName): \($0)") }
+      diff.throughMap = restore ? nil : map
+      diff.showingEmbedded = embedded
       try diff.run(to: LineOutput.standardOutput())
     }
   }

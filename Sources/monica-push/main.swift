@@ -65,6 +65,7 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
           environment, tool: Self.toolName, unlock: unlock, retries: retries, quiet: quiet))
       pusher.tool = Self.toolName
       if delete && !yes && !dryRun && TerminalQuestion.isAvailable { pusher.confirm = TerminalQuestion.confirm }
+      if !dryRun { pusher.progress.stopOnInterrupt(tool: Self.toolName) }
       try await pusher.run(sources: input.sources, output: .standardOutput())
     }
   }

@@ -260,7 +260,7 @@ import Testing
       } - (old["addresses"]?.count ?? 0)
     #expect(run.lines.count == created, "one line per record created")
     let total = try sh(pair.fetchAll + " | wc -l", env: pair.env).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    #expect(run.stderr.contains("monica-push: \(total) records: "), "\(run.stderr)")
+    #expect(run.stderr.contains("monica-push: migration: \(total) records: "), "\(run.stderr)")
     #expect(run.stderr.contains("matched by name (tag "), "\(run.stderr)")
     #expect(run.stderr.contains("not carried: created_at and updated_at"), "\(run.stderr)")
     #expect(!run.stderr.contains(": error: "))
@@ -438,16 +438,89 @@ import Testing
     #expect(try pair.mapLines().count > 100)
   }
 
-  @Test("--quiet keeps the counts and progress off stderr, not what was not carried")
+  @Test("on a terminal, a rate-limit notice starts a line of its own, never glued onto the progress line")
+  func noticeOnItsOwnLine() throws {
+    let pair = try Pair(target: ["--rate-limit", "0", "--fault", "429=4@3:POST:/api/notes"])
+    let run = try sh(
+      """
+      \(pair.fetchAll) > "$MAP.stream"
+      script -qec 'monica-push --create --map "$MAP" < "$MAP.stream" > /dev/null' /dev/null
+      """, env: pair.env)
+    #expect(run.status == 0, "\(run)")
+    let text = run.stdout
+    #expect(text.contains("\r\u{1B}[Kmonica-push: ") && text.contains("rate limit"), "\(run)")
+    // Every line of the tool's starts at the beginning of a line: after a redraw's clear or a newline.
+    var searched = text.startIndex
+    while let found = text.range(of: "monica-push: ", range: searched..<text.endIndex) {
+      let before = text[text.startIndex..<found.lowerBound]
+      #expect(
+        before.isEmpty || before.hasSuffix("\u{1B}[K") || before.utf8.last == UInt8(ascii: "\n"),
+        "glued: \(String(before.suffix(60)).debugDescription)")
+      searched = found.upperBound
+    }
+  }
+
+  @Test("--quiet prints nothing but errors; without it, an import's report is named so and loses no date it had not")
   func quiet() throws {
     let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"])
     let input = #"{"object":"contact","id":5,"first_name":"Ann","is_dead":false,"is_starred":true}"# + "\n"
     let run = try sh(
       "monica-push --create --map map.tsv --quiet", env: sandbox.signedInEnv, stdin: input,
       directory: sandbox.temporary.root)
-    #expect(run.status == 0, "\(run)")
-    #expect(!run.stderr.contains("records:"))
-    #expect(run.stderr.contains("not carried: is_starred of contacts"), "\(run)")
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
     #expect(run.lines.count == 1)
+    let told = try sh(
+      "monica-push --create --map told.tsv", env: sandbox.signedInEnv, stdin: input, directory: sandbox.temporary.root)
+    #expect(told.stderr.contains("monica-push: import: 1 records: 1 created"), "\(told)")
+    #expect(told.stderr.contains("not carried: is_starred of contacts"), "\(told)")
+    #expect(!told.stderr.contains("created_at and updated_at"), "\(told)")
+  }
+
+  @Test("Ctrl-C says how far the migration got and how to finish it (130); the same command then finishes it")
+  func interrupted() throws {
+    let pair = try Pair(target: ["--fault", "late=5000@1:POST:/api/notes"])
+    let run = try sh(
+      """
+      \(pair.fetchAll) > "$MAP.stream"
+      set -m
+      monica-push --create --map "$MAP" < "$MAP.stream" > "$MAP.out" 2> "$MAP.err" &
+      pid=$!
+      for _ in $(seq 3000); do grep -q '"POST".*"/api/notes"' \(pair.target.logPath) 2>/dev/null && break; sleep 0.01; done
+      kill -INT $pid; wait $pid; echo "status $?"; cat "$MAP.err"
+      """, env: pair.env)
+    #expect(run.stdout.hasPrefix("status 130\n"), "\(run)")
+    #expect(
+      run.stdout.contains("monica-push: interrupted: ") && run.stdout.contains(" lines done, stopped at stdin:")
+        && run.stdout.contains(": run the same command again to finish (\(pair.map) holds every record created"),
+      "\(run)")
+    // Whole lines on stdout, each a record the map holds.
+    let out = try String(contentsOfFile: pair.map + ".out", encoding: .utf8)
+    #expect(out.isEmpty || out.hasSuffix("\n"))
+    let resumed = try sh(#"monica-push --create --map "$MAP" < "$MAP.stream" > /dev/null"#, env: pair.env)
+    #expect(resumed.status == 0, "\(resumed)")
+    let notes = try records(sh("monica-fetch notes", env: pair.target.signedInEnv).stdout)
+    let sourceNotes = try records(sh("monica-fetch notes", env: pair.source.signedInEnv).stdout)
+    #expect(notes.count == sourceNotes.count, "every note once: \(notes.count) of \(sourceNotes.count)")
+  }
+
+  @Test("Ctrl-C during a plain push names the lines written and where to go on from")
+  func interruptedPush() throws {
+    let sandbox = try Sandbox.start(["--contacts", "2", "--rate-limit", "0", "--fault", "late=5000@2:POST:/api/notes"])
+    let lines = (1...3).map { #"{"object":"note","contact_id":1,"body":"note \#($0)"}"# }.joined(separator: "\n")
+    try (lines + "\n").write(toFile: sandbox.temporary.root + "/notes.ndjson", atomically: true, encoding: .utf8)
+    let run = try sh(
+      """
+      set -m
+      monica-push < notes.ndjson > out 2> err &
+      pid=$!
+      for _ in $(seq 3000); do [ "$(grep -c '"POST".*"/api/notes"' \(sandbox.logPath) 2>/dev/null)" -ge 2 ] && break; sleep 0.01; done
+      kill -INT $pid; wait $pid; echo "status $?"; cat err; wc -l < out
+      """, env: sandbox.signedInEnv, directory: sandbox.temporary.root)
+    #expect(run.stdout.hasPrefix("status 130\n"), "\(run)")
+    #expect(
+      run.stdout.contains(
+        "monica-push: interrupted: 1 line written, stopped at stdin:2 (it may be written in part): "
+          + "push the lines from stdin:2 on to finish"), "\(run)")
+    #expect(run.lines.last == "1", "\(run)")
   }
 }

@@ -20,6 +20,8 @@ package final class InProcessRun: Sendable {
   private let told = Mutex<[String]>([])
   private let frozen = Mutex<Date?>(nil)
   private let waited = Mutex<[TimeInterval]>([])
+  /// The virtual time (seconds since 1970) of a run on `virtualTime`; `nil`: the system clock.
+  private let virtual: VirtualClock?
 
   /// The waits the client chose (a 429's Retry-After, a retry's backoff), in order: recorded,
   /// not slept, so that a test takes the time of its work, not of the delays it checks.
@@ -32,16 +34,25 @@ package final class InProcessRun: Sendable {
     set { frozen.withLock { $0 = newValue } }
   }
 
+  /// The time the sandbox's rate limiter and the client's pacer read, on `virtualTime`: it moves
+  /// only when the client waits (its pacer's sleep, a retry's pause), by the time waited.
+  package var virtualNow: Double? { virtual?.now }
+
   /// A run against a new in-memory sandbox of `contacts` contacts, no rate limit unless
-  /// `rateLimit` ("10/1") and `faults` as `--fault` gives them. The transport gives up after
+  /// `rateLimit` ("10/1") and `faults` as `--fault` gives them. With `virtualTime`, the sandbox's
+  /// rate limiter and the client's pacer share a clock that only the client's waits move on: a
+  /// run paced at 60 requests a minute for half an hour takes the time of its requests. The transport gives up after
   /// `timeout` seconds: a minute unless a test is about time-outs, so that a test process busy
   /// with other tests never turns a slow answer into a failure.
   package init(
     contacts: Int = 30, rateLimit: String = "0", faults: [String] = [], latency: Int = 0, maxPageSize: Int = 100,
     configure: (inout SandboxConfiguration) -> Void = { _ in }, timeout: TimeInterval = 60,
-    baseURL: String = "http://127.0.0.1:1"
+    baseURL: String = "http://127.0.0.1:1", virtualTime: Bool = false
   ) throws {
+    let virtual = virtualTime ? VirtualClock() : nil
+    self.virtual = virtual
     var configuration = SandboxConfiguration()
+    if let virtual { configuration.clock = { virtual.now } }
     configuration.contacts = contacts
     configuration.rateLimiter = try RateLimiter.parse(rateLimit)
     configuration.faults = try faults.map { try FaultRule(parsing: $0) }
@@ -60,7 +71,11 @@ package final class InProcessRun: Sendable {
   ) -> Connection {
     var policy = ClientPolicy()
     policy.backoff = 0.01
-    policy.pause = { [self] seconds throws(MonicaError) in waited.withLock { $0.append(seconds) } }
+    policy.pause = { [self] seconds throws(MonicaError) in
+      waited.withLock { $0.append(seconds) }
+      virtual?.advance(seconds)
+    }
+    if let virtual { policy.pacingClock = PacingClock(now: { virtual.now }, sleep: { virtual.advance($0) }) }
     change(&policy)
     var connection = transport.connection(home: home, policy: policy, environment: environment)
     connection.diagnostics = { [self] line in told.withLock { $0.append(line) } }
@@ -170,4 +185,15 @@ package final class InProcessRun: Sendable {
       "status \(status)\n--- stdout\n\(stdout)--- error\n\(message ?? "(none)")"
     }
   }
+}
+
+/// A clock that moves only when told: the time of an in-process run on `virtualTime`.
+final class VirtualClock: Sendable {
+  private let time = Mutex(Date().timeIntervalSince1970.rounded(.down))
+
+  /// Seconds since 1970.
+  var now: Double { time.withLock { $0 } }
+
+  /// Moves the clock on by `seconds`.
+  func advance(_ seconds: Double) { time.withLock { $0 += max(seconds, 0) } }
 }

@@ -15,8 +15,6 @@ package final class MergeProgress: @unchecked Sendable {
   private var wroteAnything = false
   /// The journal's path, and whether the user gave it (`--journal`) or the run made it.
   private var journal: (path: String, given: Bool)?
-  /// The SIGINT handler, kept for the run.
-  private var interrupt: (any DispatchSourceSignal)?
 
   package init() {}
 
@@ -79,21 +77,16 @@ package final class MergeProgress: @unchecked Sendable {
     }
   }
 
-  /// Says how far the run got when SIGINT (Ctrl-C) comes, then ends the process with status 130;
-  /// every step done is in the journal already (each line is synced as it is appended), so the
-  /// run resumes as after a kill.
+  /// Says how far the run got when SIGINT (Ctrl-C) comes, then ends the process with status 130
+  /// (`Interruption`); every step done is in the journal already (each line is synced as it is
+  /// appended), so the run resumes as after a kill.
   package func stopOnInterrupt(tool: String) {
-    signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    source.setEventHandler { [self] in
+    Interruption.stop { [self] in
       StandardError.line("\(tool): \(stopped(by: "interrupted"))")
       // A journal of the run's own that holds nothing goes, as at a normal end.
       if let journal = lock.withLock({ wroteAnything || journal?.given != false ? nil : journal }) {
         try? FileManager.default.removeItem(atPath: (journal.path as NSString).deletingLastPathComponent)
       }
-      _exit(130)
     }
-    source.resume()
-    lock.withLock { interrupt = source }
   }
 }

@@ -36,6 +36,10 @@ final class Migration {
   var extras = FollowUpState()
   /// `--create --dry-run`: count what would be done, send no write and append nothing to the map.
   var plan = false
+  /// `--quiet`: nothing on stderr but errors.
+  var quiet = false
+  /// Where a line for standard error goes (the connection's diagnostics).
+  var say: (String) -> Void = { StandardError.line($0) }
   /// In a plan, the records (`object\tid`) a real run would create: what later lines refer to.
   var planned: Set<String> = []
 
@@ -63,9 +67,10 @@ final class Migration {
       try await carryLine(bytes, source: source, number: number)
     } catch {
       guard keepGoing, error.isAboutOneLine else { throw error }
-      StandardError.line("\(tool): error: \(error.message ?? "")")
+      say("\(tool): error: \(error.message ?? "")")
       failures.append((place, error))
     }
+    if report.progress != .none { report.schedule = await client.pacer.snapshot }
     report.done()
   }
 
@@ -86,6 +91,7 @@ final class Migration {
       throw bad("no \"object\" member says what kind of record this is")
     }
     let kind = RecordKind.named(object)
+    report.lineHasTimestamps = ["created_at", "updated_at"].contains { record[$0]?.stringValue != nil }
     // The same everywhere (countries have ids such as "FR"), or the target's own: nothing to do.
     if let kind, kind.matching == .global || kind.matching == .notCopied {
       report.skipped(object)
@@ -106,9 +112,14 @@ final class Migration {
         try await step.finish(line, target: target, current: nil, in: self)
       }
       try await step.known(line, target: target, in: self)
+      // A record of the backup that survived on its account (an identity line of the restore).
+      if report.job == .restore, target == id { try await relinkRestoredContacts(line, target: target) }
       // A named kind's record was matched, not created, unless the target made it after the
       // floor read before this map's first create of the kind: only a created one lost anything.
-      let created = kind.matching != .byName || map.floorRead(of: object).map { target > $0 } == true
+      // A restore's identity line is the account's own record, which lost nothing.
+      let created =
+        !(report.job == .restore && target == id)
+        && (kind.matching != .byName || map.floorRead(of: object).map { target > $0 } == true)
       report.known(object, losing: created ? try await losses(of: kind, record) : nil)
       return
     }
@@ -226,6 +237,12 @@ final class Migration {
   /// the records the plan creates.
   func isOnTarget(_ object: String, _ source: Int) -> Bool {
     map.target(of: object, source: source) != nil || planned.contains(Self.key(object, source))
+  }
+
+  /// A warning on stderr about a line, in the job's words; nothing with `--quiet`.
+  func warn(_ text: String) {
+    guard !quiet else { return }
+    say("\(tool): warning: \(report.job.words(text))")
   }
 
   /// A record's key in `planned`: `object<TAB>id`.

@@ -13,24 +13,27 @@ final class PushSession {
   var strict = false
   private var failures: [(place: String, error: MonicaError)] = []
   private var lines = 0
-  /// The lines whose writes all went through.
-  private var written = 0
-  /// The place of the line being written, where a run that stops has stopped.
-  private var place: String?
+  /// The lines written and the place of the one being written: where a run that stops has
+  /// stopped, for an error and for Ctrl-C alike.
+  private let progress: PushProgress
 
-  init(client: MonicaClient, output: LineOutput, tool: String, keepGoing: Bool, today: CalendarDate) {
+  init(
+    client: MonicaClient, output: LineOutput, tool: String, keepGoing: Bool, today: CalendarDate,
+    progress: PushProgress = PushProgress()
+  ) {
     self.client = client
     self.output = output
     self.tool = tool
     self.keepGoing = keepGoing
     self.today = today
+    self.progress = progress
   }
 
   /// Writes one line and prints the record the server answered with.
   func push(_ line: PushLine) async throws(MonicaError) {
     if output.readerIsGone { throw .outputClosed }
     lines += 1
-    place = line.place
+    progress.writing(line.place)
     var write = LineWrite(line: line, client: client, today: today)
     write.unknownFields = strict ? .refused : .named
     do {
@@ -46,16 +49,13 @@ final class PushSession {
     }
     try output.writeLine(result)
     try output.flush()
-    written += 1
+    progress.lineDone()
   }
 
   /// `3 lines written, stopped at stdin:4`: what a run that ends on an error leaves done, so
   /// that the fixed input is re-run from the right line and nothing is written twice.
   /// Nothing when nothing was written: the fixed input is then simply run again.
-  var stopped: String? {
-    guard written > 0, let place else { return nil }
-    return "\(written) line\(written == 1 ? "" : "s") written, stopped at \(place)"
-  }
+  var stopped: String? { progress.stopped }
 
   /// What the server holds after the writes of a failed line that did go through, printed all
   /// the same: a created record's id must not be lost because a later request of its line failed.
@@ -71,7 +71,7 @@ final class PushSession {
   func unreadable(_ error: MonicaError) throws(MonicaError) {
     lines += 1
     guard case .malformedInput(let source, let line, _) = error else { throw error }
-    place = "\(source):\(line)"
+    progress.writing("\(source):\(line)")
     try failed(error, at: "\(source):\(line)")
   }
 

@@ -10,10 +10,14 @@ extension Pusher {
     let input = PushInput(sources)
     var addressPlaces: [String: Int] = [:]
     var extras = FollowUpState()
+    var work = MigrationWork(today: today)
+    var sawAccount = false
     while let line = try input.next() {
       try spool.append(line.bytes)
       if let key = Migration.addressPlace(line.bytes) { addressPlaces[key, default: 0] += 1 }
       extras.prescan(line.bytes)
+      if !options.quiet && !options.dryRun { work.prescan(line.bytes) }
+      if !sawAccount { sawAccount = MigrationJob.hasAccount(line.bytes) }
       places.append((line.source, Int32(clamping: line.number)))
     }
     // The map is opened once the input has ended: a producer before it in a pipeline
@@ -21,12 +25,16 @@ extension Pusher {
     // the whole run, so that two runs on one map never both decide that a record is still to be
     // created.
     let map = try IDMap(path: mapPath)
-    if !options.dryRun { try map.lockForRun { StandardError.line("\(tool): \($0)") } }
+    let diagnostics = connection.diagnostics
+    if !options.dryRun {
+      let quiet = options.quiet
+      try map.lockForRun { if !quiet { diagnostics("\(tool): \($0)") } }
+    }
     let counter = RequestCounter()
     let client = try connection.adjusting { policy in
       let observer = policy.observer
       policy.observer = { record in
-        counter.add()
+        counter.add(milliseconds: record.milliseconds)
         observer?(record)
       }
     }.client()
@@ -36,35 +44,42 @@ extension Pusher {
     migration.addressPlaces = addressPlaces
     migration.extras = extras
     migration.report.requests = counter
+    migration.report.clock = connection.policy.pacingClock.now
+    migration.report.log = { diagnostics($0) }
+    migration.report.emit = { diagnostics($0) }
+    migration.say = { diagnostics($0) }
+    migration.report.job = MigrationJob.of(map: map.file, sawAccount: sawAccount)
+    migration.quiet = options.quiet && !options.dryRun
     if options.dryRun {
       migration.plan = true
       migration.report.planning = true
       migration.report.emit = { (text: String) throws(MonicaError) in try output.writeLine(text) }
     } else if !options.quiet {
       migration.report.progress = environment.stderrIsTerminal ? .terminal : .log
+      work.start(map: map)
+      migration.report.work = work
     }
-    var stoppedAt: String?
+    migration.report.begin()
+    progress.migrating(map: options.dryRun ? nil : mapPath)
+    var started = false
     do throws(MonicaError) {
       let reader = try spool.reader()
       var index = 0
       while let bytes = try reader.nextLine() {
         let place = places[index]
         index += 1
-        stoppedAt = "\(place.source):\(place.number)"
+        progress.writing("\(place.source):\(place.number)")
+        started = true
         try await migration.carry(bytes, source: place.source, number: Int(place.number))
-        if let limit = await client.pacer.learnedLimit, let window = await client.pacer.learnedWindow {
-          migration.report.pace = (limit, window)
-        }
+        // Each line's records out at once: Ctrl-C ends the run between lines, not before them.
+        try output.flush()
+        progress.lineDone()
       }
-      try output.flush()
     } catch {
       if error != .outputClosed {
         try? output.flush()
         try? migration.report.finish(quiet: options.quiet)
-        if let stoppedAt {
-          let done = migration.report.lines
-          StandardError.line("\(tool): \(done) line\(done == 1 ? "" : "s") done, stopped at \(stoppedAt)")
-        }
+        if started, let stopped = progress.stopped { diagnostics("\(tool): \(stopped)") }
       }
       throw error
     }

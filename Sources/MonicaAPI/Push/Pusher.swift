@@ -35,6 +35,8 @@ package struct Pusher {
   package var confirm: ((String) -> Bool?)?
   /// The day age-based birthdates are counted from.
   package var today = CalendarDate.today()
+  /// How far the run got: said when it stops before its end (`PushProgress.stopOnInterrupt`).
+  package let progress = PushProgress()
 
   package init(options: PushOptions, connection: Connection) {
     self.options = options
@@ -66,7 +68,7 @@ package struct Pusher {
     }
     let session = PushSession(
       client: try connection.client(), output: output, tool: tool,
-      keepGoing: options.keepGoing, today: today)
+      keepGoing: options.keepGoing, today: today, progress: progress)
     session.strict = options.strict
     do throws(MonicaError) {
       if options.delete && !options.yes {

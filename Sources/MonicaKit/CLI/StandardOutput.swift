@@ -50,18 +50,21 @@ package final class LineOutput {
   package func flush() throws(MonicaError) {
     if closed { throw .outputClosed }
     defer { buffer.removeAll(keepingCapacity: true) }
-    let failure: Int32? = buffer.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return nil }
-      var offset = 0
-      while offset < raw.count {
-        let written = write(descriptor, base + offset, raw.count - offset)
-        if written < 0 {
-          if errno == EINTR || errno == EAGAIN { continue }
-          return errno
+    // Whole lines or none: Ctrl-C's handler (`Interruption`) waits for this write to end.
+    let failure: Int32? = Interruption.whole { () -> Int32? in
+      buffer.withUnsafeBytes { raw in
+        guard let base = raw.baseAddress else { return nil }
+        var offset = 0
+        while offset < raw.count {
+          let written = write(descriptor, base + offset, raw.count - offset)
+          if written < 0 {
+            if errno == EINTR || errno == EAGAIN { continue }
+            return errno
+          }
+          offset += written
         }
-        offset += written
+        return nil
       }
-      return nil
     }
     guard let failure else { return }
     closed = true

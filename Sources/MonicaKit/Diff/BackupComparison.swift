@@ -4,17 +4,36 @@
 /// some 100 bytes a record), and the new side streamed past it, so memory follows the old side
 /// alone and either stream may come in any order. A new record whose bytes are the old one's is
 /// the same without being parsed; only records that differ are parsed and walked.
+///
+/// A record that either stream holds twice (the same object and id on two lines) stops the
+/// comparison as malformed input (65) naming both lines: which one is the real record cannot be
+/// told, and a restore that took the first would create whatever a prepended line says.
+///
+/// With a map (`monica-push --create --map`'s, after a restore), the old records are compared
+/// with the new ones they became: their ids and the ids they refer to are translated through the
+/// map, and a record created again is not said to differ in what every create makes anew
+/// (`RestorePlan.remade`).
 package final class BackupComparison {
-  /// One old record: its bytes, where it stood in the old stream, and whether the new stream had it.
+  /// One old record: its bytes, where it stood in the old stream (its order and line), whether
+  /// the new stream had it (and on which line), and its id on the old side when the map gave it
+  /// another.
   struct Kept {
     var bytes: [UInt8]
     let order: Int
-    var seen = false
+    let line: Int32
+    var newLine: Int32 = 0
+    var sourceID: String?
   }
 
   private var old: [RecordKey: Kept] = [:]
+  /// The old stream's name, for the place of a record met twice.
+  private var oldSource = ""
   /// Fields left out of the comparison.
   private let ignored: Set<String>
+  /// Whether the copies of other records a record embeds are compared whole (`--embedded`).
+  private let showingEmbedded: Bool
+  /// The map the old records are translated through, if any.
+  private let map: MapFile?
   /// Records of both streams that lost their owner: the owner's key (a note of a deleted contact).
   package private(set) var orphans: [RecordKey: RecordKey] = [:]
   /// Records of both streams that no longer refer to a contact they referred to, other than as
@@ -23,15 +42,34 @@ package final class BackupComparison {
   /// How many records each side had, and how many differ.
   package private(set) var counts = (old: 0, new: 0, added: 0, changed: 0, removed: 0)
 
-  /// Reads the old stream whole. A line without `object` and `id` cannot be compared: malformed
-  /// input (65) at its place; a key met twice keeps its first record.
-  package init(old stream: RecordStream, ignoring ignored: Set<String> = []) throws(MonicaError) {
+  /// Reads the old stream whole. A line without `object` and `id` cannot be compared, nor can a
+  /// record met twice: malformed input (65) at its place. With `map`, each record is keyed by the
+  /// id the map gives it on the new side.
+  package init(
+    old stream: RecordStream, ignoring ignored: Set<String> = [], showingEmbedded: Bool = false,
+    through map: MapFile? = nil
+  ) throws(MonicaError) {
     self.ignored = ignored
+    self.showingEmbedded = showingEmbedded
+    self.map = map
     var order = 0
     try stream.forEach { (record) throws(MonicaError) in
-      guard let key = RecordKey(record) else { return try Self.unkeyed(record, stream) }
-      if old[key] != nil { return }
-      old[key] = Kept(bytes: Array(record.root.slice), order: order)
+      guard var key = RecordKey(record) else { return try Self.unkeyed(record, stream) }
+      var sourceID: String?
+      if let map, let id = key.number, let target = map.target(of: key.object, source: id), target != id {
+        sourceID = key.id
+        key = RecordKey(object: key.object, id: String(target))
+      }
+      if let first = old[key] {
+        let what = sourceID.map { "\(key.object) #\($0), which the map makes #\(key.id)," } ?? "\(key)"
+        throw MonicaError.malformedInput(
+          source: record.source, line: record.line,
+          reason: "\(what) is also at line \(first.line): a backup holds each record once, and which of the "
+            + "two is the real one cannot be told; remove the other line and run again")
+      }
+      oldSource = record.source
+      old[key] = Kept(
+        bytes: Array(record.root.slice), order: order, line: Int32(clamping: record.line), sourceID: sourceID)
       order += 1
     }
     counts.old = old.count
@@ -42,29 +80,40 @@ package final class BackupComparison {
   package func compare(new stream: RecordStream, report: (Difference) throws(MonicaError) -> Void)
     throws(MonicaError)
   {
-    var met: Set<RecordKey> = []
+    var met: [RecordKey: Int32] = [:]
+    func twice(_ key: RecordKey, _ record: Record, first: Int32) -> MonicaError {
+      .malformedInput(
+        source: record.source, line: record.line,
+        reason: "\(key) is also at line \(first): a backup holds each record once, and which of the two is the "
+          + "real one cannot be told; remove the other line and run again")
+    }
     try stream.forEach { (record) throws(MonicaError) in
       guard let key = RecordKey(record) else { return try Self.unkeyed(record, stream) }
       guard var kept = old[key] else {
-        guard met.insert(key).inserted else { return }
+        if let first = met[key] { throw twice(key, record, first: first) }
+        met[key] = Int32(clamping: record.line)
         counts.new += 1
         counts.added += 1
         return try report(.added(key, record: Array(record.root.slice)))
       }
-      if kept.seen { return }
+      if kept.newLine > 0 { throw twice(key, record, first: kept.newLine) }
       counts.new += 1
-      kept.seen = true
+      kept.newLine = Int32(clamping: max(record.line, 1))
       let bytes = record.root.slice
-      let same = kept.bytes.elementsEqual(bytes)
-      let before = same ? nil : try? JSONValue(parsing: kept.bytes)
+      let same = kept.sourceID == nil && kept.bytes.elementsEqual(bytes)
+      let before = same ? nil : (try? JSONValue(parsing: kept.bytes)).map { translated($0, key, kept) }
       let after = before == nil ? nil : try? JSONValue(parsing: bytes)
       let owner = before.flatMap { old in after.flatMap { Self.lostOwner(key, old, $0) } }
-      // The old bytes stay only when the restore needs them: a record whose owner is gone.
-      if let owner { orphans[key] = owner } else { kept.bytes = [] }
+      // The old bytes stay only when the restore needs them: a record whose owner is gone, or
+      // that named a contact it names no more (given it back after the restore).
+      let lostLink = before.flatMap { old in after.map { noticeLostLinks(key, old, $0) } } ?? false
+      if let owner { orphans[key] = owner } else if !lostLink { kept.bytes = [] }
       old[key] = kept
       guard let before, let after else { return }
-      noticeLostLinks(key, before, after)
-      let fields = FieldChanges(old: before, new: after, ignoring: ignored)
+      let kind = RecordKind.named(key.object)
+      let fields = FieldChanges(
+        old: before, new: after, ignoring: kept.sourceID == nil ? ignored : ignored.union(RestorePlan.remade),
+        embedded: showingEmbedded ? .none : EmbeddedCopies(kind))
       if fields.isEmpty { return }
       counts.changed += 1
       try report(.changed(key, fields: fields, orphanOf: orphans[key]))
@@ -75,17 +124,41 @@ package final class BackupComparison {
     }
   }
 
-  /// The old records the new stream lacks, in the old stream's order.
+  /// The old records the new stream lacks, in the old stream's order, under their old keys.
   private var removedRecords: [(RecordKey, Kept)] {
-    old.filter { !$0.value.seen }.sorted { $0.value.order < $1.value.order }.map { ($0.key, $0.value) }
+    old.filter { $0.value.newLine == 0 }.sorted { $0.value.order < $1.value.order }.map { key, kept in
+      (kept.sourceID.map { RecordKey(object: key.object, id: $0) } ?? key, kept)
+    }
   }
 
   /// Whether `key` is a record of both streams.
-  package func isInBoth(_ key: RecordKey) -> Bool { old[key]?.seen ?? false }
+  package func isInBoth(_ key: RecordKey) -> Bool { (old[key]?.newLine ?? 0) > 0 }
 
   /// The keys of the records of both streams, in the old stream's order.
   package var keysInBoth: [RecordKey] {
-    old.filter(\.value.seen).sorted { $0.value.order < $1.value.order }.map(\.key)
+    old.filter { $0.value.newLine > 0 }.sorted { $0.value.order < $1.value.order }.map(\.key)
+  }
+
+  /// The old record as the new side would hold it: its id and the ids it refers to translated
+  /// through the map, and its API address (`url`, which ends with its id) made the new one's.
+  private func translated(_ record: JSONValue, _ key: RecordKey, _ kept: Kept) -> JSONValue {
+    guard let map, let kind = RecordKind.named(key.object) else { return record }
+    var value = record
+    for reference in kind.references where !reference.byName {
+      value = reference.rewriting(value) { element in
+        guard let id = element.intValue, let target = map.target(of: reference.object, source: id) else {
+          return element
+        }
+        return .int(target)
+      }
+    }
+    guard let sourceID = kept.sourceID, case .object(var object) = value else { return value }
+    object["id"] = key.idValue
+    let address = "\(kind.path)/\(sourceID)"
+    if let url = object["url"]?.stringValue, url.hasSuffix(address) {
+      object["url"] = .string(String(url.dropLast(address.count)) + "\(kind.path)/\(key.id)")
+    }
+    return .object(object)
   }
 
   /// The old record of `key` as read, when it was removed or lost its owner; `nil` otherwise.
@@ -105,14 +178,18 @@ package final class BackupComparison {
     return owner
   }
 
-  private func noticeLostLinks(_ key: RecordKey, _ before: JSONValue, _ after: JSONValue) {
-    guard let kind = RecordKind.named(key.object) else { return }
+  /// Notes the contacts `before` named and `after` does not; whether there were any.
+  private func noticeLostLinks(_ key: RecordKey, _ before: JSONValue, _ after: JSONValue) -> Bool {
+    guard let kind = RecordKind.named(key.object) else { return false }
+    var any = false
     for reference in kind.contactReferences where reference != kind.owner {
       let kept = Set(reference.ids(in: after))
       for id in reference.ids(in: before) where !kept.contains(id) {
         lostLinks.append((key, RecordKey(object: reference.object, id: String(id)), reference.path))
+        any = true
       }
     }
+    return any
   }
 
   private static func unkeyed(_ record: Record, _ stream: RecordStream) throws(MonicaError) {

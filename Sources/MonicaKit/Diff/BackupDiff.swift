@@ -1,3 +1,5 @@
+import Foundation
+
 /// `monica-diff`'s whole run: compares OLD with NEW and writes the differences (NDJSON or text),
 /// or with a map file the records to create again for `monica-push --create --map`.
 package struct BackupDiff {
@@ -15,6 +17,11 @@ package struct BackupDiff {
   package var format: Format
   /// `--restore --map FILE`: the map to write identity lines to; the output is then the records.
   package var restoreMap: String?
+  /// `--map FILE` without `--restore`: the map of a restore (or migration) done, through which
+  /// the old records are compared with the records they became.
+  package var throughMap: String?
+  /// `--embedded`: the copies of other records a record embeds are compared whole, not by id.
+  package var showingEmbedded = false
   /// Where notes for the user go (one line each, without the tool's prefix).
   package var note: (String) -> Void
 
@@ -32,7 +39,16 @@ package struct BackupDiff {
 
   /// Runs the comparison, writing to `output`.
   package func run(to output: LineOutput) throws(MonicaError) {
-    let comparison = try BackupComparison(old: RecordStream(sources: [old]), ignoring: ignored)
+    var map: MapFile?
+    if let throughMap {
+      // Read, never made: a map that is not there is a mistyped name, not an empty restore.
+      guard FileManager.default.fileExists(atPath: throughMap) else {
+        throw .notFound("\(throughMap): no such map file")
+      }
+      map = try MapFile(path: throughMap)
+    }
+    let comparison = try BackupComparison(
+      old: RecordStream(sources: [old]), ignoring: ignored, showingEmbedded: showingEmbedded, through: map)
     if let restoreMap { return try restore(comparison, map: restoreMap, to: output) }
     var summary = DiffSummary()
     try output.finishing { () throws(MonicaError) in
@@ -66,6 +82,8 @@ package struct BackupDiff {
     }
     let plan = RestorePlan(comparison, removed: removed, changed: changed)
     let map = try MapFile(path: path)
+    // monica-push names its job a restore, and gives survivors their restored contacts back.
+    try map.appendJob("restore")
     let identities = plan.identities.compactMap { key -> (object: String, source: Int, target: Int)? in
       guard let id = key.number, map.target(of: key.object, source: id) == nil else { return nil }
       return (key.object, id, id)
@@ -77,11 +95,17 @@ package struct BackupDiff {
     tell(plan, waiting: waiting.map(\.key), kept: plan.identities.count, map: path)
     try output.finishing { () throws(MonicaError) in
       for record in waiting { try output.writeLine(record.bytes) }
+      // After the contacts they name: monica-push puts those back into them (the map's identity
+      // lines say they are the account's own records).
+      for record in plan.relinks { try output.writeLine(record.bytes) }
     }
   }
 
   /// The restore's notes on stderr: what is to be created, what is not and why.
   private func tell(_ plan: RestorePlan, waiting: [RecordKey], kept: Int, map: String) {
+    if !plan.relinks.isEmpty {
+      note("restore: \(Self.countByKind(plan.relinks.map(\.key))) to be given back the restored contacts they named")
+    }
     if waiting.isEmpty {
       note("restore: nothing to create (\(kept) records of both kept as they are in \(map))")
     } else {

@@ -1,9 +1,14 @@
 /// `monica-diff --format text`: one readable line per difference, a removed contact with what
 /// belonged to it in one line (`contact Ana Lima (#5) removed, with 3 notes, 2 tasks`), then the
 /// totals. Names are the catalogue's display fields, made safe for a terminal.
+///
+/// What it holds until the end is small: of each removed record its name and the contacts it
+/// belongs to, never the record itself (the comparison holds the old side's bytes already), so
+/// that a text summary takes about the memory of the old backup on disk.
 package struct DiffSummary {
-  /// Removed records, parsed, in the old stream's order.
-  private var removed: [(key: RecordKey, record: JSONValue)] = []
+  /// Removed records, in the old stream's order: their key, their name, and the contacts they
+  /// refer to, where they may have belonged.
+  private var removed: [(key: RecordKey, name: String, contacts: [RecordKey])] = []
   /// Changes of records that lost their owner: told with the owner when it was removed.
   private var orphaned: [(key: RecordKey, owner: RecordKey, line: String)] = []
   private var totals = (added: 0, changed: 0, removed: 0)
@@ -28,7 +33,10 @@ package struct DiffSummary {
       return line
     case .removed(let key, let bytes):
       totals.removed += 1
-      removed.append((key, (try? JSONValue(parsing: bytes)) ?? .null))
+      let record = (try? JSONValue(parsing: bytes)) ?? .null
+      let references = RecordKind.named(key.object)?.contactReferences ?? []
+      let contacts = key.object == RecordKind.contact.object ? [] : references.compactMap { RecordKey($0, in: record) }
+      removed.append((key, Self.name(key, record), contacts))
       return nil
     }
   }
@@ -43,16 +51,13 @@ package struct DiffSummary {
       belonging[owner, default: [:]][singular, default: 0] += 1
       grouped.insert(key)
     }
-    for (key, record) in removed where key.object != RecordKind.contact.object {
-      let references = RecordKind.named(key.object)?.contactReferences ?? []
-      if let owner = references.lazy.compactMap({ RecordKey($0, in: record) }).first(where: gone.contains) {
-        count(key, under: owner)
-      }
+    for (key, _, contacts) in removed {
+      if let owner = contacts.first(where: gone.contains) { count(key, under: owner) }
     }
     for orphan in orphaned where gone.contains(orphan.owner) { count(orphan.key, under: orphan.owner) }
     var lines: [String] = []
-    for (key, record) in removed where !grouped.contains(key) {
-      var line = "\(Self.name(key, record)) removed"
+    for (key, name, _) in removed where !grouped.contains(key) {
+      var line = "\(name) removed"
       if let parts = belonging[key] {
         let order = RecordKind.all.map(\.singular)
         let sorted = parts.sorted { (order.firstIndex(of: $0.key) ?? 99) < (order.firstIndex(of: $1.key) ?? 99) }

@@ -1,6 +1,8 @@
 /// The fields two versions of one record differ in, by dotted path as `monica-filter` and
 /// `monica-format --fields` name them (`body`, `information.career.job`): objects are walked
-/// member by member, anything else (arrays included) is compared whole.
+/// member by member, anything else (arrays included) is compared whole. The copies of other
+/// records the record embeds (`EmbeddedCopies`) are compared by their ids alone: which record
+/// is referred to is the record's own field, what that record says is not.
 package struct FieldChanges: Sendable, Equatable {
   /// One field that differs: its path, the old value and the new one (`nil`: absent).
   package struct Change: Sendable, Equatable {
@@ -14,10 +16,14 @@ package struct FieldChanges: Sendable, Equatable {
 
   /// Paths left out: a path given leaves out itself and everything below it.
   private let ignored: Set<String>
+  /// The embedded copies, compared by id.
+  private let embedded: EmbeddedCopies
 
-  /// The fields `old` and `new` differ in, without those at or below an `ignored` path.
-  package init(old: JSONValue, new: JSONValue, ignoring ignored: Set<String> = []) {
+  /// The fields `old` and `new` differ in, without those at or below an `ignored` path, and of
+  /// the `embedded` copies only their ids.
+  package init(old: JSONValue, new: JSONValue, ignoring ignored: Set<String> = [], embedded: EmbeddedCopies = .none) {
     self.ignored = ignored
+    self.embedded = embedded
     compare(old, new, prefix: "")
   }
 
@@ -44,6 +50,16 @@ package struct FieldChanges: Sendable, Equatable {
 
   private mutating func compare(_ old: JSONValue?, _ new: JSONValue?, prefix: String) {
     if !prefix.isEmpty, isIgnored(prefix) { return }
+    if !embedded.isEmpty {
+      if embedded.objects.contains(prefix), case .object(let before)? = old, case .object(let after)? = new {
+        return compare(before["id"], after["id"], prefix: Self.join(prefix, "id"))
+      }
+      if embedded.lists.contains(prefix), case .array(let before)? = old, case .array(let after)? = new,
+        before.map({ $0["id"] }) == after.map({ $0["id"] })
+      {
+        return
+      }
+    }
     if case .object(let before)? = old, case .object(let after)? = new {
       for member in before.members {
         compare(member.value, after[member.key], prefix: Self.join(prefix, member.key))

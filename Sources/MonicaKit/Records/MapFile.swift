@@ -25,7 +25,10 @@
 /// says that the create of that source record was sent: until a line maps the record, its answer
 /// was lost (a killed run, a time-out) and the record may exist on the target. Lines other tools
 /// write (`monica-import --map`'s matches) have no `#sent` before them: they are never in doubt.
-/// Readers that skip comments lose nothing.
+/// `#job<TAB>restore` says that the map's records are a backup's, restored on the account they
+/// came from (`monica-diff --restore` writes it): `monica-push` names its job so, and puts the
+/// restored contacts back into the activities that survived them. Readers that skip comments
+/// lose nothing.
 package final class MapFile {
   /// The file's path, for messages.
   package let path: String
@@ -48,6 +51,8 @@ package final class MapFile {
   /// Whether the map holds any `#sent` line: written by a version that journals its creates as
   /// sent, so that a create without one is not in doubt.
   package private(set) var journalsSent = false
+  /// What the map's writes are, as its last `#job` line says (`restore`); `nil` when none does.
+  package private(set) var job: String?
   /// The record of the last line that answered a `#sent` line: the last create that went through,
   /// whose follow-up requests a killed run may not have sent.
   package private(set) var lastCreated: (object: String, source: Int)?
@@ -128,6 +133,16 @@ package final class MapFile {
     }
     try appendBytes(Array("#floor\t\(object)\t\(id)\n".utf8), lines: 1)
     floors[object] = max(floors[object] ?? 0, id)
+  }
+
+  /// Records what the map's writes are (`#job<TAB>restore`), unless its last `#job` line says so
+  /// already.
+  package func appendJob(_ word: String) throws(MonicaError) {
+    guard Self.isObjectName(word) else { throw .internalError("map job \(word.debugDescription) is not a word") }
+    try locked(LOCK_EX) { () throws(MonicaError) in try readNewLines() }
+    guard job != word else { return }
+    try appendBytes(Array("#job\t\(word)\n".utf8), lines: 1)
+    job = word
   }
 
   /// Records, before the create of the source's `object` record `source` is sent, that it is
@@ -248,6 +263,10 @@ package final class MapFile {
       number += 1
       var line = raw
       if line.last == 0x0D { line = line.dropLast() }
+      if line.starts(with: Self.jobPrefix) {
+        let word = String(decoding: line.dropFirst(Self.jobPrefix.count), as: UTF8.self)
+        if Self.isObjectName(word) { job = word }
+      }
       if line.first == UInt8(ascii: "#"), let (name, object, id) = Self.comment(line) {
         if name == "floor" { floors[object] = max(floors[object] ?? 0, id) }
         if name == "sent" { parsed.append((true, object, id, 0)) }
@@ -267,6 +286,9 @@ package final class MapFile {
     linesRead = number
     readEnd += off_t(lastNewline + 1)
   }
+
+  /// How a `#job` line starts.
+  private static let jobPrefix = Array("#job\t".utf8)
 
   /// The name (`floor`, `sent`), object and id of a comment that has a meaning; `nil` for any
   /// other comment.

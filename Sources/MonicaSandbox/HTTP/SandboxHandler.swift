@@ -211,7 +211,7 @@ final class SandboxHandler: Sendable {
       )
     case .found(let found): route = found
     }
-    let now = Date().timeIntervalSince1970
+    let now = configuration.clock()
     guard let authorization, authorization.hasPrefix("Bearer "), authorization.dropFirst(7) == token.text[...],
       !token.isExpired(now: Int(now))
     else {

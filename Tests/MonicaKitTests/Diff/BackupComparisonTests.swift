@@ -108,3 +108,91 @@ import Testing
     #expect(plan.losses.first?.reason.contains("audit log") == true)
   }
 }
+
+/// Issue 44 item 7 and issue 39 item 6: embedded copies, a record twice, a comparison through a
+/// restore's map.
+@Suite struct BackupComparisonCopiesTests {
+  let base = BackupComparisonTests()
+
+  static func contact(avatar: String) -> String {
+    #"{"id":5,"object":"contact","complete_name":"Ana","information":{"avatar":{"url":"\#(avatar)"}}}"#
+  }
+  static func note(_ id: Int, avatar: String) -> String {
+    #"{"id":\#(id),"object":"note","body":"b","contact":{"id":5,"object":"contact","information":"#
+      + #"{"avatar":{"url":"\#(avatar)"}}}}"#
+  }
+
+  @Test("an avatar change is the contact's change alone, not one of each note that embeds it; --embedded shows them")
+  func embeddedCopies() throws {
+    let old = [Self.contact(avatar: "a.png"), Self.note(1, avatar: "a.png"), Self.note(2, avatar: "a.png")]
+    let new = [Self.contact(avatar: "b.png"), Self.note(1, avatar: "b.png"), Self.note(2, avatar: "b.png")]
+    let (found, _) = try base.compare(old, new)
+    #expect(found.map(\.key.description) == ["contact #5"])
+    var summary = DiffSummary()
+    let text = found.compactMap { summary.take($0) }
+    #expect(text.count == 1 && text[0].contains("information.avatar.url"), "\(text)")
+
+    let shown = try BackupComparison(old: RecordStream(sources: [try base.file(old)]), showingEmbedded: true)
+    var all: [String] = []
+    try shown.compare(new: RecordStream(sources: [try base.file(new)])) { all.append($0.key.description) }
+    #expect(all == ["contact #5", "note #1", "note #2"])
+
+    // Another contact named is the note's own change.
+    let moved = #"{"id":1,"object":"note","body":"b","contact":{"id":7,"object":"contact"}}"#
+    let (other, _) = try base.compare([Self.note(1, avatar: "a.png")], [moved])
+    guard case .changed(_, let fields, _)? = other.first else { Issue.record("\(other)"); return }
+    #expect(fields.paths == ["contact.id"])
+  }
+
+  @Test("a record twice in a backup (same object and id) stops the comparison (65), naming both lines")
+  func recordTwice() throws {
+    let forged = #"{"id":7,"object":"contact","complete_name":"Forged"}"#
+    let twice = [forged, BackupComparisonTests.ana, BackupComparisonTests.bob]
+    #expect {
+      _ = try base.compare(twice, [BackupComparisonTests.bob])
+    } throws: { error in
+      guard case MonicaError.malformedInput(_, let line, let reason) = error else { return false }
+      return line == 3 && reason.contains("contact #7 is also at line 1")
+        && (error as? MonicaError)?.exitStatus.rawValue == 65
+    }
+    #expect {
+      _ = try base.compare([BackupComparisonTests.bob], [BackupComparisonTests.bob, forged])
+    } throws: { error in
+      guard case MonicaError.malformedInput(_, let line, let reason) = error else { return false }
+      return line == 2 && reason.contains("is also at line 1")
+    }
+  }
+
+  @Test(
+    "through a restore's map, the backup and the restored account agree: new ids, new uuids and times are no change")
+  func throughMap() throws {
+    let mapPath = NSTemporaryDirectory() + "/comparison-map-\(UUID().uuidString).tsv"
+    try Data("#job\trestore\ncontact\t7\t7\ncontact\t5\t41\nnote\t10\t90\n".utf8).write(
+      to: URL(fileURLWithPath: mapPath))
+    let old = [
+      #"{"id":5,"object":"contact","uuid":"u1","complete_name":"Ana","url":"http://x/api/contacts/5","created_at":"2020"}"#,
+      #"{"id":10,"object":"note","body":"hi","contact":{"id":5,"object":"contact"},"created_at":"2020"}"#,
+      BackupComparisonTests.bob,
+    ]
+    let new = [
+      #"{"id":41,"object":"contact","uuid":"u2","complete_name":"Ana","url":"http://x/api/contacts/41","created_at":"2026"}"#,
+      #"{"id":90,"object":"note","body":"hi","contact":{"id":41,"object":"contact"},"created_at":"2026"}"#,
+      BackupComparisonTests.bob,
+    ]
+    let map = try MapFile(path: mapPath)
+    #expect(map.job == "restore")
+    let comparison = try BackupComparison(old: RecordStream(sources: [try base.file(old)]), through: map)
+    var found: [String] = []
+    try comparison.compare(new: RecordStream(sources: [try base.file(new)])) {
+      found.append(String(decoding: $0.line, as: UTF8.self))
+    }
+    #expect(found.isEmpty, "\(found)")
+    // What did not come back is said under its old id.
+    var missing: [String] = []
+    let again = try BackupComparison(old: RecordStream(sources: [try base.file(old)]), through: map)
+    try again.compare(new: RecordStream(sources: [try base.file(Array(new.prefix(1)))])) {
+      missing.append($0.key.description)
+    }
+    #expect(missing == ["note #10", "contact #7"], "\(missing)")
+  }
+}

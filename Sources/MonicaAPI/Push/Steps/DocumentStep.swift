@@ -16,9 +16,7 @@ enum DocumentStep: MigrationStep {
     switch await migration.download(record) {
     case .success(let downloaded): bytes = downloaded
     case .failure(let refusal):
-      StandardError.line(
-        "\(migration.tool): warning: \(kind.object) #\(id) (\(filename.escapingControlCharacters)): not carried: "
-          + refusal.reason)
+      migration.warn("\(kind.object) #\(id) (\(filename.escapingControlCharacters)): not carried: \(refusal.reason)")
       migration.report.notCarried(kind.object, because: refusal.reason)
       return
     }
