@@ -50,7 +50,7 @@ struct MonicaImport: AsyncParsableCommand, MonicaTool {
 
   func run() async throws {
     try reportingFailures {
-      var options = VCardImportOptions()
+      var options = ImportOptions()
       (options.skipInvalid, options.skipExisting, options.createAmbiguous) = (
         skipInvalid, skipExisting, createAmbiguous
       )
