@@ -192,9 +192,15 @@ package final class ContactEmitter {
       earlier.absorb(person, into: first)
       (owner, match) = (first, written[first]?.existing)
       if written[first]?.skipped == true { return }
-      if let match { try update(match, from: content) } else { content.noteLines += differences(content, from: first) }
+      if let match { try update(match, from: content) }
+      // Said of an existing contact's person too: a second run of the same files writes the
+      // same note, which the contact's notes then hold, instead of a shorter new one.
+      content.noteLines += differences(content, from: first)
     }
-    if case .new = target { remember(content, as: owner) }
+    switch target {
+    case .new, .existing: remember(content, as: owner)
+    case .earlier: break
+    }
     var records: [JSONObject] = []
     var fieldRecords: [JSONObject] = []
     for (kind, text) in content.fields {
