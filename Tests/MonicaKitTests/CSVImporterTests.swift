@@ -375,4 +375,41 @@ import Testing
       result.messages.contains { $0.hasPrefix("\(header): LinkedIn Connections (UTF-8): 0 rows") }, "\(result.messages)"
     )
   }
+
+  @Test(
+    "a cell that is not UTF-8 in a file whose text was is a bad row; a lone UTF-16 surrogate is said and read as U+FFFD"
+  )
+  func badText() throws {
+    let work = try Work()
+    let file = try work.write(
+      "mixed.csv", Array("First Name,Last Name,Connected On\nJosé,Lima,\n".utf8) + [0x4A, 0xE9, 0x2C, 0x58, 0x0A])
+    do {
+      _ = try run([file], work: work)
+      Issue.record("no error")
+    } catch let error as MonicaError {
+      #expect(error.message == "\(file):3: row 2: text that is not UTF-8, in a file whose text was UTF-8 before")
+    }
+    // A high surrogate, then a comma: Lima's last letter is U+FFFD.
+    let bytes =
+      utf16("First Name,Last Name,Connected On\r\nAna,Lima") + [0x00, 0xD8, 0x2C, 0x00, 0x0D, 0x00, 0x0A, 0x00]
+    let lone = try work.write("lone.csv", bytes)
+    let result = try run([lone], work: work)
+    #expect(result.contact("Ana")?["last_name"]?.stringValue == "Lima\u{FFFD}")
+    #expect(
+      result.messages.contains("warning: \(lone): UTF-16 with a lone surrogate: read as U+FFFD"), "\(result.messages)")
+  }
+
+  @Test(
+    "--columns text: quoted headers with commas and quotes, several options add up; a field it does not know is named")
+  func columnSpec() throws {
+    let spec = try CSVColumnSpec(parsing: [#"first_name="Given, ""called""",email=Mail"#, "phone = Cell "])
+    #expect(
+      spec.pairs.map { "\($0.field.rawValue)=\($0.header)" } == [
+        #"first_name=Given, "called""#, "email=Mail", "phone=Cell",
+      ])
+    #expect(throws: CSVColumnSpec.Problem.self) { try CSVColumnSpec(parsing: ["surname=Last"]) }
+    #expect(throws: CSVColumnSpec.Problem.self) { try CSVColumnSpec(parsing: [#"email="Mail"#]) }
+    #expect(throws: CSVColumnSpec.Problem.self) { try CSVColumnSpec(parsing: ["email="]) }
+    #expect(throws: CSVColumnSpec.Problem.self) { try CSVColumnSpec(parsing: ["email"]) }
+  }
 }

@@ -88,7 +88,8 @@ package final class CSVImporter {
       return
     }
     file.layout = layout
-    if !layout.unknown.isEmpty {
+    // With --columns, the columns not named go to the note as documented: the summary says so.
+    if !layout.unknown.isEmpty, layout.format != .columns {
       report(
         "\(name):\(file.headerLine): \(layout.unknown.count == 1 ? "column" : "columns") "
           + "\(CSVLayout.listed(layout.unknown)) not in the \(layout.name) map: carried into the note")
