@@ -164,8 +164,8 @@ _monica-import() {
 
     local -a repeating_flags=()
     local -a non_repeating_flags=(--skip-existing --create-ambiguous --skip-invalid --version -h --help)
-    local -a repeating_options=()
-    local -a non_repeating_options=(--dedupe-against --map --updates)
+    local -a repeating_options=(--columns)
+    local -a non_repeating_options=(--dedupe-against --map --updates --from --date-order)
     __monica-import_offer_flags_options -1
 
     # Offer option value completions
@@ -182,16 +182,27 @@ _monica-import() {
         __monica-import_add_completions -f
         return
         ;;
+    '--from')
+        __monica-import_add_completions -W 'google'$'\n''outlook'$'\n''linkedin'$'\n''columns'
+        return
+        ;;
+    '--columns')
+        return
+        ;;
+    '--date-order')
+        __monica-import_add_completions -W 'mdy'$'\n''dmy'$'\n''ymd'
+        return
+        ;;
     esac
 
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __monica-import_add_completions -W 'vcard'
+        __monica-import_add_completions -W 'vcard'$'\n''csv'
         return
         ;;
     *)
-        __monica-import_add_completions -o plusdirs -fX '!*.@(vcf|vcard)'
+        __monica-import_add_completions -o plusdirs -fX '!*.@(vcf|vcard|csv)'
         return
         ;;
     esac

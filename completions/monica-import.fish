@@ -20,7 +20,7 @@ function __monica-import_parse_tokens -S
     set -l unparsed_tokens (__monica-import_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-import'
-        __monica-import_parse_subcommand -r 2 'dedupe-against=' 'skip-existing' 'map=' 'updates=' 'create-ambiguous' 'skip-invalid' 'version' 'h/help'
+        __monica-import_parse_subcommand -r 2 'dedupe-against=' 'skip-existing' 'map=' 'updates=' 'create-ambiguous' 'skip-invalid' 'from=' 'columns=+' 'date-order=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-import_parse_subcommand -r 1 'version'
@@ -77,14 +77,17 @@ function __monica-import_custom_completion
 end
 
 complete -c 'monica-import' -f
-complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_positional "monica-import" -eq 1' -fka 'vcard'
-complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_positional "monica-import" -ge 2' -fa '(set -l exts \'vcf\' \'vcard\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
-complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_flags_or_options "monica-import" dedupe-against' -l 'dedupe-against' -d 'Contacts already in Monica (monica-fetch contacts --with-fields): a card that is one (its UID, an e-mail address or phone number, or a name no other contact has) adds only what it lacks.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'ndjson\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
-complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_flags_or_options "monica-import" skip-existing' -l 'skip-existing' -d 'With --dedupe-against: leave the cards of existing contacts out altogether.'
+complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_positional "monica-import" -eq 1' -fka 'vcard csv'
+complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_positional "monica-import" -ge 2' -fa '(set -l exts \'vcf\' \'vcard\' \'csv\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_flags_or_options "monica-import" dedupe-against' -l 'dedupe-against' -d 'Contacts already in Monica (monica-fetch contacts --with-fields): a card or row that is one (its UID, an e-mail address or phone number, or a name no other contact has) adds only what it lacks.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'ndjson\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_flags_or_options "monica-import" skip-existing' -l 'skip-existing' -d 'With --dedupe-against: leave the cards or rows of existing contacts out altogether.'
 complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_flags_or_options "monica-import" map' -l 'map' -d 'The map of monica-push --create --map: each matched card\'s contact is recorded there as the existing one.' -rF
 complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_flags_or_options "monica-import" updates' -l 'updates' -d 'Write monica-push update lines for matched contacts\' empty nickname, description, birthday, date of death.' -rF
-complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_flags_or_options "monica-import" create-ambiguous' -l 'create-ambiguous' -d 'With --dedupe-against: create the cards whose name several contacts share, instead of leaving them out.'
-complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_flags_or_options "monica-import" skip-invalid' -l 'skip-invalid' -d 'Report each bad card (FILE:LINE:) and go on, instead of stopping with 65.'
+complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_flags_or_options "monica-import" create-ambiguous' -l 'create-ambiguous' -d 'With --dedupe-against: create the cards or rows whose name several contacts share, instead of leaving them out.'
+complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_flags_or_options "monica-import" skip-invalid' -l 'skip-invalid' -d 'Report each bad card or row (FILE:LINE:) and go on, instead of stopping with 65.'
+complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_flags_or_options "monica-import" from' -l 'from' -d 'csv: the export the files are (google, outlook, linkedin, columns), instead of recognising each from its header.' -rfka 'google outlook linkedin columns'
+complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_flags_or_options "monica-import"' -l 'columns' -d 'csv: which column fills which field, as first_name="Given",email="Mail 1",... (repeatable; implies --from columns).' -rfka ''
+complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_flags_or_options "monica-import" date-order' -l 'date-order' -d 'csv: the order of numeric dates (mdy: 5/17/1980, dmy: 17.05.1980, ymd), when a file does not show it.' -rfka 'mdy dmy ymd'
 complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_flags_or_options "monica-import" version' -l 'version' -d 'Show the version.'
 complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_flags_or_options "monica-import" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'monica-import' -n '__monica-import_should_offer_completions_for_positional "monica-import" -eq 3' -fa 'help' -d 'Show subcommand help information.'

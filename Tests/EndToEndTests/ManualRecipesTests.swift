@@ -118,7 +118,8 @@ import Testing
 
   /// The files the examples read, as the recipes before them would have written them: a backup
   /// of every kind (backup.ndjson, and the nightly recipe's backup-DATE.ndjson), the tasks, and
-  /// an address book (contacts.vcf, and a phone's, phone.vcf) and the contacts it is compared with.
+  /// an address book (contacts.vcf, and a phone's, phone.vcf) and the contacts it is compared with,
+  /// and CSV exports (a Google contacts.csv, LinkedIn's Connections.csv, a people.csv spreadsheet).
   /// And someone whose birthday is today, for the birthday recipes: the seeded birthdays fall on
   /// days 1 to 28 of a month, and on most days none of the 200 seeded contacts has one. And one
   /// person twice, with one e-mail address, for the recipes that find and merge duplicates: the
@@ -142,6 +143,9 @@ import Testing
     monica-fetch contacts --with-fields > ../old.ndjson
     monica-fetch photos --max 1 | jq -r .dataUrl | cut -d, -f2 | base64 -d > ../face.png
     cp ../face.png ../holiday.png
+    cp "\(Fixtures.path("csv"))/google.csv" ../contacts.csv
+    cp "\(Fixtures.path("csv"))/linkedin.csv" ../Connections.csv
+    cp "\(Fixtures.path("csv"))/spreadsheet.csv" ../people.csv
     """
 
   /// Runs an example in a fresh default sandbox (signed in through MONICA_URL and MONICA_TOKEN,
@@ -160,7 +164,9 @@ import Testing
       trap 'status=$?; kill $(jobs -p) 2>/dev/null || true; exit $status' EXIT
       set -e
       cp ../backup.ndjson ../tasks.ndjson ../contacts.vcf ../old.ndjson ../face.png ../holiday.png .
-      cp backup.ndjson "backup-$(date +%F).ndjson"; cp contacts.vcf phone.vcf; touch -d 2000-01-01 *.ndjson *.vcf *.png
+      cp ../contacts.csv ../Connections.csv ../people.csv .
+      cp backup.ndjson "backup-$(date +%F).ndjson"; cp contacts.vcf phone.vcf
+      touch -d 2000-01-01 *.ndjson *.vcf *.png *.csv
 
       """
     let run = try sh(script + example, env: env, directory: directory)
@@ -200,8 +206,8 @@ import Testing
 
   /// How many examples each document has: a recipe lost (or added unrun) changes a count.
   static let recipeCount = 23
-  static let readmeCount = 20
-  static let helpCount = 67
+  static let readmeCount = 21
+  static let helpCount = 69
 
   @Test("the counts of recipes in monica(7), examples in the README and in the tools' help are the expected ones")
   func counts() throws {

@@ -1,5 +1,5 @@
 extension Help {
-  /// `monica-import --help` below its usage, and its man page's sections.
+  /// `monica-import --help` below its usage, and its man page's sections: vCards, then CSV.
   package static let importVCard = """
     Reads vCard 2.1, 3.0 and 4.0 (Apple, Google, Outlook and phone exports: folded lines, \
     quoted-printable, CHARSET, grouped properties, inline photos) and writes one NDJSON record \
@@ -83,12 +83,88 @@ extension Help {
     it is read past, not kept. A physical line over 16 MiB stops the \
     import with 65 even with --skip-invalid.
 
+    CSV FILES (monica-import csv)
+
+    Reads the CSV exports people have and writes the same records as for vCards. Each \
+    file's format is recognised from its header row (said in the file's summary on stderr; \
+    --from google|outlook|linkedin|columns overrides); the header may follow up to 19 \
+    records of preamble (LinkedIn's Notes:). Columns are found by their names, never by \
+    their places: Google's numbered groups (E-mail 1 - Value...) come in any number.
+
+    Google CSV (First Name... Labels, and the older Name, Given Name... Group Membership): \
+    First/Given, Middle/Additional and Last/Family Name; Name (a row with no other name); \
+    Nickname; Organization Name/Title or Organization 1 - Name/Title (company and job); \
+    Birthday; Notes (the description when it fits Monica's 255 characters on one paragraph, \
+    else the note); Labels or Group Membership (tags, split at ' ::: ', Google's system \
+    groups * myContacts and * starred left out, starred said in the note); every E-mail N \
+    and Phone N value (several in a cell split at ' ::: ', the * primary first); Website N \
+    (LinkedIn, Facebook and Twitter links as those contact field types); Address N (Street, \
+    Extended Address, PO Box, City, Region, Postal Code, Country; Formatted only when no part \
+    is given). Into the note: name prefix and suffix, phonetic and yomi names, department, \
+    Event N, Relation N, Custom Field N and IM N (as 'Label: value'), Gender, Photo (a link, \
+    not downloaded) and every other column by its header's name.
+
+    Outlook CSV (desktop Outlook's quoted export, outlook.com's 61 columns, Google's Outlook \
+    CSV; English, German and French header names): First, Middle, Last Name (Vorname, \
+    Nachname...); Display Name (a row with no other name); Nickname; Company; Job Title; \
+    Birthday; Notes; Categories (tags, split at ';'); E-mail, E-mail 2 and E-mail 3 Address \
+    (an Exchange address, /o=..., goes to the note); every typed phone column (Mobile Phone, \
+    Business Phone 2...); Web Page and Personal Web Page; the Business, Home and Other \
+    address groups (Street, Street 2, Street 3, PO Box, City, State, Postal Code, \
+    Country/Region or Country). E-mail Type and E-mail Display Name are read and not carried. \
+    Into the note: Title and Suffix, Department, Anniversary, Spouse, Children, Manager's and \
+    Assistant's Name, Office Location, Gender and every other column, less Outlook's defaults \
+    that say nothing (0/0/00, Normal, False, Unspecified).
+
+    LinkedIn Connections.csv (First Name, Last Name, URL, Email Address, Company, Position, \
+    Connected On; older exports without URL): the URL as a LinkedIn contact field, Company \
+    and Position as company and job, Connected On into the note. A row whose names are empty \
+    (a member who left) is skipped and counted in the summary with its line.
+
+    Any other CSV: --columns names the column of each field, as field="Column" pairs \
+    separated by commas (repeat a field for several columns; repeat the option to add \
+    pairs): first_name, middle_name, last_name, name, nickname, prefix, suffix, company, job, \
+    department, birthday, notes, gender, tags (split at ';'), email, phone, website, linkedin, \
+    street, city, province, postal_code, country, note. Every column not named goes into the \
+    note under its header. A header monica-import cannot place without --columns is 65 at \
+    its line, naming its columns; so is a column --columns names that the header lacks.
+
+    Dates: 1980-05-17, 19800517, the year-less --05-17 (a birthday whose year is unknown, as \
+    are the years 1604 and 0000), 30 May 2024, May 30, 2024, and numeric dates with /, . or \
+    -. Which number of 5/6/1980 is the month is said by --date-order (mdy, dmy, ymd), else by \
+    the file: a date whose first number is over 12 makes it day first, whose second is, \
+    month first, for the rest of the file. Until then such a birthday goes to the note with \
+    a warning. A birthday that is no day of the calendar goes to the note with a warning. \
+    A country is written as its ISO code (Monica's address takes a code); a country name \
+    with no known code goes to the note.
+
+    The bytes: UTF-8 with or without a BOM, UTF-16 LE or BE with a BOM (Outlook's Unicode \
+    CSV), and Windows-1252 when the file's first text that is not ASCII is not UTF-8 (said \
+    on stderr). RFC 4180 quoting: commas, doubled quotes and line breaks inside quoted \
+    cells, CRLF, LF or CR, a last record without a line break; a semicolon or tab delimiter \
+    when the first line has more of them than commas. A record over 1 MiB, a quote still \
+    open at the end of the file, or a cell that is not UTF-8 in a file that was, is a bad \
+    row: 65 at FILE:LINE, or reported and skipped with --skip-invalid (the row numbers stay \
+    the same). Memory is one block and one record, whatever the file's size, besides what \
+    the in-file matching holds.
+
+    Row N of the input (the rows after each file's header, counted over all FILEs, bad and \
+    nameless ones too) is contact N. Rows are matched with the earlier \
+    rows and with --dedupe-against as cards are: a person in a Google and a LinkedIn export \
+    imported together is one contact with the values of both. Each file ends with a summary \
+    on stderr: monica-import: google.csv: Google CSV (UTF-8 with BOM): 3 rows: 3 new \
+    contacts, 0 existing contacts, 0 the same person as an earlier row, 0 ambiguous, 0 \
+    invalid, 0 skipped without a name; 12 values carried into notes (Starred 1, ...).
+
     EXAMPLES
       monica-import vcard contacts.vcf | jq -r 'select(.first_name) | .first_name'
       monica-fetch contacts --with-fields > old.ndjson
       monica-import vcard phone.vcf --dedupe-against old.ndjson --map map.tsv \\
         | monica-push --create --map map.tsv --quiet > created.ndjson
       cat *.vcf | monica-import vcard --skip-invalid | jq -r .object | uniq -c
+      monica-import csv contacts.csv Connections.csv --dedupe-against old.ndjson \\
+        --map map.tsv | monica-push --create --map map.tsv --dry-run
+      monica-import csv --columns 'first_name=Given,email="Mail 1"' people.csv
 
     \(Help.streamEnvironment)
 

@@ -324,3 +324,27 @@ package struct VCardAddress {
   /// A key for "the same address": its parts lower-cased.
   var key: String { [street, city, province, postalCode, country].map { $0.lowercased() }.joined(separator: "|") }
 }
+
+extension CardContent {
+  /// Nothing yet: a CSV row's content, filled by `CSVRowBuilder`.
+  init() {}
+}
+
+extension VCardDate {
+  /// A day of the calendar from its parts (a CSV cell's), the year `nil` when unknown; `nil`
+  /// when there is no such day (29 February counts for a year-unknown date).
+  init?(year: Int?, month: Int, day: Int) {
+    guard CalendarDate(year: year ?? 2000, month: month, day: day) != nil else { return nil }
+    (self.year, self.month, self.day) = (year, month, day)
+  }
+}
+
+extension VCardAddress {
+  /// An address from its parts (a CSV row's), named by its label.
+  init(name: String?, street: String, city: String, province: String, postalCode: String, country: String) {
+    self.name = name
+    (self.street, self.city, self.province, self.postalCode, self.country) = (
+      street, city, province, postalCode, country
+    )
+  }
+}

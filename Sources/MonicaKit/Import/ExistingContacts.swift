@@ -43,8 +43,10 @@ package final class ExistingContacts {
       }
       for address in contact["addresses"]?.arrayValue ?? [] {
         let parts = ["street", "city", "province", "postal_code"].map { address[$0]?.stringValue ?? "" }
-        let country = address["country"]?["name"]?.stringValue ?? ""
-        addresses[id, default: []].insert((parts + [country]).map { $0.lowercased() }.joined(separator: "|"))
+        // By the country's name (a card's) and its code (a CSV row's, which Monica stores).
+        for country in [address["country"]?["name"]?.stringValue ?? "", address["country"]?["iso"]?.stringValue ?? ""] {
+          addresses[id, default: []].insert((parts + [country]).map { $0.lowercased() }.joined(separator: "|"))
+        }
       }
       for note in contact["notes"]?.arrayValue ?? [] {
         if let body = note["body"]?.stringValue { notes[id, default: []].insert(body) }

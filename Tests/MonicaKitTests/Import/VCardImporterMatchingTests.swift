@@ -23,7 +23,7 @@ import Testing
 
   /// Imports `cards` (vCard text, `\n` line ends); returns the records, the messages and the summary.
   func run(
-    _ cards: String, existing: [String]? = nil, options: VCardImportOptions = VCardImportOptions(), work: Work
+    _ cards: String, existing: [String]? = nil, options: ImportOptions = ImportOptions(), work: Work
   ) throws -> (records: [JSONValue], messages: [String], summary: ImportSummary) {
     let vcf = try work.write("cards.vcf", cards.replacingOccurrences(of: "\n", with: "\r\n"))
     let against = try existing.map { try work.write("old.ndjson", $0.joined(separator: "\n") + "\n") }
@@ -151,7 +151,7 @@ import Testing
     let work = try Work()
     let ana =
       #"{"object":"contact","id":7,"first_name":"Ana","last_name":"Lima","contactFields":[{"content":"ana@x.org","contact_field_type":{"type":"email"}}]}"#
-    var options = VCardImportOptions()
+    var options = ImportOptions()
     options.skipExisting = true
     let (records, _, summary) = try run(
       """
@@ -200,7 +200,7 @@ import Testing
     "in-file matching holds a bounded number of people; past it, later cards are compared with those held, said once")
   func bounded() throws {
     let work = try Work()
-    var options = VCardImportOptions()
+    var options = ImportOptions()
     options.peopleHeld = 2
     let cards = ["Ana Lima", "Rui Lima", "Eva Lima", "Eva Lima", "Ana Lima"].map {
       "BEGIN:VCARD\nFN:\($0)\nEMAIL:\($0.prefix(3))@x.org\nEND:VCARD\n"

@@ -1,0 +1,327 @@
+import Foundation
+
+/// Turns one CSV row into what the importers write (`CardContent`): the contact's own fields,
+/// its contact fields and addresses, tags, and the lines of a note for everything Monica has no
+/// field for, each titled by what it was (`Connected on LinkedIn: 30 May 2024`).
+struct CSVRowBuilder {
+  /// What a row became.
+  enum Outcome {
+    /// A contact, with the titles of the note lines it carried (for the summary).
+    case contact(CardContent, noteTitles: [String])
+    /// Nothing to name a contact by (a LinkedIn member who left, an empty row).
+    case nameless
+  }
+
+  /// Monica's longest note body (app/Services/Contact/Note/CreateNote.php: `max:100000`): a
+  /// longer note is cut, and said.
+  static let noteLimit = 100_000
+
+  let layout: CSVLayout
+  var dates: CSVDateReader
+
+  init(layout: CSVLayout, dateOrder: CSVDateOrder?, today: CalendarDate) {
+    self.layout = layout
+    dates = CSVDateReader(order: dateOrder, today: today)
+  }
+
+  /// A numbered group's cells (Google's `E-mail 1 - Label` and `E-mail 1 - Value`).
+  private struct Group {
+    var kind: CSVGroupKind
+    var label = ""
+    var value = ""
+    var service = ""
+    var address: [CSVAddressPart: String] = [:]
+    var organization: (name: String, title: String, department: String) = ("", "", "")
+  }
+
+  /// A value with its label.
+  private struct Labelled {
+    var value: String
+    var label: String
+    var primary: Bool
+  }
+
+  /// The contact of a row whose cells are `cells` (decoded, `nil` when empty), starting at `line`.
+  mutating func content(_ cells: [String?], line: Int) -> Outcome {
+    var content = CardContent()
+    var notes: [(title: String, value: String)] = []
+    var untitled: [String] = []
+    var (prefix, suffix, fullName, fileAs) = ("", "", "", "")
+    var emails: [Labelled] = []
+    var phones: [Labelled] = []
+    var websites: [Labelled] = []
+    var linkedIn: [String] = []
+    var groups: [String: Group] = [:]
+    var groupOrder: [String] = []
+    // Outlook's fixed address groups (Home, Business, Other), in the order first seen.
+    var addresses: [String: [CSVAddressPart: String]] = [:]
+    var addressOrder: [String] = []
+    var starred = false
+    func note(_ title: String, _ value: String) { notes.append((title, value)) }
+    func split(_ value: String) -> [String] {
+      value.components(separatedBy: " ::: ").map(\.trimmingWhiteSpace).filter { !$0.isEmpty }
+    }
+    func labelled(_ value: String, _ label: String?) -> [Labelled] {
+      let label = label ?? ""
+      let primary = label.hasPrefix("* ")
+      let name = (primary ? String(label.dropFirst(2)) : label).trimmingWhiteSpace
+      let plain = ["", "other", "internet", "*"].contains(name.lowercased())
+      return split(value).map { Labelled(value: $0, label: plain ? "" : name, primary: primary) }
+    }
+
+    for (index, cell) in cells.enumerated() {
+      guard let value = cell?.trimmingWhiteSpace, !value.isEmpty else { continue }
+      let column = index < layout.columns.count ? layout.columns[index] : .note("Column \(index + 1)")
+      let header =
+        index < layout.headers.count && !layout.headers[index].isEmpty
+        ? layout.headers[index] : "Column \(index + 1)"
+      switch column {
+      case .firstName: if content.firstName.isEmpty { content.firstName = value } else { note(header, value) }
+      case .middleName: if content.middleName.isEmpty { content.middleName = value } else { note(header, value) }
+      case .lastName: if content.lastName.isEmpty { content.lastName = value } else { note(header, value) }
+      case .fullName: if fullName.isEmpty { fullName = value }
+      case .fileAs: if fileAs.isEmpty { fileAs = value }
+      case .namePrefix: prefix = prefix.isEmpty ? value : prefix + " " + value
+      case .nameSuffix: suffix = suffix.isEmpty ? value : suffix + " " + value
+      case .nickname: if content.nickname.isEmpty { content.nickname = value } else { note("Nickname", value) }
+      case .company: if content.company.isEmpty { content.company = value } else { note("Company", value) }
+      case .jobTitle: if content.job.isEmpty { content.job = value } else { note("Job title", value) }
+      case .department: note("Department", value)
+      case .birthday: birthday(value, into: &content, notes: &notes, line: line)
+      case .notes:
+        // ContactBase's description is at most 255 characters (CreateContact.php:41).
+        if content.description.isEmpty, value.count <= 255, !value.contains("\n\n") {
+          content.description = value
+        } else {
+          untitled.append(value)
+        }
+      case .gender(let unless):
+        guard !unless.contains(value) else { continue }
+        if content.gender == nil { content.gender = Self.gender(value) }
+        note("Gender", value)
+      case .photo:
+        note("Photo", value)
+        content.dropped.append((line, "\(header) is a link, kept in the note, not downloaded"))
+      case .tags(let separator):
+        for raw in value.components(separatedBy: separator) {
+          var tag = raw.trimmingWhiteSpace
+          let system = tag.hasPrefix("* ")
+          if system { tag = String(tag.dropFirst(2)).trimmingWhiteSpace }
+          switch tag.lowercased() {
+          case "": continue
+          case "mycontacts", "my contacts": continue
+          case "starred": starred = true
+          default:
+            // Google's other system groups (`* friends`) are tags as their menus name them.
+            if system, let first = tag.first, first.isLowercase { tag = first.uppercased() + tag.dropFirst() }
+            if !content.tags.contains(tag) { content.tags.append(tag) }
+          }
+        }
+      case .email(let label): emails += labelled(value, label)
+      case .phone(let label): phones += labelled(value, label)
+      case .website(let label): websites += labelled(value, label)
+      case .linkedIn: linkedIn += split(value)
+      case .address(let group, let part):
+        if addresses[group] == nil { addressOrder.append(group) }
+        if addresses[group, default: [:]][part] == nil { addresses[group, default: [:]][part] = value }
+      case .numbered(let kind, let number, let part):
+        if case .other = kind {
+          note(header, value)
+          continue
+        }
+        if case .other = part {
+          note(header, value)
+          continue
+        }
+        let key = "\(kind)#\(number)"
+        if groups[key] == nil {
+          groups[key] = Group(kind: kind)
+          groupOrder.append(key)
+        }
+        switch part {
+        case .label: groups[key]?.label = value
+        case .value: groups[key]?.value = value
+        case .service: groups[key]?.service = value
+        case .address(let addressPart): groups[key]?.address[addressPart] = value
+        case .organizationName: groups[key]?.organization.name = value
+        case .organizationTitle: groups[key]?.organization.title = value
+        case .organizationDepartment: groups[key]?.organization.department = value
+        case .other: break
+        }
+      case .note(let title, let unless):
+        guard !unless.contains(value) else { continue }
+        note(title.isEmpty ? header : title, value)
+      case .bookkeeping: continue
+      }
+    }
+
+    var numberedAddresses: [(label: String, parts: [CSVAddressPart: String])] = []
+    for key in groupOrder {
+      guard let group = groups[key] else { continue }
+      let label = (group.label.hasPrefix("* ") ? String(group.label.dropFirst(2)) : group.label).trimmingWhiteSpace
+      switch group.kind {
+      case .email: emails += labelled(group.value, group.label)
+      case .phone: phones += labelled(group.value, group.label)
+      case .website: websites += labelled(group.value, group.label)
+      case .address: numberedAddresses.append((label, group.address))
+      case .event: for value in split(group.value) { note(label.isEmpty ? "Event" : label, value) }
+      case .relation: for value in split(group.value) { note(label.isEmpty ? "Relation" : label, value) }
+      case .customField: for value in split(group.value) { note(label.isEmpty ? "Custom field" : label, value) }
+      case .im:
+        let kind = [group.service, label].filter { !$0.isEmpty }.joined(separator: ", ")
+        for value in split(group.value) { note(kind.isEmpty ? "IM" : "IM (\(kind))", value) }
+      case .organization:
+        let org = group.organization
+        if content.company.isEmpty, content.job.isEmpty, !org.name.isEmpty || !org.title.isEmpty {
+          (content.company, content.job) = (org.name, org.title)
+          if !org.department.isEmpty { note("Department", org.department) }
+        } else {
+          let text = [org.name, org.title, org.department].filter { !$0.isEmpty }.joined(separator: ", ")
+          if !text.isEmpty { note("Organization", text) }
+        }
+      case .other: break
+      }
+    }
+    let fixed = addressOrder.map { (label: $0, parts: addresses[$0] ?? [:]) }
+    for (label, parts) in fixed + numberedAddresses {
+      guard let address = address(parts, label: label, line: line, notes: &notes, dropped: &content.dropped) else {
+        continue
+      }
+      content.addresses.append(address)
+    }
+
+    // The contact fields, each value once, the primary ones first.
+    func ordered(_ values: [Labelled]) -> [Labelled] {
+      var seen: Set<String> = []
+      return (values.filter(\.primary) + values.filter { !$0.primary }).filter {
+        seen.insert($0.value.lowercased()).inserted
+      }
+    }
+    let (mails, calls, sites) = (ordered(emails), ordered(phones), ordered(websites))
+    for mail in mails {
+      // An Exchange address (`/o=ExchangeLabs/...`) or a LinkedIn member id is no e-mail address.
+      if MatchKeys.email(mail.value) != nil {
+        content.fields.append((ContactFieldKind.email, mail.value))
+      } else {
+        note("E-mail", mail.value)
+      }
+    }
+    for call in calls { content.fields.append((ContactFieldKind.phone, call.value)) }
+    for site in sites { content.fields.append((Self.kind(ofLink: site.value), site.value)) }
+    for link in linkedIn where !sites.contains(where: { $0.value == link }) {
+      content.fields.append((ContactFieldKind.named("LinkedIn"), link))
+    }
+    for (title, values) in [("E-mail labels", mails), ("Phone labels", calls), ("Website labels", sites)] {
+      let shown = values.filter { !$0.label.isEmpty }.map { "\($0.value) (\($0.label))" }
+      if !shown.isEmpty { note(title, shown.joined(separator: ", ")) }
+    }
+    if starred { note("Starred", "yes") }
+
+    // The name: the row's, else its whole name, else what vCard's rules would take.
+    if layout.format == .linkedIn, content.firstName.isEmpty, content.lastName.isEmpty { return .nameless }
+    if content.firstName.isEmpty, content.lastName.isEmpty {
+      let whole = fullName.isEmpty ? fileAs : fullName
+      if let space = whole.lastIndex(of: " ") {
+        content.firstName = String(whole[..<space]).trimmingWhiteSpace
+        content.lastName = String(whole[whole.index(after: space)...])
+      } else {
+        content.firstName = whole
+      }
+    }
+    if content.firstName.isEmpty, !content.lastName.isEmpty {
+      (content.firstName, content.lastName) = (content.lastName, "")
+    }
+    if content.firstName.isEmpty {
+      if !content.company.isEmpty {
+        content.firstName = content.company
+      } else if !content.nickname.isEmpty {
+        (content.firstName, content.isNamed) = (content.nickname, false)
+      } else if let mail = content.fields.first(where: { $0.kind == ContactFieldKind.email }) {
+        (content.firstName, content.isNamed) = (String(mail.content.prefix { $0 != "@" }), false)
+      } else if let phone = content.fields.first(where: { $0.kind == ContactFieldKind.phone }) {
+        (content.firstName, content.isNamed) = (phone.content, false)
+      } else {
+        return .nameless
+      }
+    }
+
+    let affixes = [("Name prefix", prefix), ("Name suffix", suffix)].filter { !$0.1.isEmpty }
+    var lines = affixes.map { "\($0.0): \($0.1)" } + notes.map { "\($0.title): \($0.value)" } + untitled
+    var total = lines.reduce(0) { $0 + $1.count + 1 }
+    if total > Self.noteLimit {
+      var kept: [String] = []
+      total = 0
+      for text in lines {
+        let room = Self.noteLimit - total - 1
+        guard room > 0 else { break }
+        kept.append(text.count <= room ? text : String(text.prefix(room)))
+        total += min(text.count, room) + 1
+      }
+      lines = kept
+      content.dropped.append((line, "the note is cut at Monica's \(Self.noteLimit) characters"))
+    }
+    content.noteLines = lines
+    return .contact(content, noteTitles: affixes.map(\.0) + notes.map(\.title) + untitled.map { _ in "Notes" })
+  }
+
+  /// Reads a birthday: the contact's, or the note's with a word when it cannot be read.
+  private mutating func birthday(
+    _ text: String, into content: inout CardContent, notes: inout [(title: String, value: String)], line: Int
+  ) {
+    switch dates.read(text) {
+    case .date(let date):
+      if content.birthdate == nil { content.birthdate = date } else { notes.append(("Birthday", text)) }
+    case .empty: break
+    case .ambiguous:
+      notes.append(("Birthday", text))
+      content.dropped.append(
+        (line, "birthday \(text) could be day-month or month-day: kept in the note (--date-order mdy or dmy reads it)"))
+    case .unreadable:
+      notes.append(("Birthday", text))
+      content.dropped.append((line, "birthday \(text) is not a date of the calendar: kept in the note"))
+    }
+  }
+
+  /// An address of `parts`, named by `label`: its street lines, a formatted address only when no
+  /// part is given; the country as its ISO code, or into the note when no code is known for it.
+  private func address(
+    _ parts: [CSVAddressPart: String], label: String, line: Int, notes: inout [(title: String, value: String)],
+    dropped: inout [(line: Int, text: String)]
+  ) -> VCardAddress? {
+    func part(_ key: CSVAddressPart) -> String { parts[key] ?? "" }
+    var street = [part(.poBox), part(.extended), part(.street), part(.street2), part(.street3)]
+      .filter { !$0.isEmpty }.joined(separator: "\n")
+    let given = [street, part(.city), part(.region), part(.postalCode), part(.country)].contains { !$0.isEmpty }
+    if !given { street = part(.formatted) }
+    var country = ""
+    if !part(.country).isEmpty {
+      if let code = CountryCodes.code(part(.country)) {
+        country = code
+      } else {
+        notes.append(("Country" + (label.isEmpty ? "" : " (\(label))"), part(.country)))
+      }
+    }
+    let address = VCardAddress(
+      name: label.isEmpty ? nil : label, street: street, city: part(.city), province: part(.region),
+      postalCode: part(.postalCode), country: country)
+    return address.isEmpty ? nil : address
+  }
+
+  /// The contact field type of a link: LinkedIn, Facebook or Twitter by its host, else Website.
+  static func kind(ofLink link: String) -> ContactFieldKind {
+    let lower = link.lowercased()
+    if lower.contains("linkedin.com/") { return ContactFieldKind.named("LinkedIn") }
+    if lower.contains("facebook.com/") { return ContactFieldKind.named("Facebook") }
+    if lower.contains("twitter.com/") || lower.hasPrefix("https://x.com/") { return ContactFieldKind.named("Twitter") }
+    return .website
+  }
+
+  /// A gender as the judgement reads it, from English, German, French, Spanish or Italian words.
+  static func gender(_ text: String) -> Person.Gender? {
+    switch text.trimmingWhiteSpace.lowercased() {
+    case "männlich", "mann", "masculin", "homme", "hombre", "masculino", "maschio", "uomo": .male
+    case "weiblich", "frau", "féminin", "femme", "mujer", "femenino", "femmina", "donna": .female
+    default: Person.Gender(code: text)
+    }
+  }
+}
