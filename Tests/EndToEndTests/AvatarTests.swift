@@ -90,7 +90,7 @@ import Testing
         #expect(result["from"]?.stringValue == "initials" && file.hasSuffix(".svg"))
         let svg = String(decoding: saved, as: UTF8.self)
         #expect(svg.contains(avatar["default_avatar_color"]?.stringValue ?? "?"))
-        // Monica's initials, or the names' first letters where Str::ascii left none (שרה, 芳).
+        // The names' own first letters (InitialsAvatarTests holds the rule's cases).
         let initials =
           InitialsAvatar.letters(
             initials: input["initials"]?.stringValue, firstName: input["first_name"]?.stringValue,
