@@ -33,7 +33,7 @@ final class VCardSink: RecordSink {
   }
 
   func consume(_ record: Record) throws(MonicaError) {
-    guard record.isKind("contact") else {
+    guard record.isKind(RecordKind.contact.object) else {
       skipped += 1
       return
     }
