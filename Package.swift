@@ -73,9 +73,11 @@ let package = Package(
     .testTarget(
       name: "MonicaSandboxTests", dependencies: ["MonicaKit", "MonicaSandbox", "MonicaTestSupport"],
       swiftSettings: strict),
+    // The binaries the pipelines run are dependencies: building the tests builds every tool.
     .testTarget(
-      name: "EndToEndTests", dependencies: ["MonicaKit", "MonicaAPI", "MonicaTestSupport"], exclude: ["Fixtures"],
-      swiftSettings: strict),
+      name: "EndToEndTests",
+      dependencies: ["MonicaKit", "MonicaAPI", "MonicaTestSupport"] + tools.map { .target(name: $0.name) },
+      exclude: ["Fixtures"], swiftSettings: strict),
     // Monica's own tests/Api, ported by Porter/port.py to scripts run over HTTP against the sandbox.
     .testTarget(
       name: "ConformanceTests", dependencies: ["MonicaKit", "MonicaTestSupport"], exclude: ["Porter", "Scripts"],

@@ -7,9 +7,12 @@
 # Release build. The input is made by a seeded generator (python3, below) in the shape
 # `monica-fetch contacts --with-fields` prints: 2,000 first names x 5,000 last names (so some
 # different people share a name), one e-mail each, a phone for 40%, a birthday for 30%, and
-# 2% of them written a second time as a duplicate: the e-mail in another case, the phone in its
-# national form, or a nickname for the first name. The script reports how many of the planted
-# duplicates were found as groups (keep and merge being the original and its copy).
+# 2% of them written a second time as a duplicate: the initial of the first name with the e-mail
+# in another case; the card a phone kept (no e-mail, the phone in its national form); or a
+# nickname for the first name. And 1% of households: another person of the same last name on the
+# same phone, with an e-mail of their own. The script reports how many of the planted duplicates
+# were found as groups (keep and merge being the original and its copy), and how many household
+# pairs were grouped (none should be).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 contacts=${CONTACTS:-100000}
@@ -22,7 +25,7 @@ source bench/lib.sh
 # BIN=DIR: time the monica-dedupe already built in DIR instead of building a release one.
 if [ -n "${BIN:-}" ]; then bin=$BIN; else release_build monica-dedupe; fi
 
-input="$out/dedupe-$contacts.ndjson"
+input="$out/dedupe-v2-$contacts.ndjson"
 if [ ! -s "$input" ]; then
   python3 - "$contacts" > "$input.tmp" 2> "$input.planted" <<'EOF'
 import json, random, sys
@@ -64,11 +67,17 @@ for n in range(planted):
     if way == 0:
         print(json.dumps(contact(copy, first[0] + ".", last, None, email.upper(), None, None)))
     elif way == 1 and phone:
-        print(json.dumps(contact(copy, first[:3], last, None, f"other.{copy}@example.net",
-                                 "0" + phone[4:], birthday)))
+        print(json.dumps(contact(copy, first, last, None, None, "0" + phone[4:], birthday)))
     else:
         print(json.dumps(contact(copy, "Nick" + str(copy), last, first, None, None, None)))
     print(f"{i}\t{copy}", file=sys.stderr)
+phoned = [p for p in people if p[4]]
+for n in range(round(count * 0.01)):
+    i, first, last, email, phone, birthday = phoned[rng.randrange(len(phoned))]
+    other = rng.choice([f for f in firsts if f != first][:50])
+    member = count + n + 1
+    print(json.dumps(contact(member, other, last, None, f"{other.lower()}.{member}@example.org", "0" + phone[4:], None)))
+    print(f"H\t{i}\t{member}", file=sys.stderr)
 EOF
   mv "$input.tmp" "$input"
 fi
@@ -81,10 +90,14 @@ groups=$(wc -l < "$out/dedupe.out")
 echo "monica-dedupe: $lines contacts, $seconds s, peak RSS $((kib / 1024)) MB, $groups groups"
 python3 - "$input.planted" "$out/dedupe.out" <<'EOF'
 import json, sys
-planted = [tuple(map(int, line.split())) for line in open(sys.argv[1])]
+lines = [line.split() for line in open(sys.argv[1])]
+planted = [tuple(map(int, l)) for l in lines if l[0] != "H"]
+households = [tuple(map(int, l[1:])) for l in lines if l[0] == "H"]
 groups = [set([g["keep"]] + g["merge"]) for g in map(json.loads, open(sys.argv[2]))]
 member = {i: n for n, g in enumerate(groups) for i in g}
-found = sum(1 for a, b in planted if a in member and member.get(b) == member[a])
+def together(a, b): return a in member and member.get(b) == member[a]
+found = sum(1 for a, b in planted if together(a, b))
 print(f"planted duplicates found: {found} of {len(planted)}")
+print(f"household pairs grouped: {sum(1 for a, b in households if together(a, b))} of {len(households)}")
 EOF
 jq -r '"\(.score)"' "$out/dedupe.out" | sort | uniq -c | sort -k2 -n -r | awk '{ print "  score " $2 ": " $1 " groups" }'

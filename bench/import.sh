@@ -3,6 +3,7 @@
 # 100,000 cards, against the floor of the same binary on an empty input, in the same run.
 #
 #   bench/import.sh
+#   BIN=.build/debug bench/import.sh   # the debug build instead of a release one
 #
 # Release build. The cards are generated (seeded, so the same bytes every run): each has N, FN,
 # two EMAILs, a TEL, an ADR, a BDAY (one in five year-less, --MMDD), ORG, TITLE, a NOTE, a
@@ -18,7 +19,8 @@ cd "$(dirname "$0")/.."
 out=bench/out/import
 mkdir -p "$out"
 source bench/lib.sh
-release_build monica-import
+# BIN=DIR: time the monica-import already built in DIR instead of building a release one.
+if [ -n "${BIN:-}" ]; then bin=$BIN; else release_build monica-import; fi
 
 generate() {
   python3 - "$1" <<'PY'
@@ -86,12 +88,15 @@ PY
 
 : > "$out/empty.vcf"
 for n in 1000 10000 100000; do generate "$n" > "$out/cards-$n.vcf"; done
+# The same 10,000 cards twice: every card of the second half is matched to its first (in-file).
+cat "$out/cards-10000.vcf" "$out/cards-10000.vcf" > "$out/cards-10000-twice.vcf"
 hostile emails > "$out/hostile-emails.vcf"
 hostile note > "$out/hostile-note.vcf"
 echo "| input | size | contacts | records | peak RSS | wall time | exit |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
 measure "empty (floor)" "$out/empty.vcf"
 for n in 1000 10000 100000; do measure "$n cards" "$out/cards-$n.vcf"; done
+measure "10000 cards twice" "$out/cards-10000-twice.vcf"
 for kind in emails note; do
   measure "hostile: $kind" "$out/hostile-$kind.vcf"
   measure "hostile: $kind, --skip-invalid" "$out/hostile-$kind.vcf" --skip-invalid

@@ -27,7 +27,7 @@ trap stop_sandbox EXIT
 start_sandbox() {
   stop_sandbox
   rm -f "$out/ready.json" "$out/requests.ndjson"
-  "$bin/monica-sandbox" --ready-file "$out/ready.json" --log "$out/requests.ndjson" "${sandbox_args[@]}" "$@" \
+  "$bin/monica-sandbox" --exit-with-parent --ready-file "$out/ready.json" --log "$out/requests.ndjson" "${sandbox_args[@]}" "$@" \
     >/dev/null 2>"$out/sandbox.err" &
   sandbox=$!
   until [ -s "$out/ready.json" ]; do

@@ -2,6 +2,9 @@
 # Benchmarks monica-filter, monica-format and monica-page against jq on sandbox contacts.
 #
 #   bench/stream-tools.sh            # 200,000 contacts (CONTACTS=N to change), best of 3 runs
+#   BASE_BIN=DIR bench/stream-tools.sh   # also the CPU of DIR's monica-filter and monica-format
+#                                        # (another commit's release build) against this tree's,
+#                                        # the two run in turn on the same input
 #
 # Release build; the input comes from monica-sandbox (seeded, so the same every time) through
 # curl and ONE `jq -c '.data[]'`, which writes it in jq's own canonical form: jq re-serializes
@@ -24,7 +27,7 @@ if [ ! -s "$input" ]; then
   rm -f "$out/ready.json"
   # The plain contact list leaves archived contacts out (about one in eight): generate a fifth
   # more and keep the first $contacts.
-  "$bin/monica-sandbox" --port 0 --ready-file "$out/ready.json" --contacts $((contacts * 6 / 5)) --seed 1 --rate-limit 0 \
+  "$bin/monica-sandbox" --port 0 --exit-with-parent --ready-file "$out/ready.json" --contacts $((contacts * 6 / 5)) --seed 1 --rate-limit 0 \
     >/dev/null 2>"$out/sandbox.err" &
   sandbox=$!
   trap 'kill $sandbox 2>/dev/null || true' EXIT
@@ -40,7 +43,7 @@ if [ ! -s "$input" ]; then
   mv "$input.tmp" "$input"
   kill "$sandbox"; trap - EXIT
 fi
-bytes=$(stat -c %s "$input")
+bytes=$(stat -L -c %s "$input")
 lines=$(wc -l < "$input")
 echo "input: $input, $lines records, $bytes bytes" >&2
 
@@ -64,6 +67,30 @@ echo "| task ($lines contacts, $((bytes / 1000000)) MB) | jq 1.6 | ours | speed-
 echo "|---|---|---|---|"
 row '`monica-filter --dead` vs `jq -c '"'"'select(.is_dead)'"'"'`' "$jq_dead" "$our_dead"
 row '`monica-format csv --no-header --fields id,first_name,last_name` vs `jq -r '"'"'[.id,.first_name,.last_name] \| @csv'"'"'`' "$jq_csv" "$our_csv"
+if [ -n "${BASE_BIN:-}" ]; then
+  # paired_cpu LABEL ARGS...: the least user+system CPU of `runs` runs of BASE_BIN's and this
+  # tree's tool, run in turn (base, ours, base, ours...) so that both meet the same load; the
+  # outputs must be identical.
+  paired_cpu() {
+    local label=$1; shift
+    local base="" ours="" cpu
+    for _ in $(seq "$runs"); do
+      /usr/bin/time -f '%U %S' -o "$out/time" "$BASE_BIN/$1" "${@:2}" < "$input" > "$out/paired.base"
+      cpu=$(awk '{print $1 + $2}' "$out/time")
+      if [ -z "$base" ] || awk "BEGIN{exit !($cpu < $base)}"; then base=$cpu; fi
+      /usr/bin/time -f '%U %S' -o "$out/time" "$bin/$1" "${@:2}" < "$input" > "$out/paired.ours"
+      cpu=$(awk '{print $1 + $2}' "$out/time")
+      if [ -z "$ours" ] || awk "BEGIN{exit !($cpu < $ours)}"; then ours=$cpu; fi
+    done
+    cmp "$out/paired.base" "$out/paired.ours"
+    awk -v l="$label" -v b="$base" -v o="$ours" 'BEGIN{ printf "| %s | %.2f s | %.2f s | %.2fx |\n", l, b, o, o/b }'
+  }
+  echo
+  echo "| CPU, user + system (least of $runs, run in turn) | $BASE_BIN | this tree | this / base |"
+  echo "|---|---|---|---|"
+  paired_cpu '`monica-filter --dead`' monica-filter --dead
+  paired_cpu '`monica-format csv --no-header --fields id,first_name,last_name`' monica-format csv --no-header --fields id,first_name,last_name
+fi
 echo
 echo "| stream tool | time | peak memory |"
 echo "|---|---|---|"

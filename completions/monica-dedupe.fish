@@ -78,7 +78,7 @@ end
 
 complete -c 'monica-dedupe' -f
 complete -c 'monica-dedupe' -n '__monica-dedupe_should_offer_completions_for_positional "monica-dedupe" -ge 1' -F
-complete -c 'monica-dedupe' -n '__monica-dedupe_should_offer_completions_for_flags_or_options "monica-dedupe" min-score' -l 'min-score' -d 'Write only groups scoring at least SCORE, 0 to 1 (0.5: a shared name alone just passes).' -rfka ''
+complete -c 'monica-dedupe' -n '__monica-dedupe_should_offer_completions_for_flags_or_options "monica-dedupe" min-score' -l 'min-score' -d 'Write only groups whose every pair scores at least SCORE, 0 to 1 (0.9: almost certainly one person; 0.5: a shared full name and nothing else).' -rfka ''
 complete -c 'monica-dedupe' -n '__monica-dedupe_should_offer_completions_for_flags_or_options "monica-dedupe" skip-invalid' -l 'skip-invalid' -d 'Warn about lines that are not JSON objects and go on.'
 complete -c 'monica-dedupe' -n '__monica-dedupe_should_offer_completions_for_flags_or_options "monica-dedupe" version' -l 'version' -d 'Show the version.'
 complete -c 'monica-dedupe' -n '__monica-dedupe_should_offer_completions_for_flags_or_options "monica-dedupe" h help' -s 'h' -l 'help' -d 'Show help information.'

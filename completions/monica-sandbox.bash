@@ -163,7 +163,7 @@ _monica-sandbox() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--public-storage --duplicates --fixture-routes --version -h --help)
+    local -a non_repeating_flags=(--public-storage --duplicates --fixture-routes --exit-with-parent --version -h --help)
     local -a repeating_options=(--fault)
     local -a non_repeating_options=(--port --ready-file --token-file --token-expires-in --seed --contacts --load --state --max-page-size --rate-limit --latency --log --gravatar-port)
     __monica-sandbox_offer_flags_options 0

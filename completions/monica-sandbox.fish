@@ -20,7 +20,7 @@ function __monica-sandbox_parse_tokens -S
     set -l unparsed_tokens (__monica-sandbox_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-sandbox'
-        __monica-sandbox_parse_subcommand 0 'port=' 'ready-file=' 'token-file=' 'token-expires-in=' 'seed=' 'contacts=' 'load=' 'state=' 'max-page-size=' 'rate-limit=' 'latency=' 'fault=+' 'log=' 'gravatar-port=' 'public-storage' 'duplicates' 'fixture-routes' 'version' 'h/help'
+        __monica-sandbox_parse_subcommand 0 'port=' 'ready-file=' 'token-file=' 'token-expires-in=' 'seed=' 'contacts=' 'load=' 'state=' 'max-page-size=' 'rate-limit=' 'latency=' 'fault=+' 'log=' 'gravatar-port=' 'public-storage' 'duplicates' 'fixture-routes' 'exit-with-parent' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-sandbox_parse_subcommand -r 1 'version'
@@ -94,6 +94,7 @@ complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_f
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" public-storage' -l 'public-storage' -d 'Serve documents at public /storage/ URLs, as an instance with public file visibility.'
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" duplicates' -l 'duplicates' -d 'Also seed contacts an import doubled (for monica-dedupe and monica-merge).'
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" fixture-routes' -l 'fixture-routes' -d 'Serve POST /sandbox/accounts/2/KIND and /sandbox/clock (another account\'s rows, a frozen now).'
+complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" exit-with-parent' -l 'exit-with-parent' -d 'Stop when the process that started it ends, killed or not (tests and scripts leave no server behind).'
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" version' -l 'version' -d 'Show the version.'
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_flags_or_options "monica-sandbox" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'monica-sandbox' -n '__monica-sandbox_should_offer_completions_for_positional "monica-sandbox" -eq 1' -fa 'help' -d 'Show subcommand help information.'

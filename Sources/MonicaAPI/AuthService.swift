@@ -7,13 +7,14 @@ package struct AuthService: Sendable {
   package let environment: ToolEnvironment
   /// How tokens and passphrases are found.
   package let resolver: CredentialResolver
-  /// Retries, time-out and `--verbose`.
-  package let policy: ClientPolicy
+  /// The environment, `--passphrase-fd`, the client policy and what carries the requests.
+  package let connection: Connection
 
-  package init(environment: ToolEnvironment, passphraseDescriptor: Int32? = nil, policy: ClientPolicy) {
-    self.environment = environment
-    self.resolver = CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
-    self.policy = policy
+  package init(connection: Connection) {
+    self.connection = connection
+    environment = connection.environment
+    resolver = CredentialResolver(
+      environment: connection.environment, passphraseDescriptor: connection.passphraseDescriptor)
   }
 
   // MARK: login
@@ -35,8 +36,7 @@ package struct AuthService: Sendable {
     try CredentialStore.validate(profile: profile)
     let instance = try InstanceURL(try instanceText(request), allowHTTP: request.allowHTTP)
     let token = try readToken(fromStdin: request.tokenFromStdin)
-    let client = MonicaClient(
-      credentials: Credentials(instance: instance, token: token, profile: profile), policy: policy)
+    let client = connection.client(for: Credentials(instance: instance, token: token, profile: profile))
     try await verifyMonica4(client)
     _ = try await client.get(RecordKind.contact.path, query: [("limit", "1")], what: RecordKind.contact.name)
     let me = try await client.get(RecordKind.user.path, what: "the \(RecordKind.user.singular)")
@@ -231,9 +231,7 @@ package struct AuthService: Sendable {
     let claims = TokenClaims(token: credentials.token)
     status.expiresAt = claims.expiresAt
     status.daysLeft = claims.daysLeft()
-    var quick = policy
-    quick.retries = 0
-    let client = MonicaClient(credentials: credentials, policy: quick)
+    let client = connection.adjusting { $0.retries = 0 }.client(for: credentials)
     do {
       let me = try await client.get(RecordKind.user.path, what: "the \(RecordKind.user.singular)")
       status.server = "accepted"

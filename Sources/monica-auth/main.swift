@@ -27,9 +27,7 @@ struct Login: AsyncParsableCommand, MonicaTool {
 
   func run() async throws {
     try await reportingFailures {
-      let service = AuthService(
-        environment: environment, passphraseDescriptor: unlock.descriptor,
-        policy: connection.policy(environment, tool: Self.toolName))
+      let service = AuthService(connection: connection.connection(environment, tool: Self.toolName, unlock: unlock))
       var request = AuthService.LoginRequest()
       (request.url, request.profile, request.tokenFromStdin) = (url, connection.profile, tokenStdin)
       (request.usePassphrase, request.allowHTTP) = (passphrase || unlock.descriptor != nil, allowHttp)
@@ -48,9 +46,7 @@ struct Status: AsyncParsableCommand, MonicaTool {
 
   func run() async throws {
     try await reportingFailures {
-      let service = AuthService(
-        environment: environment, passphraseDescriptor: unlock.descriptor,
-        policy: connection.policy(environment, tool: Self.toolName))
+      let service = AuthService(connection: connection.connection(environment, tool: Self.toolName, unlock: unlock))
       let status = try await service.status(profile: connection.profile)
       try LineOutput.standardOutput().writeEach(json ? [JSONWriter.plain.string(status.json)] : status.lines)
       if let warning = status.warning { StandardError.line("\(Self.toolName): \(warning)") }
@@ -66,7 +62,7 @@ struct Switch: ParsableCommand, MonicaTool {
 
   func run() throws {
     try reportingFailures {
-      StandardError.line(try AuthService(environment: environment, policy: ClientPolicy()).switchProfile(profile))
+      StandardError.line(try AuthService(connection: Connection(environment: environment)).switchProfile(profile))
     }
   }
 }
@@ -79,7 +75,7 @@ struct Logout: ParsableCommand, MonicaTool {
   func run() throws {
     try reportingFailures {
       StandardError.line(
-        try AuthService(environment: environment, policy: ClientPolicy()).logout(profile: connection.profile))
+        try AuthService(connection: Connection(environment: environment)).logout(profile: connection.profile))
     }
   }
 }
@@ -98,7 +94,7 @@ struct Clear: ParsableCommand, MonicaTool {
 
   func run() throws {
     try reportingFailures {
-      let service = AuthService(environment: environment, policy: ClientPolicy())
+      let service = AuthService(connection: Connection(environment: environment))
       StandardError.line(try service.clearCache(profile: connection.profile, all: all))
     }
   }
@@ -113,7 +109,7 @@ struct Token: ParsableCommand, MonicaTool {
   func run() throws {
     try reportingFailures {
       let service = AuthService(
-        environment: environment, passphraseDescriptor: unlock.descriptor, policy: ClientPolicy())
+        connection: Connection(environment: environment, passphraseDescriptor: unlock.descriptor))
       let output = LineOutput.standardOutput()
       try output.writeLine(try service.token(profile: connection.profile))
       try output.flush()
@@ -128,7 +124,7 @@ struct List: ParsableCommand, MonicaTool {
   func run() throws {
     try reportingFailures {
       try LineOutput.standardOutput().writeEach(
-        try AuthService(environment: environment, policy: ClientPolicy()).list(json: json))
+        try AuthService(connection: Connection(environment: environment)).list(json: json))
     }
   }
 }

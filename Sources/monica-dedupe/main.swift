@@ -4,14 +4,15 @@ import MonicaKit
 struct MonicaDedupe: MonicaTool, AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "monica-dedupe",
-    abstract: "Find the Monica contacts that are likely one person.",
+    abstract: "Find the Monica contacts that are one person, with the evidence for and against.",
     discussion: Help.dedupe,
     version: toolsetVersion)
 
   @OptionGroup var input: InputOptions
   @Option(
     help: ArgumentHelp(
-      "Write only groups scoring at least SCORE, 0 to 1 (0.5: a shared name alone just passes).", valueName: "SCORE"))
+      "Write only groups whose every pair scores at least SCORE, 0 to 1 (0.9: almost certainly one person; 0.5: a shared full name and nothing else).",
+      valueName: "SCORE"))
   var minScore = 0.5
   @Flag(help: "Warn about lines that are not JSON objects and go on.") var skipInvalid = false
 
@@ -23,7 +24,8 @@ struct MonicaDedupe: MonicaTool, AsyncParsableCommand {
     try reportingFailures {
       let prefix = "\(Self.toolName): warning: "
       var finder = DuplicateFinder(minScore: minScore) { StandardError.line(prefix + $0) }
-      try finder.run(stream(input, skipInvalid: skipInvalid), to: .standardOutput())
+      try finder.run(
+        stream(input, skipInvalid: skipInvalid), to: .standardOutput(), safe: environment.stdoutIsTerminal)
     }
   }
 }

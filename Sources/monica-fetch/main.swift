@@ -110,11 +110,10 @@ struct MonicaFetch: AsyncParsableCommand, MonicaTool {
 
   func run() async throws {
     try await reportingFailures {
-      var policy = connection.policy(environment, tool: Self.toolName)
-      policy.retries = retries
-      if quiet { policy.notice = nil }
-      var fetcher = Fetcher(plan: try plan(), environment: environment, profile: connection.profile, policy: policy)
-      fetcher.passphraseDescriptor = unlock.descriptor
+      var fetcher = Fetcher(
+        plan: try plan(),
+        connection: connection.connection(
+          environment, tool: Self.toolName, unlock: unlock, retries: retries, quiet: quiet))
       fetcher.cache = try cacheMode(environment)
       (fetcher.quiet, fetcher.tool) = (quiet, Self.toolName)
       try await fetcher.run(output: .standardOutput())

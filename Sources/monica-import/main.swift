@@ -55,9 +55,13 @@ struct MonicaImport: AsyncParsableCommand, MonicaTool {
         skipInvalid, skipExisting, createAmbiguous
       )
       let sources = files.isEmpty ? [InputSource.standardInput] : files.map(InputSource.init)
-      try VCardImporter.run(
-        sources, dedupeAgainst: dedupeAgainst, map: map, updates: updates, options: options, output: .standardOutput()
-      ) { StandardError.line("\(Self.toolName): warning: \($0)") }
+      let summary = try VCardImporter.run(
+        sources, dedupeAgainst: dedupeAgainst, map: map, updates: updates, options: options, output: .standardOutput(),
+        report: { StandardError.line("\(Self.toolName): warning: \($0)") },
+        note: { StandardError.line("\(Self.toolName): \($0)") })
+      if summary.isWorthSaying(dedupeAgainst: dedupeAgainst != nil) {
+        StandardError.line("\(Self.toolName): \(summary.text)")
+      }
     }
   }
 }

@@ -59,11 +59,11 @@ struct MonicaPush: AsyncParsableCommand, MonicaTool {
       (options.object, options.delete, options.yes) = (object, delete, yes)
       (options.dryRun, options.keepGoing) = (dryRun, keepGoing)
       (options.map, options.quiet, options.strict) = (map, quiet, strict)
-      var policy = connection.policy(environment, tool: Self.toolName)
-      policy.retries = retries
-      if quiet { policy.notice = nil }
-      var pusher = Pusher(options: options, environment: environment, profile: connection.profile, policy: policy)
-      (pusher.tool, pusher.passphraseDescriptor) = (Self.toolName, unlock.descriptor)
+      var pusher = Pusher(
+        options: options,
+        connection: connection.connection(
+          environment, tool: Self.toolName, unlock: unlock, retries: retries, quiet: quiet))
+      pusher.tool = Self.toolName
       if delete && !yes && !dryRun && TerminalQuestion.isAvailable { pusher.confirm = TerminalQuestion.confirm }
       try await pusher.run(sources: input.sources, output: .standardOutput())
     }

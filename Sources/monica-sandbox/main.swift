@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MonicaKit
 import MonicaSandbox
 
@@ -7,10 +8,11 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
     commandName: "monica-sandbox",
     abstract: "Run a local Monica 4.x API server with deterministic data, to try the toolset offline.",
     discussion: """
-      Listens on 127.0.0.1 only and prints its URL; stops on SIGINT or SIGTERM.
+      Listens on 127.0.0.1 only and prints its URL; stops on SIGINT or SIGTERM, and
+      with --exit-with-parent when the process that started it ends.
 
       EXAMPLES
-        monica-sandbox --ready-file /tmp/ready.json &
+        monica-sandbox --exit-with-parent --ready-file /tmp/ready.json &
         curl -s -H "Authorization: Bearer $(jq -r .token /tmp/ready.json)" \\
           -H 'Accept: application/json' \\
           "$(jq -r .api /tmp/ready.json)/contacts?limit=100" | jq '.data[].id'
@@ -24,8 +26,9 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
         contacts share a phone, an e-mail or an address (many share a name, as
         people do). --duplicates adds the real duplicates an import leaves: Ysolde
         Marchetti twice (one e-mail in two cases), Theodoric "Teddy" and Teddy
-        Vasquez-Lund (a nickname), and two Philippa Okonkwo of other birthdays, who
-        are two people.
+        Vasquez-Lund (a nickname and one e-mail address), both almost certainly one
+        person (monica-dedupe --min-score 0.9 groups exactly these two pairs), and
+        two Philippa Okonkwo of other birthdays, who are two people.
 
       FAULTS
         \(FaultRule.syntax)
@@ -92,8 +95,11 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
   @Flag(help: "Also seed contacts an import doubled (for monica-dedupe and monica-merge).") var duplicates = false
   @Flag(help: "Serve POST /sandbox/accounts/2/KIND and /sandbox/clock (another account's rows, a frozen now).")
   var fixtureRoutes = false
+  @Flag(help: "Stop when the process that started it ends, killed or not (tests and scripts leave no server behind).")
+  var exitWithParent = false
 
   func run() async throws {
+    if exitWithParent { Self.stopWithParent() }
     try await reportingFailures {
       var settings = SandboxConfiguration()
       (settings.port, settings.readyFile, settings.tokenFile) = (port, readyFile, tokenFile)
@@ -109,6 +115,19 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
         let output = LineOutput(descriptor: 1, bufferLimit: 0)
         try? output.writeLine(url)
       }
+    }
+  }
+}
+
+extension MonicaSandboxCommand {
+  /// Sends this process SIGTERM (a graceful stop) once its parent is gone: the parent's pid
+  /// is looked at five times a second, which sees the parent's end however it came (SIGKILL
+  /// included), where PR_SET_PDEATHSIG would follow the parent's thread that started it.
+  static func stopWithParent() {
+    let parent = getppid()
+    Thread.detachNewThread {
+      while getppid() == parent { usleep(200_000) }
+      kill(getpid(), SIGTERM)
     }
   }
 }

@@ -4,7 +4,10 @@ import MonicaTestSupport
 import Testing
 
 /// `monica-avatar save` and `set` against a sandbox with its gravatar-like second origin, whose
-/// request log says what reached each origin and whether an Authorization header came with it.
+/// request log says what reached each origin and whether an Authorization header came with it:
+/// downloads over real sockets (redirects, validators, bodies cut, the token kept home, a closed
+/// pipe), profiles and flags. Photo and data-URL sources, their cache and `set`'s answers are
+/// AvatarSaverTests' and AvatarSetterTests' (MonicaAPITests), in-process.
 @Suite struct AvatarTests {
   func env(_ sandbox: Sandbox, _ extra: [String: String] = [:]) -> [String: String] {
     sandbox.signedInEnv.merging(["MONICA_BACKOFF_MS": "10", "MONICA_TIMEOUT_MS": "3000"]) { $1 }.merging(extra) { $1 }
@@ -34,16 +37,6 @@ import Testing
   /// Every file (hidden ones too) in a folder.
   func files(_ folder: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-  }
-
-  /// Writes the sandbox's contacts whose avatar has `source` to `SOURCE.ndjson` in its root;
-  /// how many there are.
-  func contacts(with source: String, _ sandbox: Sandbox) throws -> Int {
-    let run = try sh(
-      "monica-fetch contacts | jq -c 'select(.information.avatar.source == \"\(source)\")' > \(source).ndjson "
-        + "&& wc -l < \(source).ndjson", env: env(sandbox), directory: sandbox.temporary.root)
-    #expect(run.status == 0, "\(run)")
-    return Int(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
   }
 
   @Test("every source of a fetched account: its bytes, in input order, one /api/photos walk, no token elsewhere")
@@ -128,18 +121,6 @@ import Testing
     for name in files(faces) { #expect(bytes(faces + "/" + name) == bytes(sandbox.temporary.root + "/warm/" + name)) }
   }
 
-  @Test("one photo-source contact costs one request to its own photos")
-  func onePhoto() throws {
-    let (sandbox, _) = try start()
-    let run = try sh(
-      "monica-fetch contacts | jq -c -n 'first(inputs | select(.information.avatar.source == \"photo\"))' | monica-avatar --dir faces",
-      env: env(sandbox), directory: sandbox.temporary.root)
-    #expect(run.status == 0 && run.stderr.isEmpty && run.lines.count == 1, "\(run)")
-    let id = try #require(try records(run.stdout).first?["contact_id"]?.intValue)
-    #expect(sandbox.requests(path: "/api/contacts/\(id)/photos").count == 1)
-    #expect(sandbox.requests(path: "/api/photos").isEmpty)
-  }
-
   @Test("each failure falls back to the initials with its reason and a warning; --strict fails")
   func fallbacks() throws {
     let (sandbox, gravatar) = try start()
@@ -190,31 +171,6 @@ import Testing
     #expect(
       strict.stderr.contains(
         "monica-avatar: error: 2 of 2 avatars fell back to initials (--strict): contact 1, contact 5"))
-  }
-
-  @Test("a photo source whose API lookup fails falls back to the initials, with the API's reason")
-  func photoLookupFailures() throws {
-    let cases: [(fault: String, reason: String, status: Int32)] = [
-      ("403@*1:GET:/api/photos", "no permission to read photos", 77),
-      ("login@*1:GET:/api/photos", "redirected to the login page", 76), ("500@*1:GET:/api/photos", "500", 69),
-    ]
-    for (fault, reason, status) in cases {
-      let sandbox = try Sandbox.start(["--contacts", "40", "--rate-limit", "0", "--fault", fault])
-      let root = sandbox.temporary.root
-      let count = try contacts(with: "photo", sandbox)
-      #expect(count > 1)
-      let run = try sh("monica-avatar --dir faces --strict < photo.ndjson", env: env(sandbox), directory: root)
-      #expect(run.status == status && run.lines.count == count, "\(fault): \(run)")
-      let results = try records(run.stdout)
-      #expect(
-        results.allSatisfy {
-          $0["from"]?.stringValue == "initials" && $0["file"]?.stringValue?.hasSuffix(".svg") == true
-        })
-      #expect(
-        results.allSatisfy { $0["reason"]?.stringValue?.lowercased().contains(reason) == true },
-        "\(fault): \(results.map { $0["reason"]?.stringValue ?? "" })")
-      #expect(run.stderr.contains("monica-avatar: warning: contact ") && run.stderr.contains("(--strict)"))
-    }
   }
 
   @Test("the token never leaves the instance's origin, not even across a redirect")
@@ -348,155 +304,6 @@ import Testing
     #expect(relogin.status == 0 && !FileManager.default.fileExists(atPath: cache + "/avatars/work"), "\(relogin)")
   }
 
-  @Test("set: each source, Monica's 422 and 404, and --source photo without --photo before any request")
-  func set() throws {
-    let (sandbox, _) = try start()
-    let adorable = try sh("monica-avatar set --contact 2 --source adorable", env: env(sandbox))
-    #expect(adorable.status == 0 && adorable.stderr.isEmpty && adorable.lines.count == 1, "\(adorable)")
-    let record = try #require(try records(adorable.stdout).first)
-    #expect(record["id"]?.intValue == 2 && record["information"]?["avatar"]?["source"]?.stringValue == "adorable")
-    let put = sandbox.requests(path: "/api/contacts/2/avatar")
-    #expect(put.count == 1 && put.first?["method"]?.stringValue == "PUT")
-    let photoID = try #require(
-      try records(sh("monica-fetch photos --contact 2 --max 1", env: env(sandbox)).stdout).first?["id"]?.intValue)
-    let photo = try sh("monica-avatar set --contact 2 --source photo --photo \(photoID)", env: env(sandbox))
-    #expect(photo.status == 0, "\(photo)")
-    #expect(try records(photo.stdout).first?["information"]?["avatar"]?["source"]?.stringValue == "photo")
-    let saved = try sh(
-      "monica-avatar set --contact 2 --source photo --photo \(photoID) | monica-avatar --dir f", env: env(sandbox),
-      directory: sandbox.temporary.root)
-    let savedFrom = try records(saved.stdout).first?["from"]?.stringValue
-    #expect(saved.status == 0 && savedFrom == "network", "\(saved)")
-    let requestsBefore = sandbox.requests().count
-    let usage = try sh("monica-avatar set --contact 2 --source photo", env: env(sandbox))
-    #expect(usage.status == 64 && usage.stdout.isEmpty && usage.stderr.contains("--photo"), "\(usage)")
-    let badSource = try sh("monica-avatar set --contact 2 --source selfie", env: env(sandbox))
-    #expect(badSource.status == 64, "\(badSource)")
-    #expect(sandbox.requests().count == requestsBefore)
-    let unknown = try sh("monica-avatar set --contact 99999 --source default", env: env(sandbox))
-    #expect(unknown.status == 65 && unknown.stderr.contains("The selected contact id is invalid"), "\(unknown)")
-    let badPhoto = try sh("monica-avatar set --contact 2 --source photo --photo 99999", env: env(sandbox))
-    #expect(badPhoto.status == 65 && badPhoto.stderr.contains("The selected photo id is invalid"), "\(badPhoto)")
-    // An archived contact: Monica's throwInactive message.
-    let archived = try sh(
-      #"for id in $(seq 2 60); do curl -sf -H 'Accept: application/json' -H "Authorization: Bearer $SANDBOX_TOKEN" "$SANDBOX_API/contacts/$id" | jq -e '.data.is_active == false' >/dev/null && { echo $id; break; }; done"#,
-      env: sandbox.env)
-    let archivedID = try #require(Int(archived.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
-    let refused = try sh("monica-avatar set --contact \(archivedID) --source adorable", env: env(sandbox))
-    #expect(refused.status == 65 && refused.stderr.contains("Archived contact can"), "\(refused)")
-    #expect(refused.stderr.split(separator: "\n").count == 1 && refused.stdout.isEmpty)
-    let notFoundBox = try Sandbox.start(["--contacts", "5", "--rate-limit", "0", "--fault", "404@1:PUT:/api/contacts"])
-    let missing = try sh("monica-avatar set --contact 3 --source default", env: env(notFoundBox))
-    #expect(
-      missing.status == 66 && missing.stderr.contains("contact #3: The resource has not been found"), "\(missing)")
-  }
-
-  @Test("photos come from the cache on a second run, with no request; --refresh walks them again")
-  func photoCache() throws {
-    let (sandbox, _) = try start()
-    let root = sandbox.temporary.root
-    #expect(try contacts(with: "photo", sandbox) > 1)
-    let first = try sh("monica-avatar --dir faces < photo.ndjson", env: env(sandbox), directory: root)
-    #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
-    #expect(try records(first.stdout).allSatisfy { $0["from"]?.stringValue == "network" })
-    let walked = sandbox.requests(path: "/api/photos").count
-    #expect(walked == 1)
-    let second = try sh("monica-avatar --dir again < photo.ndjson", env: env(sandbox), directory: root)
-    #expect(try records(second.stdout).allSatisfy { $0["from"]?.stringValue == "cache" }, "\(second)")
-    #expect(sandbox.requests(path: "/api/photos").count == walked)
-    let saved = try sh("cmp -s faces/1.png again/1.png && ls faces | wc -l", env: env(sandbox), directory: root)
-    #expect(saved.status == 0, "\(saved)")
-    let refresh = try sh("monica-avatar --dir faces --refresh < photo.ndjson", env: env(sandbox), directory: root)
-    #expect(try records(refresh.stdout).allSatisfy { $0["from"]?.stringValue == "network" }, "\(refresh)")
-    #expect(sandbox.requests(path: "/api/photos").count == walked + 1)
-  }
-
-  /// Each regular file under `folder` with its inode and modification time: what a run wrote.
-  func snapshot(_ folder: String) -> [String: [Int]] {
-    var found: [String: [Int]] = [:]
-    guard let walker = FileManager.default.enumerator(atPath: folder) else { return found }
-    for case let name as String in walker {
-      var info = stat()
-      guard lstat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-      found[name] = [Int(info.st_ino), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
-    }
-    return found
-  }
-
-  @Test("photos are cached by id and updated_at: another photo is read, a known one costs nothing")
-  func photoVersions() throws {
-    let (sandbox, gravatar) = try start()
-    let root = sandbox.temporary.root
-    let first = try #require(
-      try records(sh("monica-fetch photos --contact 2 --max 1", env: env(sandbox)).stdout).first)
-    let firstID = try #require(first["id"]?.intValue)
-    let upload = try sh(
-      "curl -sf \(gravatar)/avatar/newface -o new.png && monica-photo upload --contact 2 new.png", env: env(sandbox),
-      directory: root)
-    let secondID = try #require(try records(upload.stdout).first?["id"]?.intValue, "\(upload)")
-    let set = try sh(
-      "monica-avatar set --contact 2 --source photo --photo \(firstID) > one.ndjson && "
-        + "monica-avatar set --contact 2 --source photo --photo \(secondID) > two.ndjson",
-      env: env(sandbox), directory: root)
-    #expect(set.status == 0, "\(set)")
-    let firstBytes = Array(
-      try #require(Data(base64Encoded: String((first["dataUrl"]?.stringValue ?? "").split(separator: ",").last ?? ""))))
-    let cache = sandbox.home + "/.cache/monica/avatars"
-    func run(_ input: String, _ extra: String = "") throws -> (from: String?, requests: Int) {
-      let before = sandbox.requests().count
-      let run = try sh("monica-avatar --dir faces \(extra) < \(input)", env: env(sandbox), directory: root)
-      #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
-      return (try records(run.stdout).first?["from"]?.stringValue, sandbox.requests().count - before)
-    }
-    let one = try run("one.ndjson")
-    #expect(one.from == "network" && one.requests == 1 && bytes(root + "/faces/2.png") == firstBytes)
-    let two = try run("two.ndjson")
-    #expect(two.from == "network" && two.requests == 1 && bytes(root + "/faces/2.png") == bytes(root + "/new.png"))
-    // Back to the first photo, then the second: both known, no request at all.
-    let oneAgain = try run("one.ndjson")
-    #expect(oneAgain.from == "cache" && oneAgain.requests == 0 && bytes(root + "/faces/2.png") == firstBytes)
-    let twoAgain = try run("two.ndjson")
-    #expect(
-      twoAgain.from == "cache" && twoAgain.requests == 0 && bytes(root + "/faces/2.png") == bytes(root + "/new.png"))
-    // Two photo versions and two links: four entries. Reading an unchanged photo again
-    // (--refresh) stores nothing new.
-    let entries = snapshot(cache)
-    #expect(entries.count == 4, "\(entries.keys)")
-    let refreshed = try run("two.ndjson", "--refresh")
-    #expect(refreshed.from == "network" && refreshed.requests == 1)
-    #expect(snapshot(cache) == entries)
-  }
-
-  @Test("data-URL avatars are cached by contact and URL: a second run says cache, asks nothing, writes nothing")
-  func dataURLCache() throws {
-    let (sandbox, _) = try start()
-    let root = sandbox.temporary.root
-    let adorables = try contacts(with: "adorable", sandbox)
-    #expect(adorables > 1)
-    let before = sandbox.requests().count
-    let first = try sh("monica-avatar --dir faces < adorable.ndjson", env: env(sandbox), directory: root)
-    #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
-    #expect(try records(first.stdout).map { $0["from"]?.stringValue } == Array(repeating: "data-url", count: adorables))
-    let cache = sandbox.home + "/.cache/monica/avatars"
-    let (entries, saved) = (snapshot(cache), snapshot(root + "/faces"))
-    #expect(entries.count == adorables && saved.count == adorables)
-    let second = try sh("monica-avatar --dir faces < adorable.ndjson", env: env(sandbox), directory: root)
-    #expect(second.status == 0 && second.stderr.isEmpty, "\(second)")
-    #expect(try records(second.stdout).map { $0["from"]?.stringValue } == Array(repeating: "cache", count: adorables))
-    #expect(snapshot(cache) == entries && snapshot(root + "/faces") == saved, "the second run wrote something")
-    #expect(sandbox.requests().count == before, "a data URL cost a request")
-    // Another URL for the same contact is another entry, decoded afresh.
-    let changed = try sh(
-      #"head -n 1 adorable.ndjson | jq -c --arg url "$(sed -n 2p adorable.ndjson | jq -r .information.avatar.url)" '.information.avatar.url = $url' | monica-avatar --dir faces"#,
-      env: env(sandbox), directory: root)
-    #expect(try records(changed.stdout).first?["from"]?.stringValue == "data-url", "\(changed)")
-    #expect(snapshot(cache).count == adorables + 1)
-    // With no credentials at all the URLs are decoded as they are: nothing asked, nothing cached.
-    let bare = try sh("monica-avatar --dir bare < adorable.ndjson", env: sandbox.env, directory: root)
-    #expect(bare.status == 0 && bare.stderr.isEmpty, "\(bare)")
-    #expect(try records(bare.stdout).allSatisfy { $0["from"]?.stringValue == "data-url" })
-  }
-
   @Test("a reader that stops early: status 0, whole lines, no more downloads")
   func closedPipe() throws {
     let sandbox = try Sandbox.start(["--contacts", "600", "--rate-limit", "0", "--latency", "40"])
@@ -556,5 +363,20 @@ import Testing
         cut.status == 0 && cut.lines.count == round % 4 + 1, "round \(round), closed pipe: \(cut.status) \(fatal(cut))")
     }
     #expect(files(root + "/faces").allSatisfy { !$0.hasPrefix(".") }, "a temporary file was left")
+  }
+
+  @Test("set: its flags are checked before any request (64), no instance needed")
+  func setFlags() throws {
+    let home = try TemporaryHome()
+    for flags in [
+      "--contact 2 --source photo", "--contact 2 --source selfie", "--contact 2 --source adorable --photo 3",
+      "--contact 0 --source default",
+    ] {
+      // No MONICA_URL and no profile: a request would have been 78, not 64.
+      let run = try sh("monica-avatar set \(flags)", env: home.env)
+      #expect(run.status == 64 && run.stdout.isEmpty, "\(flags): \(run)")
+    }
+    let photo = try sh("monica-avatar set --contact 2 --source photo", env: home.env)
+    #expect(photo.stderr.contains("--photo"), "\(photo)")
   }
 }

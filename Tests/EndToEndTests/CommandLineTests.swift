@@ -5,16 +5,26 @@ import Testing
 
 /// What every tool does with its command line: one-line errors, the exit table, files and `-`.
 @Suite struct CommandLineTests {
-  static let tools = [
-    "monica-auth", "monica-fetch", "monica-filter", "monica-page", "monica-format", "monica-sandbox", "monica-validate",
-    "monica-push",
+  /// Every tool: each folder Sources/monica-* (a new tool is in the contract from its first build).
+  static let tools = InstallTests.tools
+
+  /// What a tool needs before an unknown flag is the first thing wrong with its command line.
+  static let required = [
+    "monica-fetch": " contacts", "monica-avatar": " save --dir .", "monica-diff": " old new", "monica-import": " vcard",
   ]
+
+  @Test("the contract covers every tool: each Sources/monica-* folder, each one built")
+  func everyTool() {
+    #expect(Self.tools.count >= 14, "\(Self.tools)")
+    for tool in Self.tools {
+      #expect(FileManager.default.isExecutableFile(atPath: binDirectory + "/" + tool), "\(tool) was not built")
+    }
+  }
 
   @Test("a bad flag is one line, monica-<tool>: error: ..., and status 64", arguments: tools)
   func badFlag(tool: String) throws {
     let home = try TemporaryHome()
-    let kind = tool == "monica-fetch" ? " contacts" : ""
-    let run = try sh("\(tool)\(kind) --no-such-flag </dev/null", env: home.env)
+    let run = try sh("\(tool)\(Self.required[tool] ?? "") --no-such-flag </dev/null", env: home.env)
     #expect(run.status == 64)
     #expect(run.stdout.isEmpty)
     #expect(run.stderr == "\(tool): error: unknown option '--no-such-flag' (see \(tool) --help)\n", "\(run)")

@@ -212,7 +212,7 @@ import Testing
     let home = try TemporaryHome()
     let run = try sh(
       """
-      jq -c '{id: 40, object: "contact", first_name: "Someone", last_name: "Else",
+      jq -c '{id: 40, object: "contact", first_name: "Ana", last_name: "Lopez",
           contactFields: [{content: "ANA@example.org", contact_field_type: {type: "email"}}], addresses: [], notes: []}' \
         -n > existing.ndjson
       jq -c '{id: 41, object: "contact", first_name: "Jurgen", last_name: "MULLER", nickname: "Jo", description: null,
@@ -228,7 +228,8 @@ import Testing
       """, env: env(home), directory: home.root)
     #expect(run.status == 0, "\(run)")
     let parts = run.stdout.components(separatedBy: "--\n")
-    // Ana (card 1) is contact 40 by e-mail; Jürgen Müller (card 3) is 41 by name, accents folded.
+    // Ana María López (card 1) is contact 40, Ana Lopez, by e-mail; Jürgen Müller (card 3) is 41 by
+    // name, accents folded.
     #expect(
       !parts[0].contains("contact 1 \n") && !parts[0].contains("contact 3 \n") && parts[0].contains("contact 2 \n"))
     #expect(!parts[0].contains("ana@example.org"))
@@ -299,5 +300,42 @@ import Testing
     #expect(Array(run.lines.dropFirst(4).prefix(2)) == ["6", "same contacts"], "\(run)")
     // Five cards of existing contacts: no record, and five updates that fill what they lacked.
     #expect(Array(run.lines.dropFirst(6)) == ["0", " 5 Nicky\ttrue\t07-04"], "\(run)")
+  }
+
+  @Test("a person twice in one vCard file is one contact after monica-push; a household on one phone stays two")
+  func inFileDuplicate() throws {
+    let sandbox = try Sandbox.start(["--contacts", "5", "--rate-limit", "0"])
+    defer { sandbox.stop() }
+    let cards = [
+      "BEGIN:VCARD", "VERSION:3.0", "N:Quist;Robert;;;", "EMAIL:robert@quist.example", "END:VCARD",
+      "BEGIN:VCARD", "VERSION:3.0", "N:Quist;Ingrid;;;", "TEL:+46 8 123 456 78", "END:VCARD",
+      "BEGIN:VCARD", "VERSION:3.0", "N:Quist;Bob;;;", "EMAIL:Robert@Quist.example", "TEL:+46 8 123 456 78",
+      "ADR:;;Storgatan 1;Stockholm;;;SE", "END:VCARD",
+    ]
+    try (cards.joined(separator: "\r\n") + "\r\n").write(
+      toFile: sandbox.temporary.root + "/phone.vcf", atomically: true, encoding: .utf8)
+    let run = try sh(
+      """
+      monica-fetch contacts | wc -l | tr -d ' '
+      monica-import vcard phone.vcf 2> import.err | monica-push --create --map map.tsv --quiet > /dev/null
+      cat import.err
+      monica-fetch contacts | wc -l | tr -d ' '
+      monica-fetch contacts --with-fields | jq -r 'select(.last_name == "Quist")
+        | [.first_name, ([.contactFields[].content] | sort | join(",")), (.addresses | length)] | @tsv' | sort
+      """, env: sandbox.signedInEnv, directory: sandbox.temporary.root)
+    #expect(run.status == 0, "\(run)")
+    let lines = run.lines
+    let before = Int(lines.first ?? "") ?? -1
+    #expect(lines.count == 6, "\(run)")
+    #expect(
+      lines.contains { $0.contains("card 3 (Bob Quist): the same person as card 1 (same e-mail robert@quist.example") })
+    #expect(
+      lines.contains(
+        "monica-import: 3 cards: 2 new contacts, 0 existing contacts, 1 the same person as an earlier card (1 by e-mail), 0 ambiguous, 0 invalid"
+      ), "\(run)")
+    #expect(lines.dropFirst(3).first == "\(before + 2)", "two contacts made, not three: \(run)")
+    #expect(
+      Array(lines.suffix(2)) == ["Ingrid\t+46 8 123 456 78\t0", "Robert\t+46 8 123 456 78,robert@quist.example\t1"],
+      "\(run)")
   }
 }

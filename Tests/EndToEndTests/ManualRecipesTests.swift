@@ -120,11 +120,22 @@ import Testing
   /// of every kind (backup.ndjson, and the nightly recipe's backup-DATE.ndjson), the tasks, and
   /// an address book (contacts.vcf, and a phone's, phone.vcf) and the contacts it is compared with.
   /// And someone whose birthday is today, for the birthday recipes: the seeded birthdays fall on
-  /// days 1 to 28 of a month, and on most days none of the 200 seeded contacts has one.
+  /// days 1 to 28 of a month, and on most days none of the 200 seeded contacts has one. And one
+  /// person twice, with one e-mail address, for the recipes that find and merge duplicates: the
+  /// seeded contacts are all different people.
   static let inputs = """
     curl -sf -X POST -H 'Accept: application/json' -H 'Content-Type: application/json' \\
       -H "Authorization: Bearer $MONICA_TOKEN" "$MONICA_URL/api/contacts" -o /dev/null \\
       -d '{"first_name":"Birthday","is_birthdate_known":true,"birthdate_day":'"$(date +%-d)"',"birthdate_month":'"$(date +%-m)"',"birthdate_year":1990,"is_deceased":false,"is_deceased_date_known":false}'
+    for twice in 1 2; do
+      id=$(curl -sf -X POST -H 'Accept: application/json' -H 'Content-Type: application/json' \\
+        -H "Authorization: Bearer $MONICA_TOKEN" "$MONICA_URL/api/contacts" \\
+        -d '{"first_name":"Dana","last_name":"Whitfield","is_birthdate_known":false,"is_deceased":false,"is_deceased_date_known":false}' \\
+        | jq -r .data.id)
+      curl -sf -X POST -H 'Accept: application/json' -H 'Content-Type: application/json' \\
+        -H "Authorization: Bearer $MONICA_TOKEN" "$MONICA_URL/api/contactfields" -o /dev/null \\
+        -d '{"contact_id":'"$id"',"contact_field_type_id":1,"data":"dana.whitfield@example.org"}'
+    done
     for kind in contacts activities notes tasks gifts tags; do monica-fetch "$kind"; done > ../backup.ndjson
     monica-fetch tasks > ../tasks.ndjson
     monica-fetch contacts --with-fields --max 20 | monica-format vcard > ../contacts.vcf

@@ -79,7 +79,7 @@ import Testing
       options.statePath = directory + "/state"
       adjust(&options)
       let environment = ToolEnvironment(variables: ["HOME": directory, "XDG_STATE_HOME": directory + "/xdg"])
-      let connection = ToolConnection(
+      let connection = Connection(
         environment: environment, profile: nil, policy: ClientPolicy(), passphraseDescriptor: nil)
       let outPath = directory + "/out-\(UUID().uuidString)"
       let descriptor = open(outPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 @testable import MonicaKit
 
 /// The cache on disk, in a temporary HOME: modes, damage, bounds, and the profile it belongs to.
@@ -43,8 +39,9 @@ import Testing
   }
 
   func mode(_ path: String) -> Int {
-    var info = stat()
-    return lstat(path, &info) == 0 ? Int(info.st_mode & 0o777) : -1
+    // FileManager's attributes are lstat(2)'s: `stat` itself is ambiguous under
+    // MemberImportVisibility once Dispatch's headers claim it (CDispatch).
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int).map { $0 & 0o777 } ?? -1
   }
 
   @Test("a stored entry reads back; the file is 0600 in 0700 directories, named by a keyed hash")

@@ -20,6 +20,9 @@ package final class Sandbox: @unchecked Sendable {
   /// HOME of the tools under test.
   package var home: String { temporary.home }
 
+  /// The sandbox process's id.
+  package var processIdentifier: Int32 { process.processIdentifier }
+
   /// The environment for tools under test: `temporary.env` plus SANDBOX_URL, SANDBOX_API and
   /// SANDBOX_TOKEN (not MONICA_*: tests choose how the tools learn of the instance).
   package var env: [String: String] {
@@ -47,8 +50,10 @@ package final class Sandbox: @unchecked Sendable {
     process = Process()
     process.executableURL = URL(fileURLWithPath: binDirectory + "/monica-sandbox")
     // Seeded gravatar URLs point at the sandbox's second origin, which it always serves: no test
-    // can send a request to the real gravatar.com.
-    process.arguments = ["--port", "0", "--ready-file", ready, "--log", logPath] + arguments
+    // can send a request to the real gravatar.com. --exit-with-parent: a test run that is killed
+    // (a time-out's SIGTERM then SIGKILL) leaves no sandbox behind, whatever deinit and stop() had
+    // no chance to do.
+    process.arguments = ["--port", "0", "--ready-file", ready, "--log", logPath, "--exit-with-parent"] + arguments
     process.environment = temporary.env
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))

@@ -21,6 +21,8 @@ package final class SandboxTransport: ClientTransport {
     package var target: String
     /// The status, or `nil` when no answer came.
     package var status: Int?
+    /// The request's Accept header.
+    package var accept: String?
   }
 
   /// The sandbox that answers.
@@ -28,14 +30,22 @@ package final class SandboxTransport: ClientTransport {
   private let timeout: TimeInterval
   private let limit: Int
   private let log = Mutex<[Exchange]>([])
+  private let stopped = Mutex(false)
+
+  /// From now on every request meets a closed port, as after `monica-sandbox` stopped
+  /// (`TransportFailure.cannotConnect`); `start()` opens it again.
+  package func stop() { stopped.withLock { $0 = true } }
+
+  /// Answers again after `stop()`.
+  package func start() { stopped.withLock { $0 = false } }
 
   /// A transport to a new in-memory sandbox made from `configuration` (its `faults` as
-  /// `--fault`, `rateLimiter` as `--rate-limit`), giving up after `timeout` seconds.
+  /// `--fault`, `rateLimiter` as `--rate-limit`) at `baseURL`, giving up after `timeout` seconds.
   package init(
     _ configuration: SandboxConfiguration = SandboxConfiguration(), timeout: TimeInterval = 5,
-    limit: Int = BodyLimits.apiAnswer
+    limit: Int = BodyLimits.apiAnswer, baseURL: String = "http://127.0.0.1:1"
   ) throws {
-    sandbox = try InMemorySandbox(configuration)
+    sandbox = try InMemorySandbox(configuration, baseURL: baseURL)
     self.timeout = timeout
     self.limit = limit
   }
@@ -45,9 +55,22 @@ package final class SandboxTransport: ClientTransport {
     Credentials(instance: try InstanceURL(sandbox.baseURL, allowHTTP: true), token: sandbox.token, profile: nil)
   }
 
+  /// The connection a tool is given to reach this sandbox, as MONICA_URL and MONICA_TOKEN in
+  /// `environment` (with `home`'s HOME and XDG dirs, for the caches) give it, its requests
+  /// carried by this transport: the same entry points as the executables, in-process.
+  package func connection(
+    home: TemporaryHome? = nil, policy: ClientPolicy = ClientPolicy(), environment extra: [String: String] = [:]
+  ) -> Connection {
+    var variables = home?.env ?? [:]
+    variables["MONICA_URL"] = sandbox.baseURL
+    variables["MONICA_TOKEN"] = sandbox.token
+    return Connection(
+      environment: ToolEnvironment(variables: variables.merging(extra) { $1 }), policy: policy, transport: self)
+  }
+
   /// A client of the sandbox through this transport.
   package func client(_ policy: ClientPolicy = ClientPolicy()) throws -> MonicaClient {
-    MonicaClient(credentials: try credentials(), policy: policy, transport: self)
+    try connection(policy: policy).client()
   }
 
   /// Every exchange so far, in order.
@@ -60,6 +83,11 @@ package final class SandboxTransport: ClientTransport {
       (components?.percentEncodedPath ?? "/") + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
     let headers = (request.allHTTPHeaderFields ?? [:]).map { ($0.key, $0.value) }
     let body = request.httpBody.map { Array($0) } ?? []
+    let accept = request.value(forHTTPHeaderField: "Accept")
+    if stopped.withLock({ $0 }) {
+      // Not logged: nothing reached a server, as nothing reaches the sandbox's request log.
+      throw .cannotConnect("Could not connect to the server.")
+    }
     let (sandbox, timeout, limit) = (self.sandbox, self.timeout, self.limit)
     let outcome = await withTaskGroup(of: Result<HTTPResponse, TransportFailure>?.self) { group in
       group.addTask {
@@ -85,10 +113,10 @@ package final class SandboxTransport: ClientTransport {
     }
     switch outcome {
     case .success(let response):
-      log.withLock { $0.append(Exchange(method: method, target: target, status: response.status)) }
+      log.withLock { $0.append(Exchange(method: method, target: target, status: response.status, accept: accept)) }
       return response
     case .failure(let failure):
-      log.withLock { $0.append(Exchange(method: method, target: target, status: nil)) }
+      log.withLock { $0.append(Exchange(method: method, target: target, status: nil, accept: accept)) }
       throw failure
     }
   }

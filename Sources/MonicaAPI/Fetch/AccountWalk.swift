@@ -117,13 +117,13 @@ final class AccountWalk {
 
   private func summary() {
     let total = counts.reduce(0) { $0 + $1.count }
-    StandardError.line("\(tool): \(total) records of \(counts.count) kinds")
+    session.diagnostics("\(tool): \(total) records of \(counts.count) kinds")
     for (kind, count) in counts {
       var line = "\(tool):   \(kind.name) \(count)"
       if kind == .contact { line += " (\(archived) archived, \(partial.count) partial)" }
-      StandardError.line(line)
+      session.diagnostics(line)
     }
   }
 
-  private func warn(_ text: String) { StandardError.line("\(tool): warning: \(text)") }
+  private func warn(_ text: String) { session.diagnostics("\(tool): warning: \(text)") }
 }

@@ -5,44 +5,39 @@ import MonicaKit
 package struct Fetcher {
   /// What to fetch.
   package let plan: FetchPlan
-  /// The environment (credentials, terminals).
-  package let environment: ToolEnvironment
-  /// `--profile`.
-  package let profile: String?
-  /// Retries, time-outs and `--verbose`.
-  package let policy: ClientPolicy
+  /// The instance, the profile, the client policy and what carries the requests.
+  package let connection: Connection
   /// No progress on stderr.
   package var quiet = false
   /// The tool's name for warnings and progress.
   package var tool = "monica-fetch"
-  /// `--passphrase-fd`, for a passphrase profile in a script.
-  package var passphraseDescriptor: Int32?
   /// `--cache`, `--offline`: how the encrypted response cache is used.
   package var cache = CacheMode.off
+  /// Where `-` and `--contact -` read ids from: standard input.
+  package var input: Int32 = 0
 
-  package init(plan: FetchPlan, environment: ToolEnvironment, profile: String?, policy: ClientPolicy) {
+  package init(plan: FetchPlan, connection: Connection) {
     self.plan = plan
-    self.environment = environment
-    self.profile = profile
-    self.policy = policy
+    self.connection = connection
   }
 
   /// Fetches and writes; on failure every line already written is complete and flushed first.
   package func run(output: LineOutput) async throws(MonicaError) {
     try plan.validate()
-    let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
-      .resolve(profile: profile)
+    let credentials = try connection.credentials()
+    let environment = connection.environment
     let progress = FetchProgress(tool: tool, enabled: environment.stderrIsTerminal && !quiet)
-    let client = MonicaClient(credentials: credentials, policy: policy)
-    let name = tool
+    let client = connection.client(for: credentials)
+    let (name, say) = (tool, connection.diagnostics)
     var verbose: (@Sendable (String) -> Void)?
-    if policy.observer != nil { verbose = { StandardError.line("\(name): \($0)") } }
+    if connection.policy.observer != nil { verbose = { say("\(name): \($0)") } }
     let responses = try ResponseCache(
-      mode: cache, credentials: credentials, store: CredentialStore(environment: environment), client: client,
-      warn: { StandardError.line("\(name): warning: \($0)") }, observe: verbose, now: environment.clock)
+      mode: cache, credentials: credentials, store: connection.store, client: client,
+      warn: { say("\(name): warning: \($0)") }, observe: verbose, now: environment.clock)
     let session = FetchSession(
-      plan: plan, client: client, cache: responses, output: output, progress: progress, tool: tool)
-    session.quiet = quiet
+      plan: plan, client: client, cache: responses, output: output, progress: progress, tool: tool,
+      diagnostics: say)
+    (session.quiet, session.input) = (quiet, input)
     do {
       try await session.run()
       progress.finish()
@@ -64,8 +59,12 @@ final class FetchSession {
   let output: LineOutput
   let progress: FetchProgress
   let tool: String
+  /// Where warnings and the summary go (standard error).
+  let diagnostics: @Sendable (String) -> Void
   /// `--quiet`: no summary after `--all`.
   var quiet = false
+  /// The descriptor ids are read from (standard input).
+  var input: Int32 = 0
   /// Records written so far.
   private(set) var written = 0
   /// `--all`: the kind being walked, and `written` when it began, for the progress line.
@@ -80,7 +79,7 @@ final class FetchSession {
 
   init(
     plan: FetchPlan, client: MonicaClient, cache: ResponseCache, output: LineOutput, progress: FetchProgress,
-    tool: String
+    tool: String, diagnostics: @escaping @Sendable (String) -> Void
   ) {
     self.plan = plan
     self.client = client
@@ -88,6 +87,7 @@ final class FetchSession {
     self.output = output
     self.progress = progress
     self.tool = tool
+    self.diagnostics = diagnostics
     pageSize = plan.pageSize
   }
 
@@ -141,7 +141,7 @@ final class FetchSession {
   /// The records whose ids standard input lists, one request each, each id once: a chosen
   /// subset, where the whole list would cost more pages than the subset has records.
   private func listed(_ kind: RecordKind) async throws(MonicaError) {
-    let reader = ContactIDReader(object: kind.object)
+    let reader = ContactIDReader(descriptor: input, object: kind.object)
     var done: Set<Int> = []
     while !finished, let id = try reader.next() {
       guard done.insert(id).inserted else { continue }
@@ -170,9 +170,9 @@ final class FetchSession {
     walker.concurrency = plan.concurrency
     walker.onlyPage = plan.page
     walker.recordLimit = plan.max.map { $0 - written }
-    let tool = self.tool
+    let (tool, say) = (self.tool, diagnostics)
     walker.totalMoved = { before, now in
-      StandardError.line(
+      say(
         "\(tool): warning: \(what) changed while they were read (\(before) records when the walk began, "
           + "\(now) now); the newest page count was followed, but records may be missing "
           + "(one met twice is written once)")
@@ -216,7 +216,7 @@ final class FetchSession {
     case .id(let id):
       try await items(of: id)
     case .standardInput:
-      let reader = ContactIDReader()
+      let reader = ContactIDReader(descriptor: input)
       var done: Set<Int> = []
       while !finished, let id = try reader.next() {
         // The same contact twice would be the same requests and the same records again.
@@ -288,7 +288,7 @@ final class FetchSession {
   private func warnLowered(_ asked: Int, _ used: Int) {
     guard !warnedPageSize else { return }
     warnedPageSize = true
-    StandardError.line(
+    diagnostics(
       "\(tool): warning: the instance refuses \(asked) records per page (Monica error 30); using \(used)")
   }
 }

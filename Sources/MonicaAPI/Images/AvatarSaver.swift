@@ -22,11 +22,11 @@ package struct AvatarSaver {
   /// The flags.
   package let options: AvatarSaveOptions
   /// The instance, the profile and the client policy.
-  package let connection: ToolConnection
+  package let connection: Connection
   /// The tool's name for warnings.
   package var tool = "monica-avatar"
 
-  package init(options: AvatarSaveOptions, connection: ToolConnection) {
+  package init(options: AvatarSaveOptions, connection: Connection) {
     self.options = options
     self.connection = connection
   }
@@ -52,14 +52,14 @@ package struct AvatarSaver {
     let name = tool
     func cache(_ credentials: Credentials) -> AvatarCache? {
       AvatarCache(
-        credentials: credentials, store: CredentialStore(environment: connection.environment),
-        warn: { StandardError.line("\(name): warning: \($0)") })
+        credentials: credentials, store: connection.store,
+        warn: { [say = connection.diagnostics] in say("\(name): warning: \($0)") })
     }
     if needsNetwork {
       let credentials = try connection.credentials()
       let policy = connection.policy
       let cache = cache(credentials)
-      let client = MonicaClient(credentials: credentials, policy: policy)
+      let client = connection.client(for: credentials)
       sources = AvatarSources(
         fetcher: ImageFetcher(policy: policy, cache: cache, jobs: options.jobs),
         photos: PhotoResolver(client: client, cache: cache, refresh: options.refresh), cache: cache,
@@ -93,7 +93,7 @@ package struct AvatarSaver {
         return try Self.save(request, outcome: outcome, folder: folder)
       } emit: { (result: AvatarResult) throws(MonicaError) in
         if let failure = result.failure {
-          StandardError.line(
+          connection.diagnostics(
             "\(tool): warning: contact \(result.contactID): \(result.source ?? "avatar")"
               + "\(result.host.map { " from \($0)" } ?? ""): \(failure.reason); "
               + "saved the initials instead")

@@ -19,15 +19,15 @@ package struct AvatarSetter {
   /// The photo, for the `photo` source.
   package let photoID: Int?
   /// The instance, the profile and the client policy.
-  package let connection: ToolConnection
+  package let connection: Connection
 
-  package init(contactID: Int, source: String, photoID: Int?, connection: ToolConnection) {
+  package init(contactID: Int, source: String, photoID: Int?, connection: Connection) {
     (self.contactID, self.source, self.photoID, self.connection) = (contactID, source, photoID, connection)
   }
 
   /// Sends the PUT and prints the contact Monica answers with.
   package func run(output: LineOutput) async throws(MonicaError) {
-    let client = MonicaClient(credentials: try connection.credentials(), policy: connection.policy)
+    let client = try connection.client()
     var body = JSONObject(["source": .string(source)])
     if let photoID { body["photo_id"] = .int(photoID) }
     let request = WriteRequest(.update, RecordKind.path(ofContact: contactID, .avatar), body: body)

@@ -12,13 +12,13 @@ package struct PhotoDeleter {
   /// `--yes`: delete without asking.
   package let yes: Bool
   /// The instance, the profile and the client policy.
-  package let connection: ToolConnection
+  package let connection: Connection
   /// The tool's name for the question.
   package var tool = "monica-photo"
   /// Asks a yes/no question on the terminal; `nil` when there is none.
   package var confirm: ((String) -> Bool?)?
 
-  package init(ids: [Int], sources: [InputSource], yes: Bool, connection: ToolConnection) {
+  package init(ids: [Int], sources: [InputSource], yes: Bool, connection: Connection) {
     (self.ids, self.sources, self.yes, self.connection) = (ids, sources, yes, connection)
   }
 
@@ -50,11 +50,11 @@ package struct PhotoDeleter {
       guard let answer = confirm?("\(tool): delete \(targets.count) photo\(targets.count == 1 ? "" : "s") (\(list))?")
       else { throw .usage("delete without --yes: no answer from the terminal; nothing was deleted") }
       guard answer else {
-        StandardError.line("\(tool): nothing was deleted")
+        connection.diagnostics("\(tool): nothing was deleted")
         return
       }
     }
-    let client = MonicaClient(credentials: try connection.credentials(), policy: connection.policy)
+    let client = try connection.client()
     do throws(MonicaError) {
       for id in targets {
         if output.readerIsGone { throw .outputClosed }
@@ -74,7 +74,8 @@ package struct PhotoDeleter {
         try output.writeLine(line)
         try output.flush()
         if let contact = avatarOf {
-          StandardError.line("\(tool): " + (try await Self.resetAvatar(after: id, contact: contact, client: client)))
+          connection.diagnostics(
+            "\(tool): " + (try await Self.resetAvatar(after: id, contact: contact, client: client)))
         }
       }
     } catch {

@@ -103,9 +103,9 @@ package struct PhotoUploader {
   /// The images, as given.
   package let files: [String]
   /// The instance, the profile and the client policy.
-  package let connection: ToolConnection
+  package let connection: Connection
 
-  package init(contactID: Int, files: [String], connection: ToolConnection) {
+  package init(contactID: Int, files: [String], connection: Connection) {
     (self.contactID, self.files, self.connection) = (contactID, files, connection)
   }
 
@@ -116,7 +116,7 @@ package struct PhotoUploader {
       let (bytes, kind) = try Self.read(path)
       images.append((path, bytes, kind))
     }
-    let client = MonicaClient(credentials: try connection.credentials(), policy: connection.policy)
+    let client = try connection.client()
     do throws(MonicaError) {
       for image in images {
         if output.readerIsGone { throw .outputClosed }

@@ -51,9 +51,9 @@ package struct Merger {
   /// Merges every group of `sources` (or the one of `--keep`), in order.
   package func run(sources: [InputSource], output: LineOutput) async throws(MonicaError) {
     let groups = try self.groups(sources)
-    let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
-      .resolve(profile: profile)
-    try await run(groups, client: MonicaClient(credentials: credentials, policy: policy), output: output)
+    let connection = Connection(
+      environment: environment, profile: profile, policy: policy, passphraseDescriptor: passphraseDescriptor)
+    try await run(groups, client: try connection.client(), output: output)
   }
 
   /// The groups to merge, every line read and checked before the first request: a line that is

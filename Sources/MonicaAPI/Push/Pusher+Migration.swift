@@ -22,16 +22,14 @@ extension Pusher {
     // created.
     let map = try IDMap(path: mapPath)
     if !options.dryRun { try map.lockForRun { StandardError.line("\(tool): \($0)") } }
-    let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
-      .resolve(profile: profile)
     let counter = RequestCounter()
-    var policy = self.policy
-    let observer = policy.observer
-    policy.observer = { record in
-      counter.add()
-      observer?(record)
-    }
-    let client = MonicaClient(credentials: credentials, policy: policy)
+    let client = try connection.adjusting { policy in
+      let observer = policy.observer
+      policy.observer = { record in
+        counter.add()
+        observer?(record)
+      }
+    }.client()
     let migration = Migration(
       client: client, map: map, output: output, tool: tool, keepGoing: options.keepGoing, today: today)
     migration.report.total = places.count

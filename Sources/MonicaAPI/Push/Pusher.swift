@@ -27,27 +27,25 @@ package struct PushOptions: Sendable {
 package struct Pusher {
   /// The flags.
   package let options: PushOptions
-  /// The environment (credentials, terminals).
-  package let environment: ToolEnvironment
-  /// `--profile`.
-  package let profile: String?
-  /// Retries, time-outs and `--verbose`.
-  package let policy: ClientPolicy
+  /// The instance, the profile, the client policy and what carries the requests.
+  package let connection: Connection
   /// The tool's name for warnings and the delete question.
   package var tool = "monica-push"
-  /// `--passphrase-fd`, for a passphrase profile in a script.
-  package var passphraseDescriptor: Int32?
   /// Asks a yes/no question on the terminal; `nil` when there is no terminal to ask on.
   package var confirm: ((String) -> Bool?)?
   /// The day age-based birthdates are counted from.
   package var today = CalendarDate.today()
 
-  package init(options: PushOptions, environment: ToolEnvironment, profile: String?, policy: ClientPolicy) {
+  package init(options: PushOptions, connection: Connection) {
     self.options = options
-    self.environment = environment
-    self.profile = profile
-    self.policy = policy
+    self.connection = connection
   }
+
+  /// The environment (credentials, terminals, the spool's directory).
+  var environment: ToolEnvironment { connection.environment }
+
+  /// The instance and profile written to, for the dry run's and the delete question's words.
+  var target: String { PushTarget.describe(environment: environment, profile: connection.profile) }
 
   /// Pushes every line of `sources` in order; on failure every record already written is out.
   package func run(sources: [InputSource], output: LineOutput) async throws(MonicaError) {
@@ -57,8 +55,7 @@ package struct Pusher {
     }
     let input = PushInput(sources)
     if options.dryRun {
-      StandardError.line(
-        "\(tool): dry run for \(PushTarget.describe(environment: environment, profile: profile)): nothing is sent")
+      StandardError.line("\(tool): dry run for \(target): nothing is sent")
       try output.finishing { () throws(MonicaError) in try dryRun(input, output: output) }
       return
     }
@@ -67,10 +64,8 @@ package struct Pusher {
         "--delete without --yes asks on a terminal, and there is none: nothing was deleted "
           + "(give --yes to delete without asking)")
     }
-    let credentials = try CredentialResolver(environment: environment, passphraseDescriptor: passphraseDescriptor)
-      .resolve(profile: profile)
     let session = PushSession(
-      client: MonicaClient(credentials: credentials, policy: policy), output: output, tool: tool,
+      client: try connection.client(), output: output, tool: tool,
       keepGoing: options.keepGoing, today: today)
     session.strict = options.strict
     do throws(MonicaError) {
@@ -81,7 +76,6 @@ package struct Pusher {
           do { lines.append(try line(raw)) } catch { try session.unreadable(error) }
         }
         if !lines.isEmpty {
-          let target = PushTarget.describe(environment: environment, profile: profile)
           let question = "\(tool): delete \(Self.count(lines)) on \(target): \(PushTarget.records(lines))?"
           guard let answer = confirm?(question) else {
             throw MonicaError.usage("--delete without --yes: no answer from the terminal; nothing was deleted")

@@ -17,7 +17,7 @@ package struct RemindRun {
   /// What was asked.
   package let options: RemindOptions
   /// The environment, `--profile`, the client policy, `--passphrase-fd`.
-  package let connection: ToolConnection
+  package let connection: Connection
   /// `--cache`, `MONICA_CACHE`: how the encrypted response cache is used.
   package var cache = CacheMode.off
   /// `--quiet`: no progress or rate-limit waits on stderr (warnings and errors still).
@@ -25,7 +25,7 @@ package struct RemindRun {
   /// The tool's name for messages.
   package var tool = "monica-remind"
 
-  package init(options: RemindOptions, connection: ToolConnection) {
+  package init(options: RemindOptions, connection: Connection) {
     self.options = options
     self.connection = connection
   }
@@ -34,11 +34,10 @@ package struct RemindRun {
   package func run(output: LineOutput) async throws(MonicaError) {
     try options.validate()
     try checkDeliveryProgram()
-    var policy = connection.policy
     // --quiet: a cron run says nothing unless something went wrong, not even a rate-limit wait.
-    if quiet { policy.notice = nil }
+    let connection = quiet ? self.connection.adjusting { $0.notice = nil } : self.connection
     // The one place monica-remind gets its client.
-    let client = MonicaClient(credentials: try connection.credentials(), policy: policy)
+    let client = try connection.client()
     try await run(client: client, output: output)
   }
 

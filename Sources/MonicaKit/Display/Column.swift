@@ -193,6 +193,10 @@ package struct Column {
       Column("reasons", priority: 1) { record, _ in
         .text((record.member("reasons")?.elements ?? []).map(\.displayText).joined(separator: "; "))
       },
+      // The evidence against (monica-dedupe's judgement): empty unless --min-score let it in.
+      Column("against", priority: 2) { record, _ in
+        .text((record.member("against")?.elements ?? []).map(\.displayText).joined(separator: "; "))
+      },
     ]
   }
 

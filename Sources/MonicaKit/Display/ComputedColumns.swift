@@ -49,6 +49,9 @@ package enum ComputedColumns {
     _ record: Record, wanted: [String], today: CalendarDate, scanner: inout RecordScanner,
     _ body: (Record) throws(MonicaError) -> Void
   ) throws(MonicaError) {
+    // Nothing asked for (every run without these columns): the record as it is, before a
+    // birthdate is looked for; that look-up cost csv 1.7x its CPU on 200,000 contacts.
+    guard !wanted.isEmpty else { return try body(record) }
     let added = values(of: record, wanted: wanted.filter { record.member($0) == nil }, today: today)
     guard !added.isEmpty else { return try body(record) }
     var bytes = Array(UnsafeBufferPointer(rebasing: record.bytes[record.objectRange]))

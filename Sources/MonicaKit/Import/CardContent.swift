@@ -22,6 +22,16 @@ package struct CardContent {
   package var dropped: [(line: Int, text: String)] = []
   /// The card's `UID`: a Monica contact's `urn:uuid:` when the card is a Monica export.
   package var uid: String?
+  /// The sex of the card's `GENDER` (RFC 6350 6.2.7), which goes to the note: read to tell
+  /// people apart, never written.
+  package var gender: Person.Gender?
+  /// The card's number in the input (card N is contact N), once the importer knows it.
+  package var number = 0
+  /// Whether the first name is a name the card gives (N, FN, ORG) rather than one made from its
+  /// nickname, e-mail address or phone number, which says nothing of who the person is.
+  package var isNamed = true
+  /// First and last name, for messages.
+  package var shownName: String { (firstName + " " + lastName).trimmingWhiteSpace }
   /// The card's phone numbers, as written.
   package var phones: [String] { fields.filter { $0.kind == .phone }.map(\.content) }
 
@@ -125,6 +135,12 @@ package struct CardContent {
         } else {
           dropped.append((property.line, "PHOTO not carried: " + (image.problem ?? "the card has a photo already")))
         }
+      case "GENDER":
+        // Read for identity, and kept in the note as any property Monica has no field for.
+        if gender == nil { gender = property.components.first.flatMap(Person.Gender.init(code:)) }
+        let text = property.text
+        guard !text.trimmingWhiteSpace.isEmpty else { continue }
+        noteLines.append("\(Self.friendly(property.name))\(label.map { " (\($0))" } ?? ""): \(text)")
       case "X-ABSHOWAS":
         isCompany = property.text.uppercased() == "COMPANY"
       case "KIND":
@@ -175,11 +191,11 @@ package struct CardContent {
     } else if let company = org.first {
       firstName = company
     } else if !nickname.isEmpty {
-      firstName = nickname
+      (firstName, isNamed) = (nickname, false)
     } else if let email = emails.first {
-      firstName = String(email.prefix { $0 != "@" })
+      (firstName, isNamed) = (String(email.prefix { $0 != "@" }), false)
     } else if let phone = phones.first {
-      firstName = phone
+      (firstName, isNamed) = (phone, false)
     }
     if firstName.isEmpty { throw CardProblem("nothing to name the contact by (no N, FN, ORG, NICKNAME, EMAIL or TEL)") }
   }

@@ -1,29 +1,14 @@
 import Foundation
 
-/// Who a card is among the existing contacts.
-package enum CardIdentity: Equatable {
-  /// This contact.
-  case contact(Int)
-  /// Nobody: a new contact.
-  case nobody
-  /// Several contacts have the card's name and nothing tells them apart: these.
-  case ambiguous([Int])
-}
-
 /// The contacts already on the target (`--dedupe-against FILE`, a `monica-fetch contacts`
 /// stream): who a card is, and what that contact has already, so that a second import adds
-/// nothing twice. A card is a contact by its identity first (the contact's uuid as the card's
-/// `UID`, as `monica-format vcard` writes it), then by a shared e-mail address or phone number,
-/// and by its name only when one contact alone has that name and the card does not contradict it.
+/// nothing twice. Who a card is, is the identity judgement's (`IdentityIndex.identify`): the
+/// contact whose uuid is the card's `UID` (as `monica-format vcard` writes it), else the one
+/// almost certainly the card's person (a shared e-mail address or phone number with the same
+/// name, nothing against), else the one contact likely to be it with nothing against (its name,
+/// no other contact's); several such are ambiguous.
 package final class ExistingContacts {
-  private var byUUID: [String: Int] = [:]
-  private var byEmail: [String: Int] = [:]
-  private var byPhone: [String: Int] = [:]
-  private var byName: [String: [Int]] = [:]
-  /// Each contact's e-mail addresses (lower-cased) and birthday, to tell whether a card of the
-  /// same name contradicts it.
-  private var emails: [Int: Set<String>] = [:]
-  private var birthdays: [Int: VCardDate] = [:]
+  private var index = IdentityIndex<Int>()
   /// Contact field contents (lower-cased) per contact, when the stream has `contactFields`.
   private var fields: [Int: Set<String>] = [:]
   /// Address keys per contact.
@@ -39,16 +24,11 @@ package final class ExistingContacts {
   /// Reads the contacts of `source`; other records are passed over.
   package init(reading source: InputSource) throws(MonicaError) {
     try RecordStream(sources: [source]).forEach { (record) throws(MonicaError) in
-      guard record.isKind("contact"), let contact = record.root.jsonValue, let id = contact["id"]?.intValue else {
-        return
-      }
+      guard record.isKind(RecordKind.contact.object), let contact = record.root.jsonValue,
+        let id = contact["id"]?.intValue
+      else { return }
       count += 1
-      let name = Self.normalised(
-        [contact["first_name"]?.stringValue, contact["last_name"]?.stringValue].compactMap { $0 }.joined(separator: " ")
-      )
-      if !name.isEmpty { byName[name, default: []].append(id) }
-      if let uuid = contact["uuid"]?.stringValue?.lowercased(), !uuid.isEmpty, byUUID[uuid] == nil { byUUID[uuid] = id }
-      if let birthday = VCardDate(special: contact["information"]?["dates"]?["birthdate"]) { birthdays[id] = birthday }
+      index.add(Person(contact: contact), as: id)
       var empty: Set<String> = []
       for key in ["nickname", "description"] where (contact[key]?.stringValue ?? "").isEmpty { empty.insert(key) }
       for key in ["birthdate", "deceased_date"]
@@ -60,14 +40,6 @@ package final class ExistingContacts {
       for field in contact["contactFields"]?.arrayValue ?? [] {
         guard let content = field["content"]?.stringValue?.trimmingWhiteSpace.lowercased() else { continue }
         fields[id, default: []].insert(content)
-        switch field["contact_field_type"]?["type"]?.stringValue {
-        case "email":
-          emails[id, default: []].insert(content)
-          if byEmail[content] == nil { byEmail[content] = id }
-        case "phone":
-          if let phone = Self.phoneKey(content), byPhone[phone] == nil { byPhone[phone] = id }
-        default: break
-        }
       }
       for address in contact["addresses"]?.arrayValue ?? [] {
         let parts = ["street", "city", "province", "postal_code"].map { address[$0]?.stringValue ?? "" }
@@ -80,46 +52,14 @@ package final class ExistingContacts {
     }
   }
 
-  /// Who the card is: the contact whose uuid is the card's `UID`; else the first of its e-mail
-  /// addresses or phone numbers that a contact has; else the one contact of its normalised name,
-  /// unless the card's birthday or e-mail addresses contradict it. A name that several contacts
-  /// have (and nothing else tells apart) is ambiguous.
-  package func identify(_ card: CardContent) -> CardIdentity {
-    if let uid = card.uid.map(Self.uuidKey), let id = byUUID[uid] { return .contact(id) }
-    for email in card.emails { if let id = byEmail[email] { return .contact(id) } }
-    for phone in card.phones.compactMap(Self.phoneKey) { if let id = byPhone[phone] { return .contact(id) } }
-    let named = (byName[Self.normalised(card.firstName + " " + card.lastName)] ?? []).filter {
-      !contradicts(card, $0)
-    }
-    switch named.count {
-    case 0: return .nobody
-    case 1: return .contact(named[0])
-    default: return .ambiguous(named)
-    }
-  }
+  /// Who the card's person is among the contacts (`IdentityIndex.identify`).
+  package func identify(_ card: CardContent) -> Identification<Int> { identify(Person(card: card)) }
 
-  /// Whether the card says something the contact cannot be: another birthday, or e-mail
-  /// addresses when the contact has others.
-  private func contradicts(_ card: CardContent, _ id: Int) -> Bool {
-    if let known = birthdays[id], let given = card.birthdate, !known.agrees(with: given) { return true }
-    if let known = emails[id], !known.isEmpty, !card.emails.isEmpty, known.isDisjoint(with: card.emails) {
-      return true
-    }
-    return false
-  }
+  /// Who a person is among the contacts: a CSV row's, a synced card's (`IdentityIndex.identify`).
+  package func identify(_ person: Person) -> Identification<Int> { index.identify(person) }
 
-  /// A `UID` as a uuid: `urn:uuid:` cut off, lower-cased.
-  static func uuidKey(_ uid: String) -> String {
-    let text = uid.trimmingWhiteSpace.lowercased()
-    return text.hasPrefix("urn:uuid:") ? String(text.dropFirst(9)) : text
-  }
-
-  /// A phone number for comparing: its digits (a leading + kept), `nil` under six digits.
-  static func phoneKey(_ number: String) -> String? {
-    let digits = number.filter { $0.isASCII && $0.isNumber }
-    guard digits.count >= 6 else { return nil }
-    return (number.trimmingWhiteSpace.hasPrefix("+") ? "+" : "") + digits
-  }
+  /// The name of contact `id` as read, for messages.
+  package func name(of id: Int) -> String { index.person(id)?.name ?? "" }
 
   /// Whether the contact has a contact field with this content already.
   package func has(field content: String, on id: Int) -> Bool {
@@ -143,10 +83,4 @@ package final class ExistingContacts {
 
   /// Whether one of the contact's latest notes has this body.
   package func has(note body: String, on id: Int) -> Bool { notes[id]?.contains(body) ?? false }
-
-  /// A name for matching: case and accents folded, runs of white space as one space.
-  static func normalised(_ name: String) -> String {
-    name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
-      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
-  }
 }

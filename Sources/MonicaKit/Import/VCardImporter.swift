@@ -14,6 +14,9 @@ package struct VCardImportOptions {
   package var createAmbiguous = false
   /// The day a year-unknown birthday is stored in (Monica stores the current year).
   package var today = CalendarDate.today()
+  /// The most people the in-file matching holds (about 2 KB each), so that memory stays bounded
+  /// whatever the input (bench/README.md, monica-import vcard).
+  package var peopleHeld = 50_000
 
   package init() {}
 }
@@ -21,16 +24,49 @@ package struct VCardImportOptions {
 /// What an import did, for the summary on stderr.
 package struct ImportSummary: Equatable {
   package var cards = 0
+  /// New contacts made.
   package var contacts = 0
+  /// Cards that are an existing contact (`--dedupe-against`).
   package var matched = 0
+  /// What each of those was known by: `UID`, `e-mail`, `phone`, `name`.
+  package var matchedBy: [String: Int] = [:]
+  /// Cards of a person an earlier card of the input holds.
+  package var sameAsEarlier = 0
+  /// What each of those was known by.
+  package var sameAsEarlierBy: [String: Int] = [:]
   package var ambiguous = 0
   package var invalid = 0
+
+  /// Whether the summary is worth a line on stderr: something was matched, or matching was
+  /// asked for (a plain import of new cards stays quiet).
+  package func isWorthSaying(dedupeAgainst: Bool) -> Bool { dedupeAgainst || sameAsEarlier > 0 || ambiguous > 0 }
+
+  /// `6 cards: 2 new contacts, 3 existing contacts (2 by UID, 1 by e-mail), 1 the same person as
+  /// an earlier card (1 by name), 0 ambiguous, 0 invalid`.
+  package var text: String {
+    func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
+    func by(_ counts: [String: Int]) -> String {
+      let parts = ["UID", "e-mail", "phone", "name"].compactMap { key in counts[key].map { "\($0) by \(key)" } }
+      return parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
+    }
+    return count(cards, "card", "cards") + ": " + count(contacts, "new contact", "new contacts") + ", "
+      + count(matched, "existing contact", "existing contacts") + by(matchedBy)
+      + ", \(sameAsEarlier) the same person as an earlier card" + by(sameAsEarlierBy)
+      + ", \(ambiguous) ambiguous, \(invalid) invalid"
+  }
 }
 
 /// `monica-import vcard`'s engine: turns cards into the records `monica-push --create --map`
 /// creates, with local ids as the stream contract fixes them (card N is contact N; the records
 /// that hang off it are numbered 1, 2, 3... per object in output order; a contact field type
-/// comes, by name, before the first field of its type). One card at a time, in constant memory.
+/// comes, by name, before the first field of its type). Cards are read one at a time; what is
+/// held grows with the cards only by each person's names, dates, e-mails and phones (the in-file
+/// index) and the values already written for them.
+///
+/// Who a card is, is the identity judgement's (`IdentityIndex.identify`), asked first of the
+/// earlier cards of the input (a person twice in one address book is one contact: the later
+/// card's new values are written as records of the earlier card's contact, never a second
+/// contact), then of the existing contacts (`--dedupe-against`).
 package final class VCardImporter {
   private let output: LineOutput
   private let options: VCardImportOptions
@@ -38,16 +74,56 @@ package final class VCardImporter {
   private let map: MapFile?
   private let updates: LineOutput?
   private let report: (String) -> Void
+  private let note: (String) -> Void
   private var typeIDs: [ContactFieldKind: Int] = [:]
   private var lastID: [String: Int] = [:]
+  /// The people of the cards written so far, by their local contact id.
+  private var earlier = IdentityIndex<Int>()
+  /// What was written for each local contact, so that a later card of its person adds only
+  /// what is new.
+  private var written: [Int: WrittenContact] = [:]
+  /// Whether `options.peopleHeld` was said.
+  private var saidHeldLimit = false
+  /// The own fields already filled by an update line, by existing contact.
+  private var updated: [Int: Set<String>] = [:]
   /// What was done so far.
   package private(set) var summary = ImportSummary()
 
-  /// An importer writing to `output`; `report` takes each per-card message (`FILE:LINE: ...`).
-  /// `updates` takes the update lines of matched contacts' empty fields (`--updates FILE`).
+  /// What was written for one local contact.
+  private struct WrittenContact {
+    /// The existing contact the card is (its map line), `nil` for a new one.
+    var existing: Int?
+    /// Left out (`--skip-existing`): so are later cards of its person.
+    var skipped = false
+    /// The photo written for it (its data URL's hash), `nil` when none.
+    var photo: Int?
+    /// What was written for it, each value hashed with its kind (`mark`): contact fields
+    /// (`f`), addresses (`a`), notes (`n`), tags (`t`) and the card's own fields (`o`, as
+    /// `Birthday=1985-03-04`). Hashes, not the text: what is held stays small whatever the
+    /// notes; a collision only leaves out a value as written already.
+    var values: Set<Int> = []
+
+    /// Whether the value of that kind was written.
+    func has(_ kind: Character, _ text: String) -> Bool { values.contains(Self.mark(kind, text)) }
+
+    /// Notes the value of that kind as written; `false` when it was already.
+    mutating func add(_ kind: Character, _ text: String) -> Bool { values.insert(Self.mark(kind, text)).inserted }
+
+    static func mark(_ kind: Character, _ text: String) -> Int {
+      var hasher = Hasher()
+      hasher.combine(kind)
+      hasher.combine(text)
+      return hasher.finalize()
+    }
+  }
+
+  /// An importer writing to `output`; `report` takes each per-card warning (`FILE:LINE: ...`:
+  /// what was not carried, an ambiguous card), `note` each per-card word on who a card was
+  /// taken to be. `updates` takes the update lines of matched contacts' empty fields
+  /// (`--updates FILE`).
   package init(
     output: LineOutput, options: VCardImportOptions, existing: ExistingContacts? = nil, map: MapFile? = nil,
-    updates: LineOutput? = nil, report: @escaping (String) -> Void
+    updates: LineOutput? = nil, report: @escaping (String) -> Void, note: @escaping (String) -> Void = { _ in }
   ) {
     self.output = output
     self.options = options
@@ -55,6 +131,7 @@ package final class VCardImporter {
     self.map = map
     self.updates = updates
     self.report = report
+    self.note = note
   }
 
   /// Imports every card of `sources` in order; a bad card is malformed input (65) unless
@@ -84,34 +161,117 @@ package final class VCardImporter {
     try output.flush()
   }
 
-  private func emit(_ content: CardContent, of card: VCard) throws(MonicaError) {
-    let id = card.number
-    let who = "card \(id) (\((content.firstName + " " + content.lastName).trimmingWhiteSpace))"
-    for (line, text) in content.dropped { report("\(card.source):\(line): \(who): \(text)") }
-    var match: Int?
-    switch existing?.identify(content) ?? .nobody {
-    case .contact(let id): match = id
-    case .nobody: break
-    case .ambiguous(let ids):
+  /// Who a card is: an earlier card's contact, an existing contact, or a new one (`nil` when
+  /// it is left out as ambiguous).
+  private enum Target {
+    case new
+    case existing(Int)
+    case earlier(Int)
+  }
+
+  /// `contacts #1 (Ana Lima: same name Ana Lima), #2 (...)`: who a message names, and why.
+  private func named(_ matches: [IdentityMatch<Int>]) -> String {
+    matches.map { match in
+      let why = (match.judgement.reasonsFor + match.judgement.reasonsAgainst).joined(separator: ", ")
+      return "#\(match.key) (\(existing?.name(of: match.key) ?? ""): \(why))"
+    }.joined(separator: ", ")
+  }
+
+  /// What the judgement found the card by, for the summary: `UID`, `e-mail`, `phone`, `name`.
+  private static func by(_ judgement: IdentityJudgement) -> String {
+    if judgement.score == 1 { return "UID" }
+    if judgement.reasonsFor.contains(where: { $0.hasPrefix("same e-mail") }) { return "e-mail" }
+    if judgement.reasonsFor.contains(where: { $0.hasPrefix("same phone") }) { return "phone" }
+    return "name"
+  }
+
+  /// Who the card is, said on stderr when it is not plain; `nil` when it is left out.
+  ///
+  /// An earlier card of the input is asked first, so that a person twice in one file is one
+  /// contact: almost certainly (`IdentityJudgement.almostCertain`), not on a name alone; but an
+  /// existing contact the card is, and the earlier card is not (its UID, or the judgement), wins:
+  /// two contacts of the account are never made one by an import.
+  private func target(of content: CardContent, person: Person, at place: String) -> Target? {
+    let whose = "card \(content.number) (\(content.shownName))"
+    let known = existing?.identify(content)
+    // Two cards of one address book that are only likely one person (a name and nothing else)
+    // are two cards it keeps apart, namesakes as likely as one person: a contact each, no word.
+    if case .one(let match) = earlier.identify(person), match.judgement.score >= IdentityJudgement.almostCertain {
+      if case .one(let other)? = known, other.key != written[match.key]?.existing {
+        // The card is another existing contact than the earlier card's: asked below.
+      } else {
+        summary.sameAsEarlierBy[Self.by(match.judgement), default: 0] += 1
+        // A card given twice (the same UID: `cat a.vcf a.vcf`) needs no word.
+        if match.judgement.score < 1 {
+          let reasons = match.judgement.reasonsFor.joined(separator: ", ")
+          note(
+            "\(place): \(whose): the same person as card \(match.key) (\(reasons)): its new values go to that contact")
+        }
+        return .earlier(match.key)
+      }
+    }
+    switch known {
+    case .one(let match)?:
+      summary.matchedBy[Self.by(match.judgement), default: 0] += 1
+      return .existing(match.key)
+    case .ambiguous(let matches)?:
       // Two people of one name: writing one's card onto the other is worse than a duplicate.
       summary.ambiguous += 1
-      let list = ids.map { "#\($0)" }.joined(separator: ", ")
       let what = options.createAmbiguous ? "created as a new contact (--create-ambiguous)" : "left out"
-      report("\(card.source):\(card.line): \(who): ambiguous: contacts \(list) have this name; \(what)")
-      guard options.createAmbiguous else { return }
+      report(
+        "\(place): \(whose): ambiguous: contacts \(named(matches)) could each be this card; \(what)")
+      return options.createAmbiguous ? .new : nil
+    case .nobody(let passedOver)?:
+      if !passedOver.isEmpty {
+        note("\(place): \(whose): not contact \(named(passedOver)); made a new contact")
+      }
+      return .new
+    case nil:
+      return .new
     }
-    if let match {
-      summary.matched += 1
-      if let map, map.target(of: "contact", source: id) == nil { try map.append("contact", source: id, target: match) }
-      if options.skipExisting { return }
-      try update(match, from: content)
-    } else {
+  }
+
+  private func emit(_ content: CardContent, of card: VCard) throws(MonicaError) {
+    var content = content
+    content.number = card.number
+    let who = "card \(card.number) (\(content.shownName))"
+    for (line, text) in content.dropped { report("\(card.source):\(line): \(who): \(text)") }
+    let person = Person(card: content)
+    guard let target = target(of: content, person: person, at: "\(card.source):\(card.line)") else { return }
+    // The local contact the records hang off, and the existing contact it is, if any.
+    let owner: Int
+    let match: Int?
+    switch target {
+    case .new:
       summary.contacts += 1
+      (owner, match) = (card.number, nil)
+      hold(person, as: owner, WrittenContact(), at: "\(card.source):\(card.line)")
+    case .existing(let id):
+      summary.matched += 1
+      (owner, match) = (card.number, id)
+      if let map, map.target(of: RecordKind.contact.object, source: owner) == nil {
+        try map.append(RecordKind.contact.object, source: owner, target: id)
+      }
+      hold(
+        person, as: owner, WrittenContact(existing: id, skipped: options.skipExisting),
+        at: "\(card.source):\(card.line)")
+      if options.skipExisting { return }
+      try update(id, from: content)
+    case .earlier(let first):
+      summary.sameAsEarlier += 1
+      earlier.absorb(person, into: first)
+      (owner, match) = (first, written[first]?.existing)
+      if written[first]?.skipped == true { return }
+      if let match { try update(match, from: content) } else { content.noteLines += differences(content, from: first) }
     }
+    if case .new = target { remember(content, as: owner) }
     var records: [JSONObject] = []
     var fieldRecords: [JSONObject] = []
     for (kind, text) in content.fields {
+      let key = text.trimmingWhiteSpace.lowercased()
+      if written[owner]?.has("f", key) == true { continue }
       if let match, existing?.has(field: text, on: match) == true { continue }
+      _ = written[owner]?.add("f", key)
       let typeID: Int
       if let known = typeIDs[kind] {
         typeID = known
@@ -122,61 +282,130 @@ package final class VCardImporter {
       }
       fieldRecords.append(
         JSONObject([
-          .init("id", .int(next("contactfield"))), .init("object", .string("contactfield")),
+          .init("id", .int(next(RecordKind.contactField.object))),
+          .init("object", .string(RecordKind.contactField.object)),
           .init("content", .string(text)), .init("contact_field_type", .object(kind.record(id: typeID))),
-          .init("contact", reference(id)),
+          .init("contact", reference(owner)),
         ]))
     }
-    if match == nil { records.append(contact(content, id: id)) }
+    if case .new = target { records.append(contact(content, id: owner)) }
     records += fieldRecords
     for address in content.addresses {
+      if written[owner]?.has("a", address.key) == true { continue }
       if let match, existing?.has(address: address, on: match) == true { continue }
-      records.append(self.address(address, contact: id))
+      _ = written[owner]?.add("a", address.key)
+      records.append(self.address(address, contact: owner))
     }
     if !content.noteLines.isEmpty {
       let body = content.noteLines.joined(separator: "\n")
-      if match.map({ existing?.has(note: body, on: $0) == true }) != true {
+      if written[owner]?.has("n", body) != true, match.map({ existing?.has(note: body, on: $0) == true }) != true {
+        _ = written[owner]?.add("n", body)
         records.append(
           JSONObject([
-            .init("id", .int(next("note"))), .init("object", .string("note")), .init("body", .string(body)),
-            .init("is_favorited", .bool(false)), .init("contact", reference(id)),
+            .init("id", .int(next(RecordKind.note.object))), .init("object", .string(RecordKind.note.object)),
+            .init("body", .string(body)), .init("is_favorited", .bool(false)), .init("contact", reference(owner)),
           ]))
       }
     }
-    // A matched contact keeps its photo: a second import must not add the same photo again.
-    if let photo = content.photo, match == nil {
-      // `link` is what the contact's avatar names: monica-push --create makes the uploaded photo
-      // the avatar (as the phone showed it), by the link, as it does for a migrated account.
-      let name = Self.photoName(id, photo.mime)
-      records.append(
-        JSONObject([
-          .init("id", .int(next("photo"))), .init("object", .string("photo")),
-          .init("original_filename", .string(name)), .init("filesize", .int(photo.size)),
-          .init("mime_type", .string(photo.mime)), .init("link", .string(name)),
-          .init("dataUrl", .string(photo.dataURL)),
-          .init("contact", reference(id)),
-        ]))
+    // A matched contact keeps its photo: a second import must not add the same photo again. A
+    // later card of a person made by this import adds its photo when the first card had none.
+    if let photo = content.photo {
+      if match == nil, written[owner]?.photo == nil {
+        written[owner]?.photo = photo.dataURL.hashValue
+        // `link` is what the contact's avatar names: monica-push --create makes the uploaded photo
+        // the avatar (as the phone showed it), by the link, as it does for a migrated account.
+        let name = Self.photoName(card.number, photo.mime)
+        records.append(
+          JSONObject([
+            .init("id", .int(next(RecordKind.photo.object))), .init("object", .string(RecordKind.photo.object)),
+            .init("original_filename", .string(name)), .init("filesize", .int(photo.size)),
+            .init("mime_type", .string(photo.mime)), .init("link", .string(name)),
+            .init("dataUrl", .string(photo.dataURL)),
+            .init("contact", reference(owner)),
+          ]))
+      } else if case .earlier(let first) = target, match == nil, written[owner]?.photo != photo.dataURL.hashValue {
+        report("\(card.source):\(card.line): \(who): PHOTO not carried: card \(first)'s contact has a photo already")
+      }
     }
     for record in records { try output.writeLine(JSONWriter.monica.bytes(.object(record))) }
   }
 
+  /// Holds the card's person and what is written for it, for the later cards of the input;
+  /// past `options.peopleHeld` people, says once that later cards are compared with those held
+  /// only.
+  private func hold(_ person: Person, as owner: Int, _ contact: WrittenContact, at place: String) {
+    guard earlier.count < options.peopleHeld else {
+      if !saidHeldLimit {
+        saidHeldLimit = true
+        report(
+          "\(place): the first \(options.peopleHeld) people are held for in-file matching: later cards are compared "
+            + "with them, not with each other")
+      }
+      return
+    }
+    earlier.add(person, as: owner)
+    written[owner] = contact
+  }
+
+  /// Keeps what a new contact's card says of its own fields, for the later cards of its person.
+  private func remember(_ content: CardContent, as id: Int) {
+    for (key, value) in Self.ownFields(content) { _ = written[id]?.add("o", key + "=" + value) }
+    for tag in content.tags { _ = written[id]?.add("t", tag) }
+  }
+
+  /// A card's own fields as note lines would name them, those with a value.
+  private static func ownFields(_ content: CardContent) -> [String: String] {
+    var own: [String: String] = [:]
+    let name = [content.firstName, content.middleName, content.lastName].filter { !$0.isEmpty }
+    own["Name"] = name.joined(separator: " ")
+    own["Nickname"] = content.nickname
+    own["Description"] = content.description
+    own["Birthday"] = content.birthdate.map { $0.known.text }
+    own["Died"] = content.deceasedDate.map { $0.known.text }
+    own["Job"] = content.job
+    own["Company"] = content.company
+    return own.filter { !$0.value.isEmpty }
+  }
+
+  /// The note lines of what a later card of a person made by this import says otherwise than
+  /// the cards before it did, or besides them: its name, nickname, description, dates, job, company
+  /// (`Birthday (card 7): 1985-03-04`), and its tags (Monica sets them with the contact, which
+  /// is written already).
+  private func differences(_ content: CardContent, from first: Int) -> [String] {
+    var lines: [String] = []
+    let own = Self.ownFields(content)
+    for key in ["Name", "Nickname", "Description", "Birthday", "Died", "Job", "Company"] {
+      // Each said once, however many cards say it.
+      guard let value = own[key], written[first]?.add("o", key + "=" + value) == true else { continue }
+      lines.append("\(key) (card \(content.number)): \(value)")
+    }
+    let tags = content.tags.filter { written[first]?.add("t", $0) == true }
+    if !tags.isEmpty { lines.append("Categories (card \(content.number)): " + tags.joined(separator: ", ")) }
+    return lines
+  }
+
   /// A monica-push update line for the matched contact's own fields that are empty and that
   /// the card fills: nickname, description, birthday, date of death. Nothing else is touched
-  /// (monica-push reads the contact and merges the line onto it).
+  /// (monica-push reads the contact and merges the line onto it); a field an earlier card's line
+  /// filled is not filled again.
   private func update(_ contact: Int, from content: CardContent) throws(MonicaError) {
     guard let updates, let existing else { return }
-    var members: [JSONObject.Member] = [.init("object", .string("contact")), .init("id", .int(contact))]
-    if !content.nickname.isEmpty, existing.lacks("nickname", on: contact) {
-      members.append(.init("nickname", .string(content.nickname)))
+    var members: [JSONObject.Member] = [
+      .init("object", .string(RecordKind.contact.object)), .init("id", .int(contact)),
+    ]
+    func fills(_ field: String, _ value: Bool) -> Bool {
+      guard value, existing.lacks(field, on: contact) else { return false }
+      return updated[contact, default: []].insert(field).inserted
     }
-    if !content.description.isEmpty, existing.lacks("description", on: contact) {
+    if fills("nickname", !content.nickname.isEmpty) { members.append(.init("nickname", .string(content.nickname))) }
+    if fills("description", !content.description.isEmpty) {
       members.append(.init("description", .string(content.description)))
     }
     var dates: [JSONObject.Member] = []
-    if let birth = content.birthdate, existing.lacks("birthdate", on: contact) {
+    if let birth = content.birthdate, fills("birthdate", true) {
       dates.append(.init("birthdate", birth.json(today: options.today)))
     }
-    if let death = content.deceasedDate, existing.lacks("deceased_date", on: contact) {
+    if let death = content.deceasedDate, fills("deceased_date", true) {
       dates.append(.init("deceased_date", death.json(today: options.today)))
       members.append(.init("is_dead", .bool(true)))
     }
@@ -201,7 +430,8 @@ package final class VCardImporter {
     let nullDate = JSONValue.object(
       JSONObject(["is_age_based": .null, "is_year_unknown": .null, "date": .null]))
     var members: [JSONObject.Member] = [
-      .init("id", .int(id)), .init("object", .string("contact")), .init("first_name", .string(content.firstName)),
+      .init("id", .int(id)), .init("object", .string(RecordKind.contact.object)),
+      .init("first_name", .string(content.firstName)),
       .init("last_name", text(content.lastName)), .init("nickname", text(content.nickname)),
     ]
     if !content.middleName.isEmpty { members.append(.init("middle_name", .string(content.middleName))) }
@@ -227,7 +457,9 @@ package final class VCardImporter {
       members[members.count - 1].value = .object(information)
     }
     if !content.tags.isEmpty {
-      let tags = content.tags.map { JSONValue.object(JSONObject(["object": .string("tag"), "name": .string($0)])) }
+      let tags = content.tags.map {
+        JSONValue.object(JSONObject(["object": .string(RecordKind.tag.object), "name": .string($0)]))
+      }
       members.append(.init("tags", .array(tags)))
     }
     return JSONObject(members)
@@ -247,12 +479,12 @@ package final class VCardImporter {
         address.country.count == 2 && address.country.allSatisfy(\.isLetter) ? address.country.uppercased() : nil
       country = .object(
         JSONObject([
-          "id": iso.map(JSONValue.string) ?? .null, "object": .string("country"),
+          "id": iso.map(JSONValue.string) ?? .null, "object": .string(RecordKind.country.object),
           "name": iso == nil ? .string(address.country) : .null, "iso": iso.map(JSONValue.string) ?? .null,
         ]))
     }
     return JSONObject([
-      .init("id", .int(next("address"))), .init("object", .string("address")),
+      .init("id", .int(next(RecordKind.address.object))), .init("object", .string(RecordKind.address.object)),
       .init("name", address.name.map(JSONValue.string) ?? .null), .init("street", text(address.street)),
       .init("city", text(address.city)), .init("province", text(address.province)),
       .init("postal_code", text(address.postalCode)), .init("latitude", .null), .init("longitude", .null),
@@ -263,12 +495,15 @@ package final class VCardImporter {
 
 extension VCardImporter {
   /// `monica-import vcard`: reads the existing contacts and the map when given, then imports
-  /// `sources` to `output`, the update lines to the file `updates`, each per-card message to
-  /// `report`.
+  /// `sources` to `output`, the update lines to the file `updates`, each per-card warning to
+  /// `report` and word on who a card is to `note`.
+  /// Returns what it did (`ImportSummary`).
+  @discardableResult
   package static func run(
     _ sources: [InputSource], dedupeAgainst: String?, map: String?, updates: String? = nil,
-    options: VCardImportOptions, output: LineOutput, report: @escaping (String) -> Void
-  ) throws(MonicaError) {
+    options: VCardImportOptions, output: LineOutput, report: @escaping (String) -> Void,
+    note: @escaping (String) -> Void = { _ in }
+  ) throws(MonicaError) -> ImportSummary {
     let existing = try dedupeAgainst.map { (path) throws(MonicaError) in
       try ExistingContacts(reading: InputSource(path))
     }
@@ -287,7 +522,9 @@ extension VCardImporter {
       }
     }
     let importer = VCardImporter(
-      output: output, options: options, existing: existing, map: idMap, updates: updateFile, report: report)
+      output: output, options: options, existing: existing, map: idMap, updates: updateFile, report: report,
+      note: note)
     try output.finishing { () throws(MonicaError) in try importer.run(sources) }
+    return importer.summary
   }
 }

@@ -3,12 +3,8 @@
 /// today's records). A merge cannot be undone by Monica: a group with a contradiction is refused
 /// unless `--force` names the merged contact.
 ///
-/// `contradictions(between:and:)` is the one place that judges a pair; it is meant to become the
-/// toolset's identity judgement (MonicaKit/Identity) when that lands. Until then it holds the
-/// rules monica-dedupe's `PairEvidence` applies (birthdays that differ; genders that differ; both
-/// holding e-mail addresses that share none) and those a merge adds: first names that differ
-/// (without case or accents) where neither is the other's nickname, and one living and one
-/// deceased.
+/// `contradictions(between:and:)` is the one place that judges a pair: it asks the toolset's
+/// identity judgement (MonicaKit/Identity), the one monica-dedupe grouped the line with.
 extension MergeGroup {
   /// One pair of the group that contradicts: the two ids and why, in words.
   package struct Contradiction: Sendable, Equatable {
@@ -45,58 +41,13 @@ extension MergeGroup {
     return pairs
   }
 
-  /// Why the two contact records are two people, in words; empty when nothing says so.
+  /// Why the two contact records may be two people, in words; empty when nothing says so: the
+  /// evidence against of the toolset's one identity judgement (`Person.judge`), both the
+  /// contradictions (first names that are not forms of one name, genders, birthdays, one living
+  /// and one deceased, dates of death) and what only weakens it (other last or middle names,
+  /// e-mail addresses that share none). A merge is the one write Monica cannot undo, so any
+  /// evidence against asks for `--force`.
   package static func contradictions(between a: JSONObject, and b: JSONObject) -> [String] {
-    var reasons: [String] = []
-    let (firstA, firstB) = (text(a["first_name"]), text(b["first_name"]))
-    if !firstA.isEmpty, !firstB.isEmpty, firstA.folded != firstB.folded,
-      text(a["nickname"]).folded != firstB.folded, text(b["nickname"]).folded != firstA.folded
-    {
-      reasons.append("first names differ: \(firstA) / \(firstB)")
-    }
-    let binary: Set<String> = ["M", "F"]
-    let (genderA, genderB) = (text(a["gender_type"]), text(b["gender_type"]))
-    if binary.contains(genderA), binary.contains(genderB), genderA != genderB {
-      reasons.append("genders differ: \(genderA) / \(genderB)")
-    }
-    if let dayA = birthday(a), let dayB = birthday(b), dayA.contradicts(dayB) {
-      reasons.append("birthdays differ: \(dayA.text) / \(dayB.text)")
-    }
-    if let deadA = a["is_dead"]?.boolValue, let deadB = b["is_dead"]?.boolValue, deadA != deadB {
-      let dead = deadA ? a : b
-      reasons.append("one is deceased: #\(dead["id"]?.intValue ?? 0), the other living")
-    }
-    let (mailsA, mailsB) = (emails(a), emails(b))
-    if !mailsA.isEmpty, !mailsB.isEmpty, mailsA.isDisjoint(with: mailsB) {
-      reasons.append(
-        "e-mail addresses share none: \(mailsA.sorted().joined(separator: ", ")) / "
-          + mailsB.sorted().joined(separator: ", "))
-    }
-    return reasons
-  }
-
-  private static func text(_ value: JSONValue?) -> String { value?.stringValue?.trimmingWhiteSpace ?? "" }
-
-  /// A full contact's known birthday (`information.dates.birthdate`, not age-based).
-  private static func birthday(_ contact: JSONObject) -> DedupeContact.Birthday? {
-    guard let date = contact["information"]?["dates"]?["birthdate"], date["is_age_based"]?.boolValue != true,
-      let text = date["date"]?.stringValue, let day = CalendarDate(parsing: text)
-    else { return nil }
-    let year = date["is_year_unknown"]?.boolValue == true ? nil : day.year
-    return DedupeContact.Birthday(year: year, month: day.month, day: day.day)
-  }
-
-  /// The contact's e-mail addresses (its contact fields of type e-mail), case-folded.
-  private static func emails(_ contact: JSONObject) -> Set<String> {
-    var found = Set<String>()
-    for field in contact["contactFields"]?.arrayValue ?? [] {
-      let type = field["contact_field_type"]
-      let isEmail =
-        type?["type"]?.stringValue?.lowercased() == "email" || type?["protocol"]?.stringValue == "mailto:"
-      if isEmail, let content = field["content"]?.stringValue, let key = MatchKeys.email(content) {
-        found.insert(key)
-      }
-    }
-    return found
+    Person(contact: JSONValue.object(a)).judge(Person(contact: JSONValue.object(b))).reasonsAgainst
   }
 }

@@ -121,7 +121,7 @@ package struct MergeGroup: Sendable, Equatable {
       guard let id = contact["id"]?.intValue, let given = names[id] else { continue }
       let server = [contact["first_name"]?.stringValue, contact["last_name"]?.stringValue]
         .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-      if MatchKeys.words(server) != MatchKeys.words(given) {
+      if NameForms.words(server) != NameForms.words(given) {
         mismatches.append(
           "#\(id) is \(OutsideText.quoted(server)) on the server, \(OutsideText.quoted(given)) in the line")
       }

@@ -3,8 +3,8 @@ import MonicaKit
 /// `monica-sandbox --duplicates`: contacts an import would have doubled, made through the
 /// store's own write routes after the seeding (so the default seeding is unchanged): a pair
 /// sharing an e-mail in another case, each with records of every kind monica-merge moves; a
-/// pair where one's nickname is the other's first name; and two people of one name whose
-/// birthdays differ, which must never be merged.
+/// pair where one's nickname is the other's first name and both hold one e-mail address; and two
+/// people of one name whose birthdays differ, which must never be merged.
 extension SeedData {
   /// The contents with the duplicate contacts added; a write the store refuses is said on stderr.
   static func addingDuplicates(_ contents: StoreContents, baseURL: String, now: Int) -> StoreContents {
@@ -127,6 +127,13 @@ extension SeedData {
     write(.create(.note), ["contact_id": .int(theodoric), "body": .string("Theodoric: moved to Oslo")])
     let teddy = contact("Teddy", "Vasquez-Lund")
     write(.create(.note), ["contact_id": .int(teddy), "body": .string("Teddy: new number")])
+    // The same address on both, as an import of his phone's card would leave it: with the
+    // nickname it makes them almost certainly one person (a name alone would not).
+    for id in [theodoric, teddy] {
+      write(
+        .create(.contactField),
+        ["contact_id": .int(id), "contact_field_type_id": .int(1), "data": .string("teddy@vasquez-lund.example")])
+    }
     _ = contact("Philippa", "Okonkwo", born: (1950, 1, 2))
     _ = contact("Philippa", "Okonkwo", born: (1991, 7, 8))
     return writer.state.contents

@@ -1,5 +1,5 @@
-/// The normalised forms contacts are compared by, each also a blocking key: only contacts that
-/// share a key are ever compared, so finding duplicates is not quadratic.
+/// The normalised forms e-mail addresses and phone numbers are compared by (names: `NameForms`),
+/// each also a blocking key of `IdentityIndex`.
 package enum MatchKeys {
   /// An e-mail address trimmed and case-folded; `nil` when it holds no `@`.
   package static func email(_ text: String) -> String? {
@@ -28,25 +28,5 @@ package enum MatchKeys {
   package static func samePhone(_ a: String, _ b: String) -> Bool {
     let (short, long) = a.count <= b.count ? (a, b) : (b, a)
     return long.count - short.count <= 3 && long.hasSuffix(short)
-  }
-
-  /// A name's words folded (case, accents, white space), for comparing names as people write them.
-  package static func words(_ text: String) -> [String] {
-    text.folded.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
-  }
-
-  /// A full name's key: its folded words in sorted order, so that `Lima, Ana`, `ana  lima` and
-  /// a first and last name given swapped read the same; `nil` for a contact without a name.
-  package static func fullName(first: String, last: String) -> String? {
-    let words = (words(first) + words(last)).sorted()
-    return words.isEmpty ? nil : words.joined(separator: " ")
-  }
-
-  /// The key one contact's given name (its first name, or its nickname) makes with its last
-  /// name: `nil` unless both are there.
-  package static func givenName(_ given: String, last: String) -> String? {
-    let given = words(given).joined(separator: " ")
-    let last = words(last).joined(separator: " ")
-    return given.isEmpty || last.isEmpty ? nil : given + "|" + last
   }
 }

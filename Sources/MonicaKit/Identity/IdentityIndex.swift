@@ -1,0 +1,191 @@
+/// Many people, and who among them could be a given person, judged.
+///
+/// People are put in blocks by their keys: the uuid, each e-mail address, the last
+/// `MatchKeys.phoneDigitsMinimum` digits of each phone, the full name (its words' spelling
+/// keys in any order, and written together for names without spaces), and each form of the
+/// first name (or nickname) with the last name's spelling (`NameVariants` groups: Bob Smith
+/// meets Robert Smith). A question judges only the people that share a block with the person
+/// asked about, and passes over a block larger than `blockLimit` (a switchboard, a common name):
+/// the work of one question is bounded by its keys times `blockLimit`, whatever the number of
+/// people held.
+///
+/// A streaming importer asks before it adds (`matches(for:)`, then `add(_:as:)`); a later
+/// record of someone already held adds what it knows to them (`absorb(_:into:)`).
+package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
+  /// A person held, with the key the caller knows them by.
+  private struct Entry: Sendable {
+    var key: Key
+    var compared: ComparedPerson
+  }
+
+  /// The people of one block, by position in `entries`: most blocks hold one person, who
+  /// needs no array of their own.
+  private enum Block: Sendable {
+    case one(Int32)
+    case many([Int32])
+
+    var members: [Int32] {
+      switch self {
+      case .one(let position): [position]
+      case .many(let positions): positions
+      }
+    }
+
+    var count: Int {
+      switch self {
+      case .one: 1
+      case .many(let positions): positions.count
+      }
+    }
+
+    mutating func append(_ position: Int32) {
+      switch self {
+      case .one(let first): self = .many([first, position])
+      case .many(var positions):
+        self = .one(0)  // lets the array be appended to in place
+        positions.append(position)
+        self = .many(positions)
+      }
+    }
+  }
+
+  /// A block with more people than this is not looked in.
+  package let blockLimit: Int
+  private var entries: [Entry] = []
+  private var positions: [Key: Int] = [:]
+  /// The blocks by their key's hash: a collision only puts more people in a block, whom the
+  /// judgement then tells apart.
+  private var blocks: [Int: Block] = [:]
+  /// The blocks grown past `blockLimit`: their key as text and size, for `oversizedBlocks`.
+  private var oversized: [Int: (key: String, count: Int)] = [:]
+
+  /// An empty index; `blockLimit` bounds the people judged per block key of a question.
+  package init(blockLimit: Int = 100) { self.blockLimit = blockLimit }
+
+  /// How many people are held.
+  package var count: Int { entries.count }
+
+  /// The person held under `key`.
+  package func person(_ key: Key) -> Person? { positions[key].map { entries[$0].compared.person } }
+
+  /// The person held under `key`, in the form it is compared in.
+  func compared(_ key: Key) -> ComparedPerson? { positions[key].map { entries[$0].compared } }
+
+  /// Holds `person` under `key`; a key already held takes what `person` adds (`absorb`).
+  package mutating func add(_ person: Person, as key: Key) {
+    if positions[key] != nil { return absorb(person, into: key) }
+    positions[key] = entries.count
+    let compared = ComparedPerson(person)
+    entries.append(Entry(key: key, compared: compared))
+    for block in Self.blockKeys(compared) { put(entries.count - 1, in: block) }
+  }
+
+  /// Puts the person at `position` in the block `key`.
+  private mutating func put(_ position: Int, in key: String) {
+    let hash = key.hashValue
+    if var block = blocks[hash] {
+      blocks[hash] = nil
+      block.append(Int32(position))
+      blocks[hash] = block
+      if block.count > blockLimit, "uepn".contains(key.prefix(1)) { oversized[hash] = (key, block.count) }
+    } else {
+      blocks[hash] = .one(Int32(position))
+    }
+  }
+
+  /// Adds to the person held under `key` what `person` knows and they do not (e-mails, phones,
+  /// a birthday...), in the blocks too; nothing when `key` is not held.
+  package mutating func absorb(_ person: Person, into key: Key) {
+    guard let position = positions[key] else { return }
+    let before = Self.blockKeys(entries[position].compared)
+    var merged = entries[position].compared.person
+    merged.absorb(person)
+    entries[position].compared = ComparedPerson(merged)
+    for block in Self.blockKeys(entries[position].compared).subtracting(before) { put(position, in: block) }
+  }
+
+  /// The people held who share a block with `person`, each judged against it, highest score
+  /// first (then in the order added), leaving out `excluding` and any scoring under `minScore`.
+  package func matches(for person: Person, minScore: Double = 0, excluding: Key? = nil) -> [IdentityMatch<Key>] {
+    matches(for: ComparedPerson(person), minScore: minScore, excluding: excluding)
+  }
+
+  /// `matches(for:minScore:excluding:)` of a person already in its compared form.
+  func matches(for asked: ComparedPerson, minScore: Double, excluding: Key?) -> [IdentityMatch<Key>] {
+    var seen: Set<Int> = []
+    var found: [(position: Int, judgement: IdentityJudgement)] = []
+    for block in Self.blockKeys(asked).sorted() {
+      guard let members = blocks[block.hashValue], members.count <= blockLimit else { continue }
+      for member in members.members {
+        let position = Int(member)
+        guard seen.insert(position).inserted, entries[position].key != excluding else { continue }
+        let judgement = asked.judge(entries[position].compared)
+        if judgement.score >= minScore { found.append((position, judgement)) }
+      }
+    }
+    found.sort { ($0.judgement.score, -$0.position) > ($1.judgement.score, -$1.position) }
+    return found.map { IdentityMatch(key: entries[$0.position].key, judgement: $0.judgement) }
+  }
+
+  /// The blocks of a uuid, an e-mail address, a phone or a full name holding more than
+  /// `blockLimit` people, with their sizes, by key: what questions passed over (`describe`
+  /// names one for a warning). The blocks of names' other forms hold the same people and are
+  /// not listed again.
+  package var oversizedBlocks: [(key: String, count: Int)] { oversized.values.sorted { $0.key < $1.key } }
+
+  /// The keys a person is blocked by, each once.
+  static func blockKeys(_ compared: ComparedPerson) -> Set<String> {
+    var keys: Set<String> = []
+    if let uuid = compared.person.uuid { keys.insert("u:" + uuid) }
+    for email in compared.emails { keys.insert("e:" + email) }
+    for phone in compared.phones { keys.insert("p:" + MatchKeys.phoneBlock(phone.digits)) }
+    let (first, last) = (compared.first, compared.last)
+    let full = first.keys + last.keys
+    if !full.isEmpty {
+      keys.insert("n:" + full.sorted().joined(separator: " "))
+      if full.count <= 4 {
+        keys.insert("c:" + (first.words + last.words).joined())
+        keys.insert("c:" + (last.words + first.words).joined())
+      }
+    }
+    // Forms of the first name and the nickname meet each other's with the same last name.
+    let lastKey = last.keys.joined(separator: " ")
+    if !lastKey.isEmpty {
+      for given in [first.keys.first, compared.nickname.keys.first].compactMap({ $0 }) {
+        keys.insert("g:" + given + "|" + lastKey)
+        for group in NameForms.variantGroups(key: given) { keys.insert("g:#\(group)|" + lastKey) }
+      }
+    }
+    return keys
+  }
+
+  /// A block key as a warning names it: `the e-mail a@b`, `phones ending 1234567`, `the name
+  /// ana lima`.
+  package static func describe(_ key: String) -> String {
+    let value = key.dropFirst(2)
+    switch key.prefix(2) {
+    case "u:": return "the uuid \(value)"
+    case "e:": return "the e-mail \(value)"
+    case "p:": return "phones ending \(value)"
+    case "n:", "c:": return "the name \(value)"
+    default:
+      let parts = value.split(separator: "|", maxSplits: 1).map(String.init)
+      let given = parts.first.map { $0.hasPrefix("#") ? Self.groupName($0) : $0 } ?? ""
+      return "the given name \(given) with the last name \(parts.last ?? "")"
+    }
+  }
+
+  /// `#3` as the group's first name (`forms of robert`).
+  private static func groupName(_ text: String) -> String {
+    guard let index = Int(text.dropFirst()), NameVariants.groups.indices.contains(index) else { return text }
+    return "forms of " + (NameVariants.groups[index].first ?? "").folded
+  }
+}
+
+/// A person an index holds, judged against the one asked about.
+package struct IdentityMatch<Key: Hashable & Sendable>: Sendable, Equatable {
+  /// The key the person was added under.
+  package let key: Key
+  /// How they compare.
+  package let judgement: IdentityJudgement
+}
