@@ -158,7 +158,8 @@ import Testing
     #expect(warnings.count == lines.count && warnings.allSatisfy { $0.hasPrefix("monica-avatar: warning: contact ") })
     for result in results {
       let file = sandbox.temporary.root + "/" + (result["file"]?.stringValue ?? "")
-      #expect(String(decoding: bytes(file), as: UTF8.self).hasPrefix("<svg"), "\(file)")
+      let declared = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "
+      #expect(String(decoding: bytes(file), as: UTF8.self).hasPrefix(declared), "\(file)")
     }
     // The HTML page was never saved under any name.
     for name in files(sandbox.temporary.root + "/faces") {

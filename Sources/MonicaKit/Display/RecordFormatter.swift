@@ -94,6 +94,10 @@ package struct FormatOptions {
   package var vdir: String?
   /// `dot --around ID --depth N`: one contact's circle.
   package var around: (id: Int, depth: Int)?
+  /// `dot --all-contacts`: the contacts without a relationship are nodes too.
+  package var allContacts = false
+  /// `dot --font`: the font family of the graph's names.
+  package var font: String?
   /// Pass csv, tsv, template, json, ndjson, vcard and ics output through `TerminalText.safe`
   /// (table, markdown and dot labels always are): set when stdout is a terminal, or by `--safe`.
   /// A vdir's files are files: written unchanged.
@@ -170,7 +174,10 @@ package struct RecordFormatter {
       let vdir = options.vdir.map { VdirWriter(directory: $0, fileExtension: "ics", warn: warn) }
       sink = try CalendarSink(
         output: output, options: options.calendar, today: options.context.today, vdir: vdir, safe: options.safe)
-    case .dot: sink = GraphSink(output: output, photos: options.photos, around: options.around)
+    case .dot:
+      sink = GraphSink(
+        output: output, photos: options.photos, around: options.around, allContacts: options.allContacts,
+        font: options.font, warn: warn)
     case .table, .tsv, .csv, .markdown:
       sink = TabularSink(output: output, options: options, environment: environment, warn: warn)
     }

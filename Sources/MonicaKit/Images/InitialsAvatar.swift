@@ -79,7 +79,9 @@ package enum InitialsAvatar {
     let text = letters.isEmpty ? "?" : letters
     // Letters of a right-to-left script read from the right: the first name's on the right.
     let direction = text.unicodeScalars.first.map(isRightToLeft) == true ? " direction=\"rtl\"" : ""
+    // The XML declaration is what Graphviz knows an SVG by (monica-format dot --photos).
     let svg = """
+      <?xml version="1.0" encoding="UTF-8"?>
       <svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200">\
       <rect width="200" height="200" fill="\(background)"/>\
       <text x="100" y="100" dy=".35em" text-anchor="middle" font-family="sans-serif" font-size="80" \
