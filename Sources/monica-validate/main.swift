@@ -43,9 +43,6 @@ struct MonicaValidate: MonicaTool, AsyncParsableCommand {
         monica-validate --list-rules | grep '^task'
         echo '{"object":"task","id":3,"completed":true}' | monica-validate --write
         monica-import vcard phone.vcf | monica-validate --write --create > new.ndjson
-        monica-fetch --all --quiet | monica-diff --restore --map r.tsv backup.ndjson - \\
-          | monica-validate --write --create --map r.tsv \\
-          | monica-push --create --map r.tsv --quiet
 
       FILES
         FILE...  NDJSON records (envelopes with --envelope); - or none: stdin
