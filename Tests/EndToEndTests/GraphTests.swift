@@ -70,6 +70,8 @@ import Testing
     let run = try sh(
       """
       mkdir photos && echo 'graph { a }' | dot -Tpng > photos/3.png
+      # An initials face saved before it had the XML declaration Graphviz needs: left out, and said.
+      printf '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"/>\n' > photos/4.svg
       monica-format dot in.ndjson > all.dot 2> warnings
       wc -c < warnings
       gc -n -e all.dot | awk '{ print $1, $2 }'
@@ -90,6 +92,8 @@ import Testing
       monica-format json --font X in.ndjson 2>&1; echo "status $?"
       """, env: Fixtures.env(home), directory: home.root)
     #expect(run.status == 0, "\(run)")
+    #expect(
+      run.stderr.hasPrefix("monica-format: warning: initials faces left out: 1 (Graphviz reads an SVG"), "\(run)")
     #expect(
       run.lines == [
         "0", "5 3",

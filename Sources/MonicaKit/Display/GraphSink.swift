@@ -118,8 +118,8 @@ final class GraphSink: RecordSink {
     try output.writeLines(Array((lines.joined(separator: "\n") + "\n").utf8))
     if unreadableFaces > 0 {
       warn(
-        "\(unreadableFaces) initials faces were left out: Graphviz reads an SVG only after an XML declaration, "
-          + "which monica-avatar writes since this version (save them again)")
+        "initials faces left out: \(unreadableFaces) (Graphviz reads an SVG only after an XML declaration, "
+          + "which monica-avatar writes now: save them again)")
     }
   }
 
