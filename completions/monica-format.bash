@@ -163,9 +163,9 @@ _monica-format() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--no-header --skip-invalid --safe --prune --force --version -h --help)
+    local -a non_repeating_flags=(--no-header --skip-invalid --safe --prune --force --all-contacts --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--fields --sort --template --color --today --calendar-name --alarm --since --until --photos --vcard-version --vdir --around --depth)
+    local -a non_repeating_options=(--fields --sort --template --color --today --calendar-name --alarm --since --until --photos --vcard-version --vdir --around --depth --font)
     __monica-format_offer_flags_options -1
 
     # Offer option value completions
@@ -215,6 +215,9 @@ _monica-format() {
         return
         ;;
     '--depth')
+        return
+        ;;
+    '--font')
         return
         ;;
     esac

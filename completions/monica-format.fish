@@ -20,7 +20,7 @@ function __monica-format_parse_tokens -S
     set -l unparsed_tokens (__monica-format_tokens -pc)
     switch $unparsed_tokens[1]
     case 'monica-format'
-        __monica-format_parse_subcommand -r 2 'fields=' 'sort=' 'template=' 'color=' 'today=' 'no-header' 'skip-invalid' 'safe' 'calendar-name=' 'alarm=' 'since=' 'until=' 'photos=' 'vcard-version=' 'vdir=' 'prune' 'force' 'around=' 'depth=' 'version' 'h/help'
+        __monica-format_parse_subcommand -r 2 'fields=' 'sort=' 'template=' 'color=' 'today=' 'no-header' 'skip-invalid' 'safe' 'calendar-name=' 'alarm=' 'since=' 'until=' 'photos=' 'vcard-version=' 'vdir=' 'prune' 'force' 'around=' 'depth=' 'all-contacts' 'font=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __monica-format_parse_subcommand -r 1 'version'
@@ -98,6 +98,8 @@ complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_fla
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" force' -l 'force' -d '--vdir: remove files although they are more than half of the vdir.'
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" around' -l 'around' -d 'dot: only the people around this contact.' -rfka ''
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" depth' -l 'depth' -d 'dot: with --around, how many relationships away (default 1).' -rfka ''
+complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" all-contacts' -l 'all-contacts' -d 'dot: draw the contacts without a relationship too (left out by default).'
+complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" font' -l 'font' -d 'dot: the font family of the names (default Helvetica); one with the names\' scripts, e.g. \'Noto Sans CJK SC\'.' -rfka ''
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" version' -l 'version' -d 'Show the version.'
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_flags_or_options "monica-format" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'monica-format' -n '__monica-format_should_offer_completions_for_positional "monica-format" -eq 3' -fa 'help' -d 'Show subcommand help information.'

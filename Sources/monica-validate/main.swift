@@ -8,9 +8,10 @@ struct MonicaValidate: MonicaTool, AsyncParsableCommand {
     discussion: """
       Each record's kind comes from its "object" key: contact (full, partial or \
       short), activity, note, task, gift, tag, photo or user. Every record goes to \
-      stdout byte for byte, failing ones too unless --skip-invalid, so the tool can \
-      sit in a pipeline. Each problem goes to stderr as SOURCE:LINE: kind #id: \
-      field: problem, or with --report to a file as NDJSON. The status is 65 when \
+      stdout byte for byte, failing ones too unless --skip-invalid (--write gates \
+      them: below), so the tool can sit in a pipeline. Each problem goes to \
+      stderr as SOURCE:LINE: kind #id: field: problem, or with --report to a file \
+      as NDJSON. The status is 65 when \
       any record failed, also with --skip-invalid. --list-rules prints every rule \
       and where Monica's source keeps it.
 
@@ -25,7 +26,12 @@ struct MonicaValidate: MonicaTool, AsyncParsableCommand {
       dates, from the services at v4.1.2) by the code monica-push runs before a \
       line's first request; a key given twice is a problem. Nothing is sent. Not \
       checked here: whether a record an id names exists on the instance, and \
-      fields Monica requires (the server decides those).
+      fields Monica requires (the server decides those). With --write the tool is \
+      a gate: it holds the lines (in a temporary file under TMPDIR) until the whole \
+      input is checked, then writes them all, or nothing when any line failed \
+      (with --skip-invalid, the lines that passed), so monica-push after it never \
+      writes part of a bad input; --map's file is read once the input has ended, \
+      so monica-diff --restore --map FILE may make it in the same pipeline.
 
       EXAMPLES
         monica-fetch tasks | monica-validate > tasks.ndjson
@@ -101,6 +107,7 @@ struct MonicaValidate: MonicaTool, AsyncParsableCommand {
       validator.object = object.map { RecordKind.called($0)?.object ?? $0 }
       validator.create = create
       validator.map = map
+      validator.environment = environment
       try validator.run(to: output, diagnostics: diagnostics)
     }
   }

@@ -358,7 +358,7 @@ import Testing
     #expect(Int(run.lines[3]) == (Int(run.lines[4]) ?? 0) + 1, "one table per kind: \(run)")
   }
 
-  @Test("vCard 3.0: abook reads every day-known birthday; monica-import reads 3.0 as it reads 4.0")
+  @Test("vCard 3.0: abook reads every phone, e-mail and day-known birthday; monica-import reads 3.0 as it reads 4.0")
   func vcard3() throws {
     let sandbox = try Sandbox.start(["--contacts", "150", "--seed", "7", "--rate-limit", "0"])
     defer { sandbox.stop() }
@@ -379,6 +379,17 @@ import Testing
         | sub("-"; "/")' contacts.ndjson | sort > expected
       wc -l < expected
       diff expected abook && echo "abook: same days"
+      # Every phone and e-mail address, as abook's own conversion reads them (it drops TYPE=VOICE alone).
+      for v in three four; do
+        abook --convert --informat vcard --infile $v.vcf --outformat abook --outfile - > $v.abook
+        phones=$(grep -cE '^(phone|workphone|mobile|fax)=' $v.abook)
+        emails=$(grep '^email=' $v.abook | cut -d= -f2- | tr ',' '\n' | grep -c .)
+        echo "abook $v: $phones phones, $emails e-mails"
+      done
+      phones=$(jq '[.contactFields[]? | select(.contact_field_type.type == "phone")] | length' contacts.ndjson | jq -s add)
+      emails=$(jq '[.contactFields[]? | select(.contact_field_type.type == "email")] | length' contacts.ndjson | jq -s add)
+      echo "records: $phones phones, $emails e-mails"
+      echo "voice $(grep -c 'TYPE=VOICE' three.vcf)"
       monica-import vcard four.vcf > from4 2> warnings4
       monica-import vcard three.vcf > from3 2> warnings3
       diff from4 from3 && diff warnings4 warnings3 && echo "import: same records"
@@ -391,6 +402,12 @@ import Testing
     #expect(numbers[0] > 100 && numbers[1] == 1 && numbers[2] > 1 && numbers[2] == numbers[3], "\(run)")
     #expect(numbers[4] == numbers[5] && numbers[5] > 50, "every day-known birthday: \(run)")
     #expect(run.lines.contains("abook: same days") && run.lines.contains("import: same records"), "\(run)")
+    let records = run.lines.first { $0.hasPrefix("records: ") }.map { String($0.dropFirst("records: ".count)) }
+    #expect(records?.hasPrefix("0 ") == false && records?.contains(" 0 e-mails") == false, "\(run)")
+    for version in ["three", "four"] {
+      #expect(run.lines.contains("abook \(version): \(records ?? "")"), "\(run)")
+    }
+    #expect(run.lines.contains("voice 0"), "no TEL;TYPE=VOICE: \(run)")
     #expect(Int(run.lines.last?.trimmingCharacters(in: .whitespaces) ?? "") == numbers[0], "\(run)")
   }
 }

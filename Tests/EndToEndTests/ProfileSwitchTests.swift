@@ -51,6 +51,10 @@ import Testing
     #expect(push.status == 78 && push.stderr.contains("(profiles: play, work)"), "\(push)")
     // Nothing reached the instance for either.
     #expect(sandbox.requests().count == before)
+    // Logging out of one of the two leaves one: it is the default now, and the logout says so.
+    let second = try sh("monica-auth logout --profile play", env: sandbox.env)
+    #expect(second.stderr.hasSuffix("; profile work, the only one left, is the default now\n"), "\(second)")
+    #expect(try sh("monica-auth list", env: sandbox.env).lines == ["* work\t\(sandbox.url)\tkey-file"])
   }
 
   @Test("logging out of the default with one left makes that one the default, and says which")

@@ -58,7 +58,8 @@ import Testing
       monica-validate --create bad.ndjson; echo "create alone $?"
       """#, env: env(home), directory: home.root)
     #expect(run.lines.first == "status 65", "\(run)")
-    #expect(run.lines.dropFirst().first?.trimmingCharacters(in: .whitespaces) == "5", "\(run)")
+    // --write is a gate: no line goes out when one fails.
+    #expect(run.lines.dropFirst().first?.trimmingCharacters(in: .whitespaces) == "0", "\(run)")
     let messages = run.lines.dropFirst(2).prefix(6).joined(separator: "\n")
     for expected in [
       #"bad.ndjson:1: task #?: completed: The completed field must be true or false. (boolean, UpdateTask.php:23), got "yes""#,
@@ -101,5 +102,53 @@ import Testing
         "monica-validate: error: none.tsv: no such map file", "no map 66", "none.tsv not made",
         #"["note",2]"#, "restore 0", "restore without map 65", "map alone 64",
       ], "\(run)")
+  }
+
+  @Test("in a pipe --write is a gate: a good line before a bad one, nothing goes out and monica-push sends nothing")
+  func gateHoldsEverything() throws {
+    let sandbox = try Sandbox.start()
+    #expect(try login(sandbox, "-q").status == 0)
+    let before = sandbox.requests().count
+    let run = try sh(
+      #"""
+      set -o pipefail
+      printf '%s\n' '{"object":"note","contact_id":1,"body":"Passed the gate"}' \
+        '{"object":"task","contact_id":1,"title":"Water the plants","completed":"yes"}' \
+        '{"object":"note","contact_id":1,"body":"After the bad line"}' > lines.ndjson
+      monica-validate --write --create lines.ndjson 2> gate.err | monica-push --create --map m.tsv; echo "pipe $?"
+      monica-validate --write --create lines.ndjson 2> /dev/null | wc -c
+      grep -c 'lines.ndjson:2: task #?: completed' gate.err
+      """#, env: sandbox.env, directory: sandbox.home)
+    #expect(run.lines == ["pipe 65", "0", "1"], "\(run)")
+    // Not one request: monica-push read an empty input.
+    let sent = sandbox.requests().dropFirst(before).filter { $0["method"]?.stringValue != "GET" }
+    #expect(sent.isEmpty, "\(sent)")
+  }
+
+  @Test("--map is read once the input has ended: monica-diff --restore makes it in the same pipeline")
+  func mapReadWhenNeeded() throws {
+    let home = try TemporaryHome()
+    let run = try sh(
+      #"""
+      set -o pipefail
+      contact='{"id":1,"object":"contact","first_name":"Ana","last_name":"Lima"}'
+      note='{"id":2,"object":"note","body":"Met at the market","contact":{"id":1}}'
+      printf '%s\n' "$contact" "$note" > old.ndjson
+      printf '%s\n' "$contact" > new.ndjson
+      test -e new.tsv || echo "no map yet"
+      monica-diff --restore --map new.tsv old.ndjson new.ndjson 2> /dev/null \
+        | monica-validate --write --create --map new.tsv | jq -c '[.object, .id]'; echo "restore $?"
+      # The same, made certain: the map appears only after the last line was written, before the end
+      # of the input (opening the FIFO waits for the reader, so the map is not there when it starts).
+      monica-diff --restore --map m.tsv old.ndjson new.ndjson 2> /dev/null > restore.ndjson
+      mkfifo lines
+      { cat restore.ndjson; cp m.tsv later.tsv; } > lines &
+      writer=$!
+      monica-validate --write --create --map later.tsv lines | jq -c '[.object, .id]'; echo "later $?"
+      # A validate that read the map first never opened the FIFO: its writer waits still.
+      kill $writer 2> /dev/null || true
+      """#, env: env(home), directory: home.root)
+    #expect(
+      run.lines == ["no map yet", #"["note",2]"#, "restore 0", #"["note",2]"#, "later 0"], "\(run)")
   }
 }

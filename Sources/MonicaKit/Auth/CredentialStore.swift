@@ -195,7 +195,8 @@ package struct CredentialStore: Sendable {
   package enum DefaultAfterDelete: Sendable, Equatable {
     /// The deleted profile was not the default; the default is unchanged.
     case unchanged
-    /// The deleted profile was the default and the one profile left is the default now.
+    /// The one profile left is the default now: the deleted one was the default, or there was
+    /// none.
     case chose(String)
     /// The deleted profile was the default; several (or no) profiles are left, and none is the
     /// default, so that no command reaches another instance without being told which.
@@ -212,19 +213,18 @@ package struct CredentialStore: Sendable {
     try SecureFiles.remove(keyPath(profile))
     // Its own directory and its `avatars/<profile>/`: the lock is held already.
     try? CacheDirectory(profile: profile, store: self).removeAll()
-    var after = DefaultAfterDelete.unchanged
-    if (try? defaultProfile()) == profile {
-      try SecureFiles.remove(defaultPath)
-      // Only an unambiguous successor is chosen, and the caller says so.
-      let left = profiles()
-      if left.count == 1 {
-        try setDefault(left[0])
-        after = .chose(left[0])
-      } else {
-        after = .none
-      }
+    let current = try? defaultProfile()
+    if current == profile { try SecureFiles.remove(defaultPath) }
+    guard existed else { return nil }
+    let left = profiles()
+    // Only an unambiguous successor is chosen, and the caller says so: when the default goes
+    // and one profile is left, and when one is left of several that had no default (an earlier
+    // logout of the default left none), since that one is the only instance a tool can mean.
+    if left.count == 1, current == nil || current == profile || current.map(left.contains) == false {
+      try setDefault(left[0])
+      return .chose(left[0])
     }
-    return existed ? after : nil
+    return current == profile ? DefaultAfterDelete.none : .unchanged
   }
 
   private func damaged(_ profile: String, _ bytes: [UInt8]) -> MonicaError {

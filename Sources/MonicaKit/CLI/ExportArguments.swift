@@ -24,6 +24,13 @@ package struct ExportArguments: ParsableArguments {
   package var around: Int?
   @Option(help: ArgumentHelp("dot: with --around, how many relationships away (default 1).", valueName: "N"))
   package var depth: Int?
+  @Flag(help: "dot: draw the contacts without a relationship too (left out by default).")
+  package var allContacts = false
+  @Option(
+    help: ArgumentHelp(
+      "dot: the font family of the names (default Helvetica); one with the names' scripts, e.g. 'Noto Sans CJK SC'.",
+      valueName: "NAME"))
+  package var font: String?
 
   package init() {}
 
@@ -39,6 +46,10 @@ package struct ExportArguments: ParsableArguments {
     if (around != nil || depth != nil) && format != .dot { throw .usage("--around and --depth go with dot") }
     if depth != nil && around == nil { throw .usage("--depth goes with --around") }
     if let depth, depth < 0 { throw .usage("--depth \(depth): expected 0 or more") }
+    if (allContacts || font != nil) && format != .dot { throw .usage("--all-contacts and --font go with dot") }
+    if let font, font.isEmpty || font.unicodeScalars.contains(where: TerminalText.isControl) {
+      throw .usage("--font: expected a font family name")
+    }
   }
 
   /// Sets what was asked on `options`.
@@ -47,5 +58,7 @@ package struct ExportArguments: ParsableArguments {
     options.vdir = vdir
     options.vdirRemoval = VdirWriter.Removal(inputIsWhole: prune, force: force)
     options.around = around.map { ($0, depth ?? 1) }
+    options.allContacts = allContacts
+    options.font = font
   }
 }

@@ -11,7 +11,10 @@ extension Help {
     from the photo record's dataUrl (its /store link needs a browser session), one walk of \
     /api/photos for many contacts; gravatar is a plain GET with no Authorization header; \
     default, or no URL, is an initials SVG on the contact's default_avatar_color, with no \
-    request. A source that fails (HTTP error, network error, a redirect, a body that is not \
+    request: the first letter of the first and the last name in their own script, \
+    upper-cased where it has case (Ō, Ł), one character for a Han, Hangul or Kana name (the \
+    family name's), right to left for Hebrew and Arabic; Monica's ASCII initials only when \
+    the names have no letter. A source that fails (HTTP error, network error, a redirect, a body that is not \
     an image or is over 10 MB) falls back to the initials with a warning; the status is 0 \
     unless --strict. A body is counted as it arrives and the download stops at 10 MB \
     whatever its framing (chunked without end), or when it has not ended within the \

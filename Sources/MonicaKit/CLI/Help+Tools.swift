@@ -86,10 +86,16 @@ extension Help {
                 day and no event; other records are left out (a warning); a
                 record met twice is written once, the later one
       dot       a Graphviz graph of contacts and relationship records: a node
-                per contact (--photos DIR: with its picture), an edge per
-                relationship pair ("child / parent": the left node's name
-                first), coloured by type group with a legend; --around ID
-                --depth N for one person's circle
+                per contact that has a relationship (--all-contacts: every
+                contact), an edge per relationship pair ("child / parent":
+                the left node's name first), coloured by type group with a
+                legend, each family (its family and love relationships) in
+                a frame of its own; --around ID --depth N for one person's
+                circle; --photos DIR puts each picture in its node by
+                absolute path, so dot runs from any folder (initials faces
+                are SVG: dot -Tsvg draws them, -Tpng needs Graphviz's rsvg
+                plugin); --font NAME for names in scripts Helvetica lacks
+                (Han, Hangul: --font 'Noto Sans CJK SC')
       template  --template '{{complete_name}} <{{id}}>': a line per record; a
                 missing or null value is empty, and a placeholder that no
                 record has (a typo?) is said on stderr at the end

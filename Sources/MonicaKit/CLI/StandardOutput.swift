@@ -15,9 +15,18 @@ package final class LineOutput {
   private var closed = false
   /// Bytes held before they are written; 0 writes every line at once.
   package var bufferLimit: Int
+  /// Whether each line goes through `TerminalText.safe` first: standard output on a terminal,
+  /// so that no tool's line (a record, a plan, a report) brings a name's control or bidi
+  /// characters to the screen. A line that is NDJSON stays JSON, its strings' controls shown as
+  /// U+FFFD; in a pipe or a file every byte is kept.
+  package var safe = false
 
-  /// Standard output, flushed every 64 KiB.
-  package static func standardOutput() -> LineOutput { LineOutput(descriptor: 1) }
+  /// Standard output, flushed every 64 KiB, made safe (`safe`) when it is a terminal.
+  package static func standardOutput() -> LineOutput {
+    let output = LineOutput(descriptor: 1)
+    output.safe = isatty(1) == 1
+    return output
+  }
 
   /// Output to `descriptor`, flushed every `bufferLimit` bytes.
   package init(descriptor: Int32, bufferLimit: Int = 1 << 16) {
@@ -29,7 +38,7 @@ package final class LineOutput {
   /// Appends `bytes` and a newline.
   package func writeLine(_ bytes: some Sequence<UInt8>) throws(MonicaError) {
     if closed { throw .outputClosed }
-    buffer.append(contentsOf: bytes)
+    if safe { buffer.append(contentsOf: TerminalText.safe(Array(bytes))) } else { buffer.append(contentsOf: bytes) }
     buffer.append(0x0A)
     if buffer.count >= bufferLimit { try flush() }
   }
@@ -42,7 +51,8 @@ package final class LineOutput {
   /// Appends several complete lines at once: `bytes` must end with a newline.
   package func writeLines(_ bytes: some Sequence<UInt8>) throws(MonicaError) {
     if closed { throw .outputClosed }
-    buffer.append(contentsOf: bytes)
+    // Line feeds are not controls to `TerminalText`: the lines stay lines.
+    if safe { buffer.append(contentsOf: TerminalText.safe(Array(bytes))) } else { buffer.append(contentsOf: bytes) }
     if buffer.count >= bufferLimit { try flush() }
   }
 

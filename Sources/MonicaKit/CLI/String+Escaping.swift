@@ -1,7 +1,8 @@
 extension String {
   /// The text with every character that could steer a terminal or hide text escaped: C0 and C1
-  /// controls, DEL, line and paragraph separators and the bidirectional overrides become `\n`,
-  /// `\t`, `\x1b`, `\u{202e}`... Everything else, backslashes included, is kept as it is.
+  /// controls, DEL, line and paragraph separators and the bidirectional controls
+  /// (`TerminalText.isControl`) become `\n`, `\t`, `\x1b`, `\u{202e}`... Everything else,
+  /// backslashes included, is kept as it is.
   package var escapingControlCharacters: String {
     guard unicodeScalars.contains(where: Self.needsEscape) else { return self }
     var out = ""
@@ -23,10 +24,12 @@ extension String {
     return out
   }
 
+  /// `TerminalText.isControl` decides, as for every line on a terminal; a message is one line,
+  /// so tab, line feed and the line and paragraph separators are escaped too.
   private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
+    case 0x09, 0x0A, 0x2028, 0x2029: true
+    default: TerminalText.isControl(scalar)
     }
   }
 }

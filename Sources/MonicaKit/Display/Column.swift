@@ -99,6 +99,7 @@ package struct Column {
       .text(record.member("id")?.displayText ?? "", isText: false)
     }
     if kind == duplicateObject { return duplicateColumns() }
+    if kind == Occurrence.object { return occurrenceColumns() }
     guard let kind = kind.flatMap(RecordKind.named), let rules = defaultColumns[kind] else {
       return [id, text("object", "object")]
     }
@@ -196,6 +197,14 @@ package struct Column {
       Column("against", priority: 2) { record, _ in
         .text((record.member("against")?.elements ?? []).map(\.displayText).joined(separator: "; "))
       },
+    ]
+  }
+
+  /// monica-remind's occurrences: when each is due, what falls, and the sentence that says so.
+  private static func occurrenceColumns() -> [Column] {
+    [
+      date("due", "due", priority: 0), text("kind", "kind", fixed: true, priority: 1), text("subject", "subject"),
+      date("date", "date", priority: 2),
     ]
   }
 

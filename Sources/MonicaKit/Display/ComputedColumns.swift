@@ -25,7 +25,7 @@ package enum ComputedColumns {
     var next: CalendarDate?
     var days: Int?
     var age: Int?
-    if record.isKind("contact"), let birthday = DisplayRules.birthday(record.root) {
+    if record.isKind(RecordKind.contact.object), let birthday = DisplayRules.birthday(record.root) {
       let yearKnown = !birthday.hasPrefix("--")
       let date = CalendarDate(parsing: yearKnown ? birthday : "2000" + birthday.dropFirst())
       if let date, let away = today.daysUntilAnniversary(month: date.month, day: date.day) {

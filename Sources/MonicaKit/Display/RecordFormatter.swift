@@ -97,6 +97,10 @@ package struct FormatOptions {
   package var vdirRemoval = VdirWriter.Removal()
   /// `dot --around ID --depth N`: one contact's circle.
   package var around: (id: Int, depth: Int)?
+  /// `dot --all-contacts`: the contacts without a relationship are nodes too.
+  package var allContacts = false
+  /// `dot --font`: the font family of the graph's names.
+  package var font: String?
   /// Pass csv, tsv, template, json, ndjson, vcard and ics output through `TerminalText.safe`
   /// (table, markdown and dot labels always are): set when stdout is a terminal, or by `--safe`.
   /// A vdir's files are files: written unchanged.
@@ -175,7 +179,10 @@ package struct RecordFormatter {
       vdir?.removal = removal(stream)
       sink = try CalendarSink(
         output: output, options: options.calendar, today: options.context.today, vdir: vdir, safe: options.safe)
-    case .dot: sink = GraphSink(output: output, photos: options.photos, around: options.around)
+    case .dot:
+      sink = GraphSink(
+        output: output, photos: options.photos, around: options.around, allContacts: options.allContacts,
+        font: options.font, warn: warn)
     case .table, .tsv, .csv, .markdown:
       sink = TabularSink(output: output, options: options, environment: environment, warn: warn)
     }

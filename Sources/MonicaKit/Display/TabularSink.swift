@@ -210,7 +210,7 @@ final class TableSection {
     let context = options.context
     switch options.format {
     case .table:
-      let dead = options.color && record.isKind("contact") && record.member("is_dead")?.isTrue == true
+      let dead = options.color && record.isKind(RecordKind.contact.object) && record.member("is_dead")?.isTrue == true
       try writeTableRow(columns.map { cellText($0.cell(record, context)) }, style: dead ? TableSection.dim : nil)
     case .markdown:
       try output.writeLine(

@@ -33,7 +33,7 @@ final class VCardSink: RecordSink {
   }
 
   func consume(_ record: Record) throws(MonicaError) {
-    guard record.isKind("contact") else {
+    guard record.isKind(RecordKind.contact.object) else {
       skipped += 1
       return
     }
@@ -119,11 +119,31 @@ final class VCardSink: RecordSink {
     if kind == "email" || proto == "mailto:" || (kind.isEmpty && name.lowercased().contains("mail")) {
       return (version == .v3 ? "EMAIL;TYPE=INTERNET:" : "EMAIL:") + escape(content)
     }
-    if kind == "phone" || proto == "tel:" { return (version == .v3 ? "TEL;TYPE=VOICE:" : "TEL:") + escape(content) }
+    if kind == "phone" || proto == "tel:" {
+      let type = phoneType(field, typeName: name).map { ";TYPE=" + (version == .v3 ? $0.uppercased() : $0) } ?? ""
+      return "TEL\(type):" + escape(content)
+    }
     let typed = name.isEmpty ? "" : ";TYPE=" + parameterValue(name)
     let lower = content.lowercased()
     if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return "URL\(typed):" + escape(content) }
     return "X-SOCIALPROFILE\(typed):" + escape(content)
+  }
+
+  /// A phone's TYPE: the first of its labels that is a vCard type (Monica's standard labels
+  /// home, work, cell, fax and pager, app/Models/Contact/ContactFieldLabel.php:25-33, served as
+  /// the label's `type`), else what its field type's name says ("Mobile", "Work phone"), else
+  /// none: RFC 2426's default is voice, and readers take an untyped TEL as the phone (abook maps
+  /// it to its phone while it drops `TYPE=VOICE` alone).
+  static func phoneType(_ field: RawValue, typeName: String) -> String? {
+    let types = ["cell", "work", "home", "fax", "pager"]
+    let labels = field.member("labels")?.elements.compactMap { $0.member("type")?.stringValue?.lowercased() } ?? []
+    if let label = labels.first(where: types.contains) { return label }
+    let name = typeName.lowercased()
+    let words: [(String, [String])] = [
+      ("cell", ["mobile", "cell", "handy", "portable"]), ("fax", ["fax"]), ("pager", ["pager"]),
+      ("work", ["work", "office", "business"]), ("home", ["home"]),
+    ]
+    return words.first { $0.1.contains(where: name.contains) }?.0
   }
 
   /// A parameter value, quoted with RFC 6868's escapes when it holds more than letters and digits.

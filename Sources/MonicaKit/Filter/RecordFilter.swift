@@ -76,25 +76,25 @@ package struct RecordFilter {
       }
       conditions.append { $0.isKind(kind) }
     }
-    func flag(_ kind: String, _ key: String, _ wanted: Bool) {
-      conditions.append { record in record.isKind(kind) && record.member(key)?.boolValue == wanted }
+    func flag(_ kind: RecordKind, _ key: String, _ wanted: Bool) {
+      conditions.append { record in record.isKind(kind.object) && record.member(key)?.boolValue == wanted }
     }
-    if let dead = criteria.dead { flag("contact", "is_dead", dead) }
-    if let partial = criteria.partial { flag("contact", "is_partial", partial) }
-    if criteria.starred { flag("contact", "is_starred", true) }
-    if let active = criteria.active { flag("contact", "is_active", active) }
-    if criteria.favorited { flag("note", "is_favorited", true) }
-    if let completed = criteria.completed { flag("task", "completed", completed) }
+    if let dead = criteria.dead { flag(.contact, "is_dead", dead) }
+    if let partial = criteria.partial { flag(.contact, "is_partial", partial) }
+    if criteria.starred { flag(.contact, "is_starred", true) }
+    if let active = criteria.active { flag(.contact, "is_active", active) }
+    if criteria.favorited { flag(.note, "is_favorited", true) }
+    if let completed = criteria.completed { flag(.task, "completed", completed) }
     if let status = criteria.giftStatus {
       guard FilterCriteria.giftStatuses.contains(status) else {
         throw .usage("--status: unknown status '\(status)' (expected idea, offered or received)")
       }
-      conditions.append { $0.isKind("gift") && $0.member("status")?.stringValue == status }
+      conditions.append { $0.isKind(RecordKind.gift.object) && $0.member("status")?.stringValue == status }
     }
     if !criteria.tags.isEmpty {
       let wanted = Set(criteria.tags.map(\.folded))
       conditions.append { record in
-        guard record.isKind("contact") else { return false }
+        guard record.isKind(RecordKind.contact.object) else { return false }
         var found = false
         record.member("tags")?.forEachElement { tag in
           let names = [tag.member("name")?.stringValue, tag.member("name_slug")?.stringValue]
@@ -107,7 +107,7 @@ package struct RecordFilter {
     if let name = criteria.name {
       let needle = name.folded
       conditions.append { record in
-        guard record.isKind("contact") else { return false }
+        guard record.isKind(RecordKind.contact.object) else { return false }
         return ["first_name", "last_name", "nickname", "complete_name"].contains { key in
           record.member(key)?.stringValue?.folded.contains(needle) ?? false
         }
@@ -117,7 +117,7 @@ package struct RecordFilter {
       guard days >= 0 else { throw .usage("--birthday-within: the number of days must not be negative") }
       let today = criteria.today ?? CalendarDate.today()
       conditions.append { record in
-        guard record.isKind("contact"), let birthday = RecordFilter.birthdate(of: record),
+        guard record.isKind(RecordKind.contact.object), let birthday = RecordFilter.birthdate(of: record),
           let distance = today.daysUntilAnniversary(month: birthday.month, day: birthday.day)
         else { return false }
         return distance <= days
@@ -168,11 +168,12 @@ package struct RecordFilter {
 
   /// Whether the record is, or is about, the contact `id`.
   static func concerns(_ record: Record, contact id: Int) -> Bool {
-    if record.isKind("contact") { return record.member("id")?.intValue == id }
+    if record.isKind(RecordKind.contact.object) { return record.member("id")?.intValue == id }
     if let kind = record.kind.flatMap(RecordKind.named) {
       // The catalogue's references to contacts: a relationship's two sides, an audit log's...
       return kind.references.contains { reference in
-        reference.object == "contact" && !reference.byName && holds(record.root, reference.segments[...], id)
+        reference.object == RecordKind.contact.object && !reference.byName
+          && holds(record.root, reference.segments[...], id)
       }
     }
     if record.member("contact")?.member("id")?.intValue == id { return true }
@@ -206,7 +207,7 @@ package struct RecordFilter {
     let updatedAt = FieldPath("updated_at")
     let includeUndated = criteria.includeUndated
     return { record in
-      let path = fixedPath ?? (record.isKind("activity") ? happenedAt : updatedAt)
+      let path = fixedPath ?? (record.isKind(RecordKind.activity.object) ? happenedAt : updatedAt)
       guard let path, let raw = record.value(at: path) else { return false }
       if raw.isNull { return includeUndated }
       guard let value = raw.stringValue, CalendarDate(parsing: value) != nil else { return false }

@@ -122,3 +122,73 @@ package final class WriteReferences {
     return found
   }
 }
+
+extension ContractValidator {
+  /// `--write` as a gate: the input is spooled to a temporary file as it comes (memory stays
+  /// bounded), checked once it has ended, and written out only when every line passed (with
+  /// `skipInvalid`, the lines that passed). So `… | monica-validate --write | monica-push`
+  /// writes nothing when one line fails, the good lines before it included. `--map` is read
+  /// once the input has ended, when its references are checked: `monica-diff --restore --map`
+  /// upstream makes the map while it writes.
+  func runWrite(to output: LineOutput, diagnostics: DiagnosticSink) throws(MonicaError) -> Tally {
+    let held = try Spool(environment: environment)
+    var spooled: [UInt8] = []
+    for (index, source) in sources.enumerated() {
+      let reader = try source.open()
+      try reader.forEachLine { (line) throws(MonicaError) in
+        if RecordStream.isBlank(line) { return }
+        // Each held line carries where it came from: `SOURCE-INDEX LINE-NUMBER ` and the line.
+        spooled.removeAll(keepingCapacity: true)
+        spooled.append(contentsOf: "\(index) \(reader.lineNumber) ".utf8)
+        spooled.append(contentsOf: line)
+        try held.append(spooled)
+      }
+    }
+    let references = create ? try WriteReferences(mapPath: map) : nil
+    let passed = try Spool(environment: environment)
+    var tally = Tally()
+    var found: [RecordDiagnostic] = []
+    try held.reader().forEachLine { (entry) throws(MonicaError) in
+      guard let (index, number, start) = Self.heldPlace(entry), sources.indices.contains(index) else {
+        throw .unavailable(request: "temporary file", detail: "a held line was changed while it was held")
+      }
+      let line = UnsafeBufferPointer(rebasing: entry[start...])
+      tally.lines += 1
+      found.removeAll(keepingCapacity: true)
+      Self.checkWrite(
+        line, source: sources[index].name, line: number, object: object, references: references, today: today,
+        into: &found)
+      for diagnostic in found { try diagnostics.add(diagnostic) }
+      if !found.isEmpty { tally.failed += 1 }
+      // Once a line failed, only `skipInvalid` writes anything: the rest need not be kept.
+      if found.isEmpty, tally.failed == 0 || skipInvalid { try passed.append(line) }
+    }
+    guard tally.failed == 0 || skipInvalid else { return tally }
+    try output.finishing { () throws(MonicaError) in
+      try passed.reader().forEachLine { (line) throws(MonicaError) in try output.writeLine(line) }
+    }
+    return tally
+  }
+
+  /// The source index, the line number and where the line starts, of a line `runWrite` held.
+  private static func heldPlace(_ entry: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
+    var numbers: [Int] = []
+    var value = 0
+    var digits = 0
+    for (offset, byte) in entry.enumerated() {
+      if byte == UInt8(ascii: " ") {
+        guard digits > 0 else { return nil }
+        numbers.append(value)
+        if numbers.count == 2 { return (numbers[0], numbers[1], offset + 1) }
+        value = 0
+        digits = 0
+      } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 18 {
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        digits += 1
+      } else {
+        return nil
+      }
+    }
+    return nil
+  }
+}

@@ -3,7 +3,8 @@
 ///
 /// Every line is read to the end whatever it holds, so that one run lists every problem; a line
 /// that fails still goes to the output unless `skipInvalid`. The run fails (65) at the end when
-/// any line did.
+/// any line did. With `write` the tool is a gate in front of `monica-push`: nothing goes out
+/// before the whole input is checked, and nothing at all when a line fails (`runWrite`).
 package struct ContractValidator {
   /// The inputs, read in order.
   package var sources: [InputSource]
@@ -21,6 +22,8 @@ package struct ContractValidator {
   package var map: String?
   /// With `write`: the day relative values are counted from.
   package var today = CalendarDate.today()
+  /// Where `write`'s held lines are spooled (`TMPDIR`).
+  package var environment = ToolEnvironment(variables: [:])
 
   package init(sources: [InputSource], envelopes: Bool = false, skipInvalid: Bool = false) {
     self.sources = sources
@@ -36,13 +39,13 @@ package struct ContractValidator {
     package var failed = 0
   }
 
-  /// Checks every line, writes the lines that pass (and, without `skipInvalid`, those that fail)
-  /// to `output` and each problem to `diagnostics`; fails with `invalidData` (65) when any line
-  /// failed, once everything is written.
+  /// Checks every line, writes the lines that pass (and, without `skipInvalid`, those that fail;
+  /// with `write`, nothing when any line fails) to `output` and each problem to `diagnostics`;
+  /// fails with `invalidData` (65) when any line failed, once everything is written.
   package func run(to output: LineOutput, diagnostics: DiagnosticSink) throws(MonicaError) {
     let tally: Tally
     do {
-      tally = try check(to: output, diagnostics: diagnostics)
+      tally = try write ? runWrite(to: output, diagnostics: diagnostics) : check(to: output, diagnostics: diagnostics)
     } catch {
       try? diagnostics.flush()
       throw error
@@ -61,16 +64,11 @@ package struct ContractValidator {
     var scanner = RecordScanner()
     var checker = ContractChecker()
     var found: [RecordDiagnostic] = []
-    let references = write && create ? try WriteReferences(mapPath: map) : nil
     try output.finishing { () throws(MonicaError) in
       try RecordStream(sources: sources).forEachLine { (line, source, number) throws(MonicaError) in
         tally.lines += 1
         found.removeAll(keepingCapacity: true)
-        if write {
-          Self.checkWrite(
-            line, source: source, line: number, object: object, references: references, today: today,
-            into: &found)
-        } else if envelopes {
+        if envelopes {
           Self.checkEnvelopes(line, source: source, line: number, checker: &checker, into: &found)
         } else {
           Self.checkRecord(line, source: source, line: number, scanner: &scanner, checker: &checker, into: &found)

@@ -80,3 +80,26 @@ import Testing
     }
   }
 }
+
+extension CredentialStoreTests {
+  @Test("logging out of one of two profiles when neither is the default makes the one left the default")
+  func oneLeftBecomesTheDefault() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    for profile in ["home", "work", "play"] {
+      try store.save(payload(profile), profile: profile, instance: instance, passphrase: nil)
+    }
+    try store.setDefault("home")
+    // The default goes with two left: none is chosen.
+    #expect(try store.delete(profile: "home") == CredentialStore.DefaultAfterDelete.none)
+    #expect(try store.defaultProfile() == nil)
+    // Then one of the two goes: the one left is the only instance a tool can mean.
+    #expect(try store.delete(profile: "play") == .chose("work"))
+    #expect(try store.defaultProfile() == "work")
+    // A default that names a profile still there is left alone.
+    try store.save(payload("x"), profile: "extra", instance: instance, passphrase: nil)
+    try store.save(payload("y"), profile: "other", instance: instance, passphrase: nil)
+    #expect(try store.delete(profile: "other") == .unchanged)
+    #expect(try store.defaultProfile() == "work")
+    #expect(try store.delete(profile: "missing") == nil)
+  }
+}

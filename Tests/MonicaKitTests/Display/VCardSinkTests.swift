@@ -21,4 +21,31 @@ import Testing
     #expect(text.hasSuffix("\r\n"))
     #expect(lines.enumerated().map { $0.offset == 0 ? $0.element : String($0.element.dropFirst()) }.joined() == line)
   }
+
+  func fieldLine(_ json: String, _ version: VCardVersion) -> String? {
+    var scanner = RecordScanner()
+    return Array(json.utf8).withUnsafeBufferPointer { buffer in
+      guard scanner.scan(buffer) else { return nil }
+      let record = Record(
+        bytes: buffer, members: scanner.members, objectRange: scanner.objectRange, source: "t", line: 1)
+      return VCardSink.fieldLine(record.root, version: version)
+    }
+  }
+
+  static func phone(_ typeName: String, labels: [String]) -> String {
+    let labels = labels.map { #"{"object":"contactfieldlabel","type":"\#($0)"}"# }.joined(separator: ",")
+    return #"{"object":"contactfield","content":"+1 555 0100","labels":[\#(labels)],"#
+      + #""contact_field_type":{"name":"\#(typeName)","protocol":"tel:","type":"phone"}}"#
+  }
+
+  @Test("a phone's TYPE is one readers map: its label or its type's name, else none; never VOICE alone")
+  func phoneTypes() {
+    #expect(fieldLine(Self.phone("Phone", labels: []), .v3) == "TEL:+1 555 0100")
+    #expect(fieldLine(Self.phone("Phone", labels: ["cell"]), .v3) == "TEL;TYPE=CELL:+1 555 0100")
+    #expect(fieldLine(Self.phone("Phone", labels: ["other", "work"]), .v3) == "TEL;TYPE=WORK:+1 555 0100")
+    #expect(fieldLine(Self.phone("Phone", labels: ["home"]), .v4) == "TEL;TYPE=home:+1 555 0100")
+    #expect(fieldLine(Self.phone("Mobile", labels: []), .v3) == "TEL;TYPE=CELL:+1 555 0100")
+    #expect(fieldLine(Self.phone("Work phone", labels: []), .v3) == "TEL;TYPE=WORK:+1 555 0100")
+    #expect(fieldLine(Self.phone("Phone", labels: ["main"]), .v4) == "TEL:+1 555 0100")
+  }
 }

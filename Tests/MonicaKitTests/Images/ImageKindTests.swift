@@ -69,7 +69,8 @@ import Testing
   @Test("initials avatars: escaped text, a checked colour, a question mark for none")
   func initials() {
     let svg = String(decoding: InitialsAvatar.svg(initials: "A<&", color: "#709512"), as: UTF8.self)
-    #expect(svg.hasPrefix("<svg") && svg.contains(##"fill="#709512""##) && svg.contains(">A&lt;&amp;</text>"))
+    #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "))
+    #expect(svg.contains(##"fill="#709512""##) && svg.contains(">A&lt;&amp;</text>"))
     let hostile = String(decoding: InitialsAvatar.svg(initials: "\u{1B}[", color: "red\"/><script>"), as: UTF8.self)
     #expect(!hostile.contains("script") && !hostile.contains("\u{1B}") && hostile.contains(##"fill="#b3d5fe""##))
     #expect(String(decoding: InitialsAvatar.svg(initials: nil, color: nil), as: UTF8.self).contains(">?</text>"))

@@ -94,6 +94,8 @@ import Testing
   func filterAndFormat() throws {
     #expect(FilterCriteria.kinds == RecordKind.objects)
     #expect(Column.defaults(for: "call").map(\.name) == ["id", "content", "contact", "date"])
+    // monica-remind's occurrences are no kind of Monica's, and have columns of their own.
+    #expect(Column.defaults(for: Occurrence.object).map(\.name) == ["due", "kind", "subject", "date"])
     for kind in RecordKind.all {
       let names = Column.defaults(for: kind.object).map(\.name)
       #expect(names.first == "id" && names.count > 1, "\(kind.name): \(names)")
