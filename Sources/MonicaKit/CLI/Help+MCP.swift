@@ -32,12 +32,14 @@ extension Help {
                                  "args": ["--read-only"]}}}
 
     EXAMPLES
-      monica-mcp --read-only     # the command an MCP client starts
-      jq -nc '{jsonrpc: "2.0", id: 1, method: "initialize", params: {protocolVersion:
-          "2025-06-18", capabilities: {}, clientInfo: {name: "sh", version: "1"}}},
-        {jsonrpc: "2.0", id: 2, method: "tools/call", params: {name: "upcoming",
-          arguments: {days: 7}}}' | monica-mcp | jq -r 'select(.id == 2)
-        | .result.content[0].text'
+      jq -nc "{jsonrpc: \\\"2.0\\\", id: 1, method: \\\"initialize\\\", params: \\
+        {protocolVersion: \\\"2025-06-18\\\", capabilities: {}, \\
+        clientInfo: {name: \\\"sh\\\", version: \\\"1\\\"}}}, \\
+        {jsonrpc: \\\"2.0\\\", id: 2, method: \\\"tools/list\\\"}" \\
+        | monica-mcp --read-only | jq -r 'select(.id == 2) | .result.tools[].name'
+
+    An MCP client starts monica-mcp itself (with --read-only for the read tools alone), \
+    as in the configuration above.
 
     \(Help.environment)
 
