@@ -108,4 +108,49 @@ import Testing
     #expect(
       run.lines == ["conflict 65", "1", "1", "settled 0", "Filed", "empty 78", "0", "usage 64"], "\(run)")
   }
+
+  /// vdirsyncer pairing the vdir with a second one, a stand-in for a CardDAV server.
+  static let vdirsyncerConfig = """
+    [general]
+    status_path = "~/.vdirsyncer/status/"
+    [pair contacts]
+    a = "monica"
+    b = "server"
+    collections = null
+    [storage monica]
+    type = "filesystem"
+    path = "~/book/"
+    fileext = ".vcf"
+    [storage server]
+    type = "filesystem"
+    path = "~/server/"
+    fileext = ".vcf"
+    """
+
+  @Test("vdirsyncer brings a card made on the far side into the vdir, monica-sync into Monica, and back again")
+  func vdirsyncerRoundTrip() throws {
+    let sandbox = try Self.account()
+    defer { sandbox.stop() }
+    try FileManager.default.createDirectory(
+      atPath: sandbox.home + "/.config/vdirsyncer", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: sandbox.home + "/server", withIntermediateDirectories: true)
+    try Self.vdirsyncerConfig.write(
+      toFile: sandbox.home + "/.config/vdirsyncer/config", atomically: true, encoding: .utf8)
+    let run = try sh(
+      """
+      monica-sync "$HOME/book" && vdirsyncer discover contacts < /dev/null > /dev/null 2>&1 && vdirsyncer -v ERROR sync
+      ls "$HOME/server" | grep -c '\\.vcf$'
+      printf 'BEGIN:VCARD\\r\\nVERSION:3.0\\r\\nUID:far-1\\r\\nFN:Ivo Far\\r\\nN:Far;Ivo;;;\\r\\nTEL:+1 555 0101\\r\\nEND:VCARD\\r\\n' \\
+        > "$HOME/server/far-1.vcf"
+      vdirsyncer -v ERROR sync && monica-sync "$HOME/book"; echo "synced $?"
+      monica-fetch contacts --with-fields | jq -r 'select(.first_name == "Ivo") | [.last_name, .contactFields[].content] | @tsv'
+      grep -c '^UID:far-1' "$HOME/book/far-1.vcf"
+      # Changed in Monica, carried to the far side.
+      id=$(monica-fetch contacts | jq -r 'select(.first_name == "Ivo") | .id')
+      echo "{\\"object\\":\\"contact\\",\\"id\\":$id,\\"nickname\\":\\"Ivy\\"}" | monica-push > /dev/null
+      monica-sync "$HOME/book" && vdirsyncer -v ERROR sync; echo "back $?"
+      grep -c '^NICKNAME:Ivy' "$HOME/server/far-1.vcf"
+      """, env: sandbox.signedInEnv, directory: sandbox.temporary.root)
+    #expect(run.lines == ["3", "synced 0", "Far\t+1 555 0101", "1", "back 0", "1"], "\(run)")
+  }
 }
