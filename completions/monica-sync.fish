@@ -78,7 +78,7 @@ end
 
 complete -c 'monica-sync' -f
 complete -c 'monica-sync' -n '__monica-sync_should_offer_completions_for_positional "monica-sync" -eq 1' -fa '(__monica-sync_complete_directories)'
-complete -c 'monica-sync' -n '__monica-sync_should_offer_completions_for_flags_or_options "monica-sync" prefer' -l 'prefer' -d 'Settle conflicts for this side.' -rfka 'monica vdir'
+complete -c 'monica-sync' -n '__monica-sync_should_offer_completions_for_flags_or_options "monica-sync" prefer' -l 'prefer' -d 'Settle conflicts for this side: monica or vdir.' -rfka 'monica vdir'
 complete -c 'monica-sync' -n '__monica-sync_should_offer_completions_for_flags_or_options "monica-sync" propagate-deletes' -l 'propagate-deletes' -d 'A card deleted in the vdir deletes its contact in Monica.'
 complete -c 'monica-sync' -n '__monica-sync_should_offer_completions_for_flags_or_options "monica-sync" force-delete' -l 'force-delete' -d 'Go on when the vdir or the account looks empty against the status.'
 complete -c 'monica-sync' -n '__monica-sync_should_offer_completions_for_flags_or_options "monica-sync" dry-run' -l 'dry-run' -d 'Print every action (ACTION, FILE, UUID, WHY) and write nothing.'

@@ -12,7 +12,7 @@ struct MonicaSync: AsyncParsableCommand, MonicaTool {
     version: toolsetVersion)
 
   @Argument(help: ArgumentHelp("The vdir.", valueName: "DIR"), completion: .directory) var directory: String
-  @Option(help: ArgumentHelp("Settle conflicts for this side.", valueName: "monica|vdir")) var prefer:
+  @Option(help: ArgumentHelp("Settle conflicts for this side: monica or vdir.", valueName: "SIDE")) var prefer:
     SyncDecision.Prefer?
   @Flag(help: "A card deleted in the vdir deletes its contact in Monica.") var propagateDeletes = false
   @Flag(help: "Go on when the vdir or the account looks empty against the status.") var forceDelete = false

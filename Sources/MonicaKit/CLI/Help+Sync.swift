@@ -35,7 +35,7 @@ extension Help {
 
     EXAMPLES
       monica-sync ~/.contacts/monica
-      monica-sync --dry-run ~/.contacts/monica
+      monica-sync --dry-run ~/.contacts/monica | cut -f 1 | sort | uniq -c
       monica-sync --prefer monica ~/.contacts/monica
 
     RECIPES
