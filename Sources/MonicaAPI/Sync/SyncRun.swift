@@ -390,7 +390,12 @@ final class SyncSession {
       var match: Int?
       if let uid = card.uid?.lowercased() {
         let bare = uid.hasPrefix("urn:uuid:") ? String(uid.dropFirst(9)) : uid
-        match = byUUID[bare].flatMap { paired.contains($0) ? nil : $0 }
+        match = byUUID[bare]
+        if match == nil, let other = entries.values.first(where: { $0.uuid?.lowercased() == bare }) {
+          // A copy of a synced file (its UID is a contact's that has its file): never a second contact.
+          warn("\(directory)/\(file.name): its UID is the contact of \(other.file) already; left alone")
+          continue
+        }
       }
       if match == nil, case .one(let found) = index.identify(Person(card: card.content)),
         found.judgement.score >= IdentityJudgement.almostCertain, !paired.contains(found.key)
@@ -472,6 +477,7 @@ final class SyncSession {
     var done = inStep(entry.file, card: card, etag: file.etag, contact: after)
     done.uid = entry.uid.isEmpty ? card.uid ?? "" : entry.uid
     try status?.record([done])
+    noteUnsynced(entry, card: card, contact: after)
     contacts[contact.id] = after
   }
 
@@ -510,6 +516,7 @@ final class SyncSession {
     var entry = inStep(file.name, card: card, etag: file.etag, contact: after)
     entry.uid = card.uid ?? ""
     try status.record([entry])
+    noteUnsynced(SyncStatusFile.Entry(file: file.name), card: card, contact: after)
     contacts[id] = after
     made.insert(id)
   }

@@ -139,9 +139,18 @@ import Testing
     #expect(contact["contactFields"]?.arrayValue?.contains { $0["content"]?.stringValue == "+46 70 123 45 67" } == true)
     // Monica cannot hold X-KHARD-NOTE: said once, kept in the file.
     #expect(try vdir.text(name).contains("X-KHARD-NOTE:kept"))
+    let bytes = try vdir.text(name)
     let again = try await vdir.sync()
     #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes) \(vdir.run.diagnostics)")
-    #expect(try vdir.text(name).contains("X-KHARD-NOTE:kept"))
+    #expect(try vdir.text(name) == bytes)
+    // Said once: the next run is silent.
+    let said = vdir.run.diagnostics.filter { $0.contains("not synced, kept in the file only: X-KHARD-NOTE") }
+    #expect(said.count == 1, "\(vdir.run.diagnostics)")
+    // A copy of the file (the same UID) makes no second contact.
+    try Data(bytes.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/copy.vcf"))
+    let copied = try await vdir.sync()
+    #expect(copied.outcome.status == 0 && copied.writes.isEmpty, "\(copied.writes)")
+    #expect(vdir.run.diagnostics.last?.contains("copy.vcf: its UID is the contact of \(name) already") == true)
   }
 
   @Test("a contact changed in Monica reaches its file, keeping what Monica does not hold")
