@@ -111,11 +111,23 @@ import Testing
     }
     let etags = try vdir.files.map { try FileManager.default.attributesOfItem(atPath: vdir.directory + "/" + $0) }
       .map { ($0[.modificationDate] as? Date, $0[.systemFileNumber] as? Int) }
+    let before = vdir.run.transport.exchanges.count
     let second = try await vdir.sync()
     #expect(second.outcome.status == 0 && second.writes.isEmpty, "\(second)")
+    // Requests: the account's id for its lock, and one paged walk of the contacts with their fields.
+    let reads = vdir.run.transport.exchanges.dropFirst(before).map(\.target)
+    #expect(reads == ["/api/me", "/api/contacts?page=1&limit=100&with=contactfields"], "\(reads)")
     let again = try vdir.files.map { try FileManager.default.attributesOfItem(atPath: vdir.directory + "/" + $0) }
       .map { ($0[.modificationDate] as? Date, $0[.systemFileNumber] as? Int) }
     #expect(etags.map { "\($0)" } == again.map { "\($0)" })
+    // A file past the size bound is left alone, and said.
+    try Data(repeating: 0x41, count: SyncOptions.fileSizeLimit + 1).write(
+      to: URL(fileURLWithPath: vdir.directory + "/huge.vcf"))
+    let huge = try await vdir.sync()
+    #expect(huge.outcome.status == 0 && huge.writes.isEmpty)
+    #expect(
+      vdir.run.diagnostics.contains { $0.hasSuffix("huge.vcf: larger than 4 MiB; left alone") },
+      "\(vdir.run.diagnostics)")
   }
 
   @Test("a card edited as khard writes it (3.0, REV) reaches Monica; the next run writes nothing")
