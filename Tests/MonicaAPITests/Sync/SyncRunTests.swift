@@ -253,6 +253,27 @@ import Testing
     #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes)")
   }
 
+  @Test(
+    "a push stopped part-way (a field's create carried out, unanswered) is finished by the next run, no field twice")
+  func killedPushResumes() async throws {
+    let vdir = try Vdir(contacts: 0, faults: ["late=3000@1:POST:/api/contactfields"], timeout: 1)
+    let id = try await vdir.create("Gia", "Moss")
+    try await vdir.sync()
+    let name = try await vdir.file(of: id)
+    let edited = try vdir.text(name).replacingOccurrences(
+      of: "END:VCARD", with: "NICKNAME:Gi\r\nTEL:+46 8 555 12 12\r\nEMAIL:gia@example.com\r\nEND:VCARD")
+    try Data(edited.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + name))
+    let stopped = try await vdir.sync()
+    #expect(stopped.outcome.status != 0, "\(stopped.outcome)")
+    let resumed = try await vdir.sync()
+    #expect(resumed.outcome.status == 0, "\(resumed.outcome) \(vdir.run.diagnostics)")
+    let fields = try await vdir.contact(id)["contactFields"]?.arrayValue?.compactMap { $0["content"]?.stringValue }
+    #expect(fields?.sorted() == ["+46 8 555 12 12", "gia@example.com"], "\(fields ?? [])")
+    #expect(try await vdir.contact(id)["nickname"]?.stringValue == "Gi")
+    let again = try await vdir.sync()
+    #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes)")
+  }
+
   @Test("two runs at once on one vdir make a new file's contact once (the account's and the status's locks)")
   func twoRunsAtOnce() async throws {
     let vdir = try Vdir(contacts: 3)
