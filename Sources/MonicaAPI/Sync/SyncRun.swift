@@ -212,7 +212,16 @@ final class SyncSession {
     var found: [Int: SyncContact] = [:]
     var refused = 0
     let today = self.today
+    // Progress on a terminal only, never with --quiet: a long walk says how far it is.
+    let progress = FetchProgress(tool: tool, enabled: connection.environment.stderrIsTerminal && !options.quiet)
+    defer { progress.finish() }
+    var count = 0
     _ = try await walker.walk(pageSize: 100, lowered: { _, _ in }) { (page) throws(MonicaError) in
+      count += page.envelope.records.count
+      progress.update(
+        FetchProgress.State(
+          label: RecordKind.contact.name, count: count, total: page.envelope.total, overall: nil, page: page.number,
+          lastPage: page.lastPage, part: nil))
       page.envelope.forEachRecord { bytes in
         let record = Array(bytes)
         guard let value = try? JSONValue(parsing: record), case .object(let object) = value,

@@ -316,6 +316,25 @@ import Testing
     #expect(removed.outcome.status == 0 && !vdir.files.contains(file), "\(removed.outcome)")
   }
 
+  @Test("a file that is not one card is left alone and said; the other items sync")
+  func unreadableFile() async throws {
+    let vdir = try Vdir(contacts: 2)
+    try FileManager.default.createDirectory(atPath: vdir.directory, withIntermediateDirectories: true)
+    try vdir.write("broken.vcf", ["BEGIN:VCARD", "VERSION:3.0", "FN:No End"])
+    try vdir.write(
+      "two.vcf",
+      [
+        "BEGIN:VCARD", "VERSION:3.0", "FN:A B", "N:B;A;;;", "END:VCARD", "BEGIN:VCARD", "VERSION:3.0", "FN:C D",
+        "END:VCARD",
+      ])
+    let run = try await vdir.sync()
+    #expect(run.outcome.status == 0 && run.writes.isEmpty, "\(run.outcome)")
+    #expect(vdir.files.count == 4)
+    #expect(vdir.run.diagnostics.contains { $0.contains("two.vcf: holds more than one card; left alone") })
+    #expect(vdir.run.diagnostics.contains { $0.contains("broken.vcf: ") && $0.hasSuffix("left alone") })
+    #expect(try vdir.text("broken.vcf") == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:No End\r\n")
+  }
+
   @Test("--dry-run says every action and writes nothing: no file, no status, no request but reads")
   func dryRun() async throws {
     let vdir = try Vdir(contacts: 2)
