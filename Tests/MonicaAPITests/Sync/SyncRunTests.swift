@@ -335,6 +335,48 @@ import Testing
     #expect(try vdir.text("broken.vcf") == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:No End\r\n")
   }
 
+  @Test("a phone's 4.0 card (TEL as a tel: URI, a year-less birthday) makes a contact holding the number, not the URI")
+  func phoneCard() async throws {
+    let vdir = try Vdir(contacts: 0)
+    try FileManager.default.createDirectory(atPath: vdir.directory, withIntermediateDirectories: true)
+    try vdir.write(
+      "phone.vcf",
+      [
+        "BEGIN:VCARD", "VERSION:4.0", "UID:urn:uuid:5a3c0e7e-1111-4222-8333-944455556666", "FN:Jon Ek", "N:Ek;Jon;;;",
+        "TEL;VALUE=uri;TYPE=cell:tel:+46701234567", "BDAY:--0517", "END:VCARD",
+      ])
+    let run = try await vdir.sync()
+    #expect(run.outcome.status == 0, "\(run.outcome) \(vdir.run.diagnostics)")
+    let id = try #require(try await vdir.contacts().first?["id"]?.intValue)
+    let contact = try await vdir.contact(id)
+    #expect(contact["contactFields"]?.arrayValue?.compactMap { $0["content"]?.stringValue } == ["+46701234567"])
+    #expect(contact["information"]?["dates"]?["birthdate"]?["is_year_unknown"]?.boolValue == true)
+    #expect(vdir.files == ["phone.vcf"])
+    let again = try await vdir.sync()
+    #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes)")
+  }
+
+  @Test("a file changed whose contact was deleted in Monica is a conflict; --prefer vdir makes the contact again")
+  func changedDeleted() async throws {
+    let vdir = try Vdir(contacts: 0)
+    let id = try await vdir.create("Kim", "Vik")
+    // Another contact: an account with none left would stop the run (the empty-side guard).
+    _ = try await vdir.create("Lo", "Berg")
+    try await vdir.sync()
+    let name = try await vdir.file(of: id)
+    let edited = try vdir.text(name).replacingOccurrences(of: "END:VCARD", with: "NICKNAME:Kimmy\r\nEND:VCARD")
+    try Data(edited.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + name))
+    _ = try await vdir.client.send(WriteRequest(.delete, "/contacts/\(id)"))
+    let run = try await vdir.sync()
+    #expect(run.outcome.status == 65 && run.writes.isEmpty, "\(run.outcome)")
+    #expect(vdir.run.diagnostics.contains { $0.contains("deleted in Monica; both left as they are") })
+    #expect(try vdir.text(name) == edited)
+    let settled = try await vdir.sync { $0.prefer = .vdir }
+    #expect(settled.outcome.status == 0, "\(settled.outcome)")
+    #expect(try await vdir.contacts().compactMap { $0["nickname"]?.stringValue } == ["Kimmy"])
+    #expect(vdir.files.count == 2 && vdir.files.contains(name))
+  }
+
   @Test("--dry-run says every action and writes nothing: no file, no status, no request but reads")
   func dryRun() async throws {
     let vdir = try Vdir(contacts: 2)
