@@ -10,7 +10,9 @@ extension Help {
     a contact (once, even when the run is killed after the request), unless it is almost \
     certainly a contact already there (its UID is the contact's uuid, or a shared e-mail \
     address or phone with the same name; never a name alone); a new contact gets a file. \
-    Each run reads the contacts in one paged walk.
+    Each run reads the contacts in one paged walk. --dry-run prints every action it would \
+    take, one line each: ACTION, FILE, UUID and why, tab-separated (ACTION is write, pull, \
+    push, create, restore, delete, remove, record or conflict), and writes nothing.
 
     CONFLICTS
     A card changed on both sides to different values is a conflict: both are left as they \
@@ -24,7 +26,7 @@ extension Help {
     one is a conflict). A file deleted in the vdir is written back, and said, unless \
     --propagate-deletes is given: then its contact is deleted. A vdir with no card, or an \
     account with no contact, against a status that knows items stops the run before any \
-    change (an unmounted folder, a wrong token); --force-delete goes on.
+    change, with status 78 (an unmounted folder, a wrong token); --force-delete goes on.
 
     STATUS
     $XDG_STATE_HOME/monica/sync/NAME-HASH.status (0600; --status FILE instead) holds a line \
