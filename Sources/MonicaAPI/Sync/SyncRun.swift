@@ -216,7 +216,12 @@ final class SyncSession {
     let progress = FetchProgress(tool: tool, enabled: connection.environment.stderrIsTerminal && !options.quiet)
     defer { progress.finish() }
     var count = 0
-    _ = try await walker.walk(pageSize: 100, lowered: { _, _ in }) { (page) throws(MonicaError) in
+    _ = try await walker.walk(
+      pageSize: 100,
+      lowered: { asked, used in
+        warn("\(tool): warning: the instance refuses \(asked) records per page (Monica error 30); using \(used)")
+      }
+    ) { (page) throws(MonicaError) in
       count += page.envelope.records.count
       progress.update(
         FetchProgress.State(

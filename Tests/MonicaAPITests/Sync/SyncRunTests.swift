@@ -20,8 +20,8 @@ import Testing
     let directory: String
     let status: String
 
-    init(contacts: Int = 3, faults: [String] = [], timeout: TimeInterval = 60) throws {
-      run = try InProcessRun(contacts: contacts, faults: faults, timeout: timeout)
+    init(contacts: Int = 3, faults: [String] = [], timeout: TimeInterval = 60, maxPageSize: Int = 100) throws {
+      run = try InProcessRun(contacts: contacts, faults: faults, maxPageSize: maxPageSize, timeout: timeout)
       client = try run.transport.client()
       directory = run.home.root + "/vdir"
       status = run.home.root + "/sync.status"
@@ -375,6 +375,23 @@ import Testing
     #expect(settled.outcome.status == 0, "\(settled.outcome)")
     #expect(try await vdir.contacts().compactMap { $0["nickname"]?.stringValue } == ["Kimmy"])
     #expect(vdir.files.count == 2 && vdir.files.contains(name))
+  }
+
+  @Test(
+    "an instance that refuses 100 contacts a page is walked with fewer, said once; every listed contact gets its file")
+  func smallerPages() async throws {
+    let vdir = try Vdir(contacts: 25, maxPageSize: 10)
+    let run = try await vdir.sync()
+    #expect(run.outcome.status == 0, "\(run.outcome)")
+    // The plain list's contacts (a partial one of the seed is not among them), three pages of 10.
+    var listed = 0
+    for page in 1...3 {
+      let response = try await vdir.client.get(
+        "/contacts", query: [("limit", "10"), ("page", "\(page)")], what: "contacts")
+      listed += try JSONValue(parsing: Array(response.body))["data"]?.arrayValue?.count ?? 0
+    }
+    #expect(listed > 20 && vdir.files.count == listed, "\(vdir.run.diagnostics) \(listed)")
+    #expect(vdir.run.diagnostics.filter { $0.contains("refuses 100 records per page") }.count == 1)
   }
 
   @Test("--dry-run says every action and writes nothing: no file, no status, no request but reads")
