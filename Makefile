@@ -21,12 +21,13 @@ build:
 
 ## test-deps: what the tests and the demo call besides the tools, Python's vobject and icalendar
 # included (the independent judges of vCard and ICS output), and the real consumers of
-# monica-format's output: Graphviz (dot, gc), khard and abook; systemd-analyze, the judge of
+# monica-format's output: Graphviz (dot, gc), khard and abook; vdirsyncer (monica-sync's vdir
+# paired with a stand-in server); systemd-analyze, the judge of
 # monica-remind's timer units; Python's mcp (the MCP SDK, a real client of monica-mcp) and
 # jsonschema (the judge of its tools' schemas); installs what is missing
 test-deps:
 	@missing=(); \
-	for tool in curl jq python3 man ss dot gc khard abook systemd-analyze; do command -v $$tool >/dev/null || missing+=($$tool); done; \
+	for tool in curl jq python3 man ss dot gc khard vdirsyncer abook systemd-analyze; do command -v $$tool >/dev/null || missing+=($$tool); done; \
 	if (( $${#missing[@]} )); then \
 	  pkgs=$$(printf '%s\n' "$${missing[@]}" | sed 's/^man$$/man-db/; s/^ss$$/iproute2/; s/^dot$$/graphviz/; s/^gc$$/graphviz/; s/^systemd-analyze$$/systemd/' | sort -u); \
 	  echo "installing: $$pkgs" >&2; \

@@ -19,6 +19,7 @@ let tools: [(name: String, dependencies: [Target.Dependency])] = [
   ("monica-merge", ["MonicaKit", "MonicaAPI"]),
   ("monica-remind", ["MonicaKit", "MonicaAPI"]),
   ("monica-mcp", ["MonicaKit", "MonicaAPI", "MonicaMCP"]),
+  ("monica-sync", ["MonicaKit", "MonicaAPI"]),
 ]
 
 let strict: [SwiftSetting] = [

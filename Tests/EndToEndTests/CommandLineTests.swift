@@ -11,6 +11,7 @@ import Testing
   /// What a tool needs before an unknown flag is the first thing wrong with its command line.
   static let required = [
     "monica-fetch": " contacts", "monica-avatar": " save --dir .", "monica-diff": " old new", "monica-import": " vcard",
+    "monica-sync": " book",
   ]
 
   @Test("the contract covers every tool: each Sources/monica-* folder, each one built")

@@ -1,0 +1,405 @@
+import Foundation
+import MonicaKit
+import MonicaSandbox
+import MonicaTestSupport
+import Testing
+
+@testable import MonicaAPI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `SyncRun` in-process against the in-memory sandbox: a vdir in a fresh directory, the status
+/// beside it, khard-style edits made to the files by hand.
+@Suite struct SyncRunTests {
+  /// A sandbox, its vdir and status.
+  final class Vdir: @unchecked Sendable {
+    let run: InProcessRun
+    let client: MonicaClient
+    let directory: String
+    let status: String
+
+    init(contacts: Int = 3, faults: [String] = [], timeout: TimeInterval = 60, maxPageSize: Int = 100) throws {
+      run = try InProcessRun(contacts: contacts, faults: faults, maxPageSize: maxPageSize, timeout: timeout)
+      client = try run.transport.client()
+      directory = run.home.root + "/vdir"
+      status = run.home.root + "/sync.status"
+    }
+
+    /// One run; its outcome (stdout, the error) and the write requests it sent.
+    @discardableResult
+    func sync(_ adjust: (inout SyncOptions) -> Void = { _ in }) async throws -> (
+      outcome: InProcessRun.Outcome, writes: [String]
+    ) {
+      var options = SyncOptions(directory: directory)
+      options.statusPath = status
+      adjust(&options)
+      let before = run.transport.exchanges.count
+      let connection = run.connection()
+      let outcome = try await run.output { (output) throws(MonicaError) in
+        _ = try await SyncRun(options: options, connection: connection).run(output: output)
+      }
+      let writes = run.transport.exchanges.dropFirst(before).filter { $0.method != "GET" }.map {
+        "\($0.method) \($0.target)"
+      }
+      return (outcome, writes)
+    }
+
+    /// The vdir's `.vcf` files.
+    var files: [String] {
+      ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".vcf") }.sorted()
+    }
+
+    func text(_ name: String) throws -> String { try String(contentsOfFile: directory + "/" + name, encoding: .utf8) }
+
+    func write(_ name: String, _ lines: [String]) throws {
+      try Data((lines.joined(separator: "\r\n") + "\r\n").utf8).write(to: URL(fileURLWithPath: directory + "/" + name))
+    }
+
+    /// The contact's record as Monica has it, with its fields.
+    func contact(_ id: Int) async throws -> JSONValue {
+      let response = try await client.get("/contacts/\(id)", query: [("with", "contactfields")], what: "contact")
+      return try #require(try JSONValue(parsing: Array(response.body))["data"])
+    }
+
+    /// Every contact of the account.
+    func contacts() async throws -> [JSONValue] {
+      let response = try await client.get("/contacts", query: [("limit", "100")], what: "contacts")
+      return try #require(try JSONValue(parsing: Array(response.body))["data"]?.arrayValue)
+    }
+
+    /// Makes a contact through the API; its id.
+    func create(_ first: String, _ last: String) async throws -> Int {
+      let body = JSONObject([
+        "first_name": .string(first), "last_name": .string(last), "is_birthdate_known": .bool(false),
+        "is_deceased": .bool(false), "is_deceased_date_known": .bool(false),
+      ])
+      let response = try await client.send(WriteRequest(.create, "/contacts", body: body))
+      return try #require(try JSONValue(parsing: Array(response.body))["data"]?["id"]?.intValue)
+    }
+
+    /// Adds an e-mail address to a contact through the API.
+    func addEmail(_ address: String, to id: Int) async throws {
+      let types = try await client.get("/contactfieldtypes", what: "types")
+      let list = try #require(try JSONValue(parsing: Array(types.body))["data"]?.arrayValue)
+      let email = try #require(list.first { $0["type"]?.stringValue == "email" }?["id"]?.intValue)
+      let body = JSONObject([
+        "contact_field_type_id": .int(email), "contact_id": .int(id), "data": .string(address),
+      ])
+      _ = try await client.send(WriteRequest(.create, "/contactfields", body: body))
+    }
+
+    /// The file of contact `id`, by its uuid.
+    func file(of id: Int) async throws -> String {
+      let uuid = try #require(try await contact(id)["uuid"]?.stringValue)
+      return try #require(files.first { (try? text($0).contains(uuid)) == true })
+    }
+  }
+
+  @Test("a first sync writes every contact as a card, 0600; a second run with nothing changed writes nothing")
+  func firstSync() async throws {
+    let vdir = try Vdir(contacts: 4)
+    let first = try await vdir.sync()
+    #expect(first.outcome.status == 0, "\(first.outcome) \(vdir.run.diagnostics)")
+    #expect(first.writes.isEmpty)
+    #expect(vdir.files.count == 4)
+    for name in vdir.files {
+      var info = stat()
+      #expect(stat(vdir.directory + "/" + name, &info) == 0 && info.st_mode & 0o777 == 0o600)
+      #expect(try vdir.text(name).hasPrefix("BEGIN:VCARD\r\nVERSION:4.0\r\n"))
+    }
+    let etags = try vdir.files.map { try FileManager.default.attributesOfItem(atPath: vdir.directory + "/" + $0) }
+      .map { ($0[.modificationDate] as? Date, $0[.systemFileNumber] as? Int) }
+    let before = vdir.run.transport.exchanges.count
+    let second = try await vdir.sync()
+    #expect(second.outcome.status == 0 && second.writes.isEmpty, "\(second)")
+    // Requests: the account's id for its lock, and one paged walk of the contacts with their fields.
+    let reads = vdir.run.transport.exchanges.dropFirst(before).map(\.target)
+    #expect(reads == ["/api/me", "/api/contacts?page=1&limit=100&with=contactfields"], "\(reads)")
+    let again = try vdir.files.map { try FileManager.default.attributesOfItem(atPath: vdir.directory + "/" + $0) }
+      .map { ($0[.modificationDate] as? Date, $0[.systemFileNumber] as? Int) }
+    #expect(etags.map { "\($0)" } == again.map { "\($0)" })
+    // A file past the size bound is left alone, and said.
+    try Data(repeating: 0x41, count: SyncOptions.fileSizeLimit + 1).write(
+      to: URL(fileURLWithPath: vdir.directory + "/huge.vcf"))
+    let huge = try await vdir.sync()
+    #expect(huge.outcome.status == 0 && huge.writes.isEmpty)
+    #expect(
+      vdir.run.diagnostics.contains { $0.hasSuffix("huge.vcf: larger than 4 MiB; left alone") },
+      "\(vdir.run.diagnostics)")
+  }
+
+  @Test("a card edited as khard writes it (3.0, REV) reaches Monica; the next run writes nothing")
+  func fileToMonica() async throws {
+    let vdir = try Vdir(contacts: 0)
+    let id = try await vdir.create("Ana", "Lima")
+    try await vdir.sync()
+    let name = try await vdir.file(of: id)
+    let uid = try #require(try vdir.text(name).split(separator: "\r\n").first { $0.hasPrefix("UID:") })
+    try vdir.write(
+      name,
+      [
+        "BEGIN:VCARD", "VERSION:3.0", "PRODID:-//khard//", String(uid), "FN:Ana Lima", "N:Lima;Ana;;;",
+        "NICKNAME:Annie", "TEL;TYPE=CELL:+46 70 123 45 67", "X-KHARD-NOTE:kept", "REV:20261127T101010Z", "END:VCARD",
+      ])
+    let run = try await vdir.sync()
+    #expect(run.outcome.status == 0, "\(run.outcome) \(vdir.run.diagnostics)")
+    #expect(run.writes.contains { $0.hasPrefix("PUT /api/contacts/\(id)") }, "\(run.writes)")
+    let contact = try await vdir.contact(id)
+    #expect(contact["nickname"]?.stringValue == "Annie")
+    #expect(contact["contactFields"]?.arrayValue?.contains { $0["content"]?.stringValue == "+46 70 123 45 67" } == true)
+    // Monica cannot hold X-KHARD-NOTE: said once, kept in the file.
+    #expect(try vdir.text(name).contains("X-KHARD-NOTE:kept"))
+    let bytes = try vdir.text(name)
+    let again = try await vdir.sync()
+    #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes) \(vdir.run.diagnostics)")
+    #expect(try vdir.text(name) == bytes)
+    // Said once: the next run is silent.
+    let said = vdir.run.diagnostics.filter { $0.contains("not synced, kept in the file only: X-KHARD-NOTE") }
+    #expect(said.count == 1, "\(vdir.run.diagnostics)")
+    // A copy of the file (the same UID) makes no second contact.
+    try Data(bytes.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/copy.vcf"))
+    let copied = try await vdir.sync()
+    #expect(copied.outcome.status == 0 && copied.writes.isEmpty, "\(copied.writes)")
+    #expect(vdir.run.diagnostics.last?.contains("copy.vcf: its UID is the contact of \(name) already") == true)
+  }
+
+  @Test("a contact changed in Monica reaches its file, keeping what Monica does not hold")
+  func monicaToFile() async throws {
+    let vdir = try Vdir(contacts: 0)
+    let id = try await vdir.create("Bea", "Nilsson")
+    try await vdir.sync()
+    let name = try await vdir.file(of: id)
+    var text = try vdir.text(name)
+    text = text.replacingOccurrences(of: "END:VCARD", with: "X-CUSTOM:mine\r\nEND:VCARD")
+    try Data(text.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + name))
+    try await vdir.sync()
+    try await vdir.addEmail("bea@example.com", to: id)
+    let run = try await vdir.sync()
+    #expect(run.outcome.status == 0 && run.writes.isEmpty, "\(run) \(vdir.run.diagnostics)")
+    let after = try vdir.text(name)
+    #expect(after.contains("bea@example.com") && after.contains("X-CUSTOM:mine"), "\(after)")
+  }
+
+  @Test("both sides changed: a named conflict, nothing overwritten, status 65; --prefer monica settles it")
+  func conflict() async throws {
+    let vdir = try Vdir(contacts: 0)
+    let id = try await vdir.create("Cai", "Olsen")
+    try await vdir.sync()
+    let name = try await vdir.file(of: id)
+    let edited = try vdir.text(name).replacingOccurrences(of: "END:VCARD", with: "NICKNAME:Cee\r\nEND:VCARD")
+    try Data(edited.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + name))
+    try await vdir.addEmail("cai@example.com", to: id)
+    let run = try await vdir.sync()
+    #expect(run.outcome.status == 65, "\(run.outcome)")
+    #expect(run.writes.isEmpty)
+    #expect(vdir.run.diagnostics.contains { $0.contains("conflict: ") && $0.contains(name) && $0.contains("nickname") })
+    #expect(try vdir.text(name) == edited)
+    #expect(try await vdir.contact(id)["nickname"]?.stringValue == nil)
+    let settled = try await vdir.sync { $0.prefer = .monica }
+    #expect(settled.outcome.status == 0 && settled.writes.isEmpty, "\(settled)")
+    #expect(try vdir.text(name).contains("cai@example.com"))
+    #expect(try !vdir.text(name).contains("Cee"))
+  }
+
+  @Test("a new card of a person already in Monica (same name and e-mail) is linked to that contact, not made again")
+  func newCardLinks() async throws {
+    let vdir = try Vdir(contacts: 0)
+    let id = try await vdir.create("Dana", "Berg")
+    try await vdir.addEmail("dana@example.com", to: id)
+    try FileManager.default.createDirectory(atPath: vdir.directory, withIntermediateDirectories: true)
+    try vdir.write(
+      "from-phone.vcf",
+      [
+        "BEGIN:VCARD", "VERSION:3.0", "UID:from-phone-1", "FN:Dana Berg", "N:Berg;Dana;;;",
+        "EMAIL;TYPE=INTERNET:dana@example.com", "END:VCARD",
+      ])
+    let run = try await vdir.sync()
+    #expect(run.outcome.status == 0, "\(run.outcome) \(vdir.run.diagnostics)")
+    #expect(!run.writes.contains { $0.hasPrefix("POST /api/contacts") }, "\(run.writes)")
+    #expect(vdir.files == ["from-phone.vcf"])
+    #expect(try await vdir.contacts().count == 1)
+    // A namesake with nothing more is another person: a contact of its own.
+    try vdir.write(
+      "other.vcf", ["BEGIN:VCARD", "VERSION:3.0", "UID:other-1", "FN:Dana Berg", "N:Berg;Dana;;;", "END:VCARD"])
+    let second = try await vdir.sync()
+    #expect(second.outcome.status == 0)
+    #expect(second.writes.filter { $0.hasPrefix("POST /api/contacts") }.count == 1, "\(second.writes)")
+    #expect(try await vdir.contacts().count == 2)
+    #expect(try vdir.text("other.vcf").contains("UID:other-1"))
+  }
+
+  @Test("a new file makes a contact once: a run stopped after the POST (no answer) is resumed without a duplicate")
+  func killedCreateResumes() async throws {
+    // The first POST /api/contacts is carried out, its answer held past the transport's time-out.
+    let vdir = try Vdir(contacts: 2, faults: ["late=3000@1:POST:/api/contacts"], timeout: 1)
+    try await vdir.sync()
+    try vdir.write(
+      "new.vcf",
+      ["BEGIN:VCARD", "VERSION:4.0", "UID:new-1", "FN:Eli Sand", "N:Sand;Eli;;;", "TEL:+46 8 123 456", "END:VCARD"])
+    let stopped = try await vdir.sync()
+    #expect(stopped.outcome.status != 0, "\(stopped.outcome)")
+    #expect(try await vdir.contacts().filter { $0["first_name"]?.stringValue == "Eli" }.count == 1)
+    let resumed = try await vdir.sync()
+    #expect(resumed.outcome.status == 0, "\(resumed.outcome) \(vdir.run.diagnostics)")
+    #expect(!resumed.writes.contains { $0.hasPrefix("POST /api/contacts") }, "\(resumed.writes)")
+    let eli = try await vdir.contacts().filter { $0["first_name"]?.stringValue == "Eli" }
+    #expect(eli.count == 1)
+    let id = try #require(eli.first?["id"]?.intValue)
+    #expect(try await vdir.contact(id)["contactFields"]?.arrayValue?.count == 1)
+    #expect(try vdir.text("new.vcf").contains("UID:new-1"))
+    let again = try await vdir.sync()
+    #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes)")
+  }
+
+  @Test(
+    "a push stopped part-way (a field's create carried out, unanswered) is finished by the next run, no field twice")
+  func killedPushResumes() async throws {
+    let vdir = try Vdir(contacts: 0, faults: ["late=3000@1:POST:/api/contactfields"], timeout: 1)
+    let id = try await vdir.create("Gia", "Moss")
+    try await vdir.sync()
+    let name = try await vdir.file(of: id)
+    let edited = try vdir.text(name).replacingOccurrences(
+      of: "END:VCARD", with: "NICKNAME:Gi\r\nTEL:+46 8 555 12 12\r\nEMAIL:gia@example.com\r\nEND:VCARD")
+    try Data(edited.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + name))
+    let stopped = try await vdir.sync()
+    #expect(stopped.outcome.status != 0, "\(stopped.outcome)")
+    let resumed = try await vdir.sync()
+    #expect(resumed.outcome.status == 0, "\(resumed.outcome) \(vdir.run.diagnostics)")
+    let fields = try await vdir.contact(id)["contactFields"]?.arrayValue?.compactMap { $0["content"]?.stringValue }
+    #expect(fields?.sorted() == ["+46 8 555 12 12", "gia@example.com"], "\(fields ?? [])")
+    #expect(try await vdir.contact(id)["nickname"]?.stringValue == "Gi")
+    let again = try await vdir.sync()
+    #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes)")
+  }
+
+  @Test("two runs at once on one vdir make a new file's contact once (the account's and the status's locks)")
+  func twoRunsAtOnce() async throws {
+    let vdir = try Vdir(contacts: 3)
+    try await vdir.sync()
+    try vdir.write("new.vcf", ["BEGIN:VCARD", "VERSION:4.0", "UID:new-2", "FN:Fay Holm", "N:Holm;Fay;;;", "END:VCARD"])
+    let before = vdir.run.transport.exchanges.count
+    async let a = vdir.sync()
+    async let b = vdir.sync()
+    let (first, second) = try await (a, b)
+    #expect(first.outcome.status == 0 && second.outcome.status == 0, "\(first.outcome) \(second.outcome)")
+    let posts = vdir.run.transport.exchanges.dropFirst(before).filter {
+      $0.method == "POST" && $0.target == "/api/contacts"
+    }
+    #expect(posts.count == 1, "\(posts) \(vdir.run.diagnostics) \(first.writes) \(second.writes)")
+    #expect(try await vdir.contacts().filter { $0["first_name"]?.stringValue == "Fay" }.count == 1)
+    #expect(vdir.files.count == 4)
+  }
+
+  @Test("an emptied vdir stops the run before any change; deletions go as the flags say")
+  func deletions() async throws {
+    let vdir = try Vdir(contacts: 3)
+    try await vdir.sync()
+    let names = vdir.files
+    for name in names { try FileManager.default.removeItem(atPath: vdir.directory + "/" + name) }
+    let empty = try await vdir.sync()
+    #expect(empty.outcome.status == 78 && empty.writes.isEmpty, "\(empty.outcome)")
+    #expect(vdir.files.isEmpty)
+    // --force-delete goes on: files deleted are written back, unless --propagate-deletes.
+    let restored = try await vdir.sync { $0.forceDelete = true }
+    #expect(restored.outcome.status == 0 && restored.writes.isEmpty && vdir.files == names, "\(restored.outcome)")
+    try FileManager.default.removeItem(atPath: vdir.directory + "/" + names[0])
+    let deleted = try await vdir.sync { $0.propagateDeletes = true }
+    #expect(deleted.writes.count == 1 && deleted.writes[0].hasPrefix("DELETE /api/contacts/"), "\(deleted.writes)")
+    #expect(try await vdir.contacts().count == 2)
+    // A contact deleted in Monica: its unchanged file is removed.
+    let id = try #require(try await vdir.contacts().first?["id"]?.intValue)
+    let file = try await vdir.file(of: id)
+    _ = try await vdir.client.send(WriteRequest(.delete, "/contacts/\(id)"))
+    let removed = try await vdir.sync()
+    #expect(removed.outcome.status == 0 && !vdir.files.contains(file), "\(removed.outcome)")
+  }
+
+  @Test("a file that is not one card is left alone and said; the other items sync")
+  func unreadableFile() async throws {
+    let vdir = try Vdir(contacts: 2)
+    try FileManager.default.createDirectory(atPath: vdir.directory, withIntermediateDirectories: true)
+    try vdir.write("broken.vcf", ["BEGIN:VCARD", "VERSION:3.0", "FN:No End"])
+    try vdir.write(
+      "two.vcf",
+      [
+        "BEGIN:VCARD", "VERSION:3.0", "FN:A B", "N:B;A;;;", "END:VCARD", "BEGIN:VCARD", "VERSION:3.0", "FN:C D",
+        "END:VCARD",
+      ])
+    let run = try await vdir.sync()
+    #expect(run.outcome.status == 0 && run.writes.isEmpty, "\(run.outcome)")
+    #expect(vdir.files.count == 4)
+    #expect(vdir.run.diagnostics.contains { $0.contains("two.vcf: holds more than one card; left alone") })
+    #expect(vdir.run.diagnostics.contains { $0.contains("broken.vcf: ") && $0.hasSuffix("left alone") })
+    #expect(try vdir.text("broken.vcf") == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:No End\r\n")
+  }
+
+  @Test("a phone's 4.0 card (TEL as a tel: URI, a year-less birthday) makes a contact holding the number, not the URI")
+  func phoneCard() async throws {
+    let vdir = try Vdir(contacts: 0)
+    try FileManager.default.createDirectory(atPath: vdir.directory, withIntermediateDirectories: true)
+    try vdir.write(
+      "phone.vcf",
+      [
+        "BEGIN:VCARD", "VERSION:4.0", "UID:urn:uuid:5a3c0e7e-1111-4222-8333-944455556666", "FN:Jon Ek", "N:Ek;Jon;;;",
+        "TEL;VALUE=uri;TYPE=cell:tel:+46701234567", "BDAY:--0517", "END:VCARD",
+      ])
+    let run = try await vdir.sync()
+    #expect(run.outcome.status == 0, "\(run.outcome) \(vdir.run.diagnostics)")
+    let id = try #require(try await vdir.contacts().first?["id"]?.intValue)
+    let contact = try await vdir.contact(id)
+    #expect(contact["contactFields"]?.arrayValue?.compactMap { $0["content"]?.stringValue } == ["+46701234567"])
+    #expect(contact["information"]?["dates"]?["birthdate"]?["is_year_unknown"]?.boolValue == true)
+    #expect(vdir.files == ["phone.vcf"])
+    let again = try await vdir.sync()
+    #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes)")
+  }
+
+  @Test("a file changed whose contact was deleted in Monica is a conflict; --prefer vdir makes the contact again")
+  func changedDeleted() async throws {
+    let vdir = try Vdir(contacts: 0)
+    let id = try await vdir.create("Kim", "Vik")
+    // Another contact: an account with none left would stop the run (the empty-side guard).
+    _ = try await vdir.create("Lo", "Berg")
+    try await vdir.sync()
+    let name = try await vdir.file(of: id)
+    let edited = try vdir.text(name).replacingOccurrences(of: "END:VCARD", with: "NICKNAME:Kimmy\r\nEND:VCARD")
+    try Data(edited.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + name))
+    _ = try await vdir.client.send(WriteRequest(.delete, "/contacts/\(id)"))
+    let run = try await vdir.sync()
+    #expect(run.outcome.status == 65 && run.writes.isEmpty, "\(run.outcome)")
+    #expect(vdir.run.diagnostics.contains { $0.contains("deleted in Monica; both left as they are") })
+    #expect(try vdir.text(name) == edited)
+    let settled = try await vdir.sync { $0.prefer = .vdir }
+    #expect(settled.outcome.status == 0, "\(settled.outcome)")
+    #expect(try await vdir.contacts().compactMap { $0["nickname"]?.stringValue } == ["Kimmy"])
+    #expect(vdir.files.count == 2 && vdir.files.contains(name))
+  }
+
+  @Test(
+    "an instance that refuses 100 contacts a page is walked with fewer, said once; every listed contact gets its file")
+  func smallerPages() async throws {
+    let vdir = try Vdir(contacts: 25, maxPageSize: 10)
+    let run = try await vdir.sync()
+    #expect(run.outcome.status == 0, "\(run.outcome)")
+    // The plain list's contacts (a partial one of the seed is not among them), three pages of 10.
+    var listed = 0
+    for page in 1...3 {
+      let response = try await vdir.client.get(
+        "/contacts", query: [("limit", "10"), ("page", "\(page)")], what: "contacts")
+      listed += try JSONValue(parsing: Array(response.body))["data"]?.arrayValue?.count ?? 0
+    }
+    #expect(listed > 20 && vdir.files.count == listed, "\(vdir.run.diagnostics) \(listed)")
+    #expect(vdir.run.diagnostics.filter { $0.contains("refuses 100 records per page") }.count == 1)
+  }
+
+  @Test("--dry-run says every action and writes nothing: no file, no status, no request but reads")
+  func dryRun() async throws {
+    let vdir = try Vdir(contacts: 2)
+    let run = try await vdir.sync { $0.dryRun = true }
+    #expect(run.outcome.status == 0 && run.writes.isEmpty)
+    #expect(run.outcome.lines.count == 2 && run.outcome.lines.allSatisfy { $0.hasPrefix("write\t") }, "\(run.outcome)")
+    #expect(vdir.files.isEmpty && !FileManager.default.fileExists(atPath: vdir.status))
+  }
+}
