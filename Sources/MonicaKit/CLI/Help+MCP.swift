@@ -37,6 +37,12 @@ extension Help {
         clientInfo: {name: \\\"sh\\\", version: \\\"1\\\"}}}, \\
         {jsonrpc: \\\"2.0\\\", id: 2, method: \\\"tools/list\\\"}" \\
         | monica-mcp --read-only | jq -r 'select(.id == 2) | .result.tools[].name'
+      jq -nc "{jsonrpc: \\\"2.0\\\", id: 1, method: \\\"initialize\\\", params: \\
+        {protocolVersion: \\\"2025-06-18\\\", capabilities: {}, \\
+        clientInfo: {name: \\\"sh\\\", version: \\\"1\\\"}}}, {jsonrpc: \\\"2.0\\\", id: 2, \\
+        method: \\\"tools/call\\\", params: {name: \\\"upcoming\\\", \\
+        arguments: {days: 30}}}" \\
+        | monica-mcp --read-only | jq -r 'select(.id == 2).result.content[].text'
 
     An MCP client starts monica-mcp itself (with --read-only for the read tools alone), \
     as in the configuration above.
