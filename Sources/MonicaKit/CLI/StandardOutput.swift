@@ -48,6 +48,22 @@ package final class LineOutput {
     try writeLine(text.utf8)
   }
 
+  /// Appends a line drawn in `style` (an SGR sequence of the tool's own, such as a table's bold
+  /// header) up to `reset`: the two sequences are kept on a terminal, the text between them is
+  /// made safe as every line is.
+  package func writeStyledLine(_ text: String, style: String, reset: String) throws(MonicaError) {
+    if closed { throw .outputClosed }
+    buffer.append(contentsOf: style.utf8)
+    if safe {
+      buffer.append(contentsOf: TerminalText.safe(Array(text.utf8)))
+    } else {
+      buffer.append(contentsOf: text.utf8)
+    }
+    buffer.append(contentsOf: reset.utf8)
+    buffer.append(0x0A)
+    if buffer.count >= bufferLimit { try flush() }
+  }
+
   /// Appends several complete lines at once: `bytes` must end with a newline.
   package func writeLines(_ bytes: some Sequence<UInt8>) throws(MonicaError) {
     if closed { throw .outputClosed }

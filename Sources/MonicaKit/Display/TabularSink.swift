@@ -245,7 +245,7 @@ final class TableSection {
   }
 
   private func writeTableRow(_ cells: [String], style: String?) throws(MonicaError) {
-    var text = style ?? ""
+    var text = ""
     for (index, cell) in cells.enumerated() {
       let width = widths[index]
       // A fixed cell wider than the look-ahead's is shown whole and shifts the rest of its row.
@@ -258,9 +258,13 @@ final class TableSection {
         text += shown + (index == cells.count - 1 ? "" : padding)
       }
     }
-    if style != nil { text += TableSection.reset }
     while text.hasSuffix(" ") { text.removeLast() }
-    try output.writeLine(text)
+    if let style {
+      // The table's own style stays on a terminal; the cells were made safe (`cellText`).
+      try output.writeStyledLine(text, style: style, reset: TableSection.reset)
+    } else {
+      try output.writeLine(text)
+    }
   }
 
   /// Cuts a cell to `width`, keeping a deceased contact's marker visible.
