@@ -12,6 +12,23 @@ extension MonicaClient {
     guard let account = (try? JSONValue(parsing: response.body))?["data"]?["account"]?["id"]?.intValue else {
       throw .protocolViolation(request: "GET /api\(path)", detail: "the answer names no account.id")
     }
-    return try AccountLock(instance: credentials.instance, account: account, environment: environment, waiting: waiting)
+    let lockPath = try AccountLock.path(instance: credentials.instance, account: account, environment: environment)
+    var told = false
+    while true {
+      if let lock = try AccountLock(trying: lockPath) { return lock }
+      if !told {
+        waiting("another run is writing to \(credentials.instance) (account \(account)); waiting for it to finish")
+        told = true
+      }
+      // Waited for between tries, not in flock(2): a blocked pool thread would stop the other
+      // in-process run, the one holding the lock (two runs of one process: tests, the MCP server).
+      do {
+        try await Task.sleep(for: .milliseconds(50))
+      } catch {
+        // Cancelled: wait as a process does, in flock(2).
+        return try AccountLock(
+          instance: credentials.instance, account: account, environment: environment, waiting: { _ in })
+      }
+    }
   }
 }

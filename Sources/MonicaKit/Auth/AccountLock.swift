@@ -41,6 +41,38 @@ package final class AccountLock {
     try self.init(path: path, describing: "\(instance) (account \(account))", waiting: waiting)
   }
 
+  /// The lock file of `account` on `instance`, its directories made (0700).
+  package static func path(instance: InstanceURL, account: Int, environment: ToolEnvironment) throws(MonicaError)
+    -> String
+  {
+    let directory = environment.stateHome + "/monica"
+    try SecureFiles.makePrivateDirectory(directory)
+    try SecureFiles.makePrivateDirectory(directory + "/locks")
+    return directory + "/locks/" + Self.fileName(instance: instance, account: account)
+  }
+
+  /// Takes the lock on the file at `path` (created 0600 when missing) when it is free; `nil`
+  /// when another process holds it. An async caller waits between tries without holding a
+  /// thread (`MonicaClient.lockAccount`): runs in one process share the cooperative pool, two
+  /// threads on two cores, and a blocked `flock` there stops the run that holds the lock.
+  package init?(trying path: String) throws(MonicaError) {
+    self.path = path
+    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else {
+      throw .configuration("\(path): cannot open the account's lock file: \(systemErrorText(errno))")
+    }
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      let code = errno
+      if code == EINTR { continue }
+      close(descriptor)
+      descriptor = -1
+      guard code == EWOULDBLOCK || code == EAGAIN else {
+        throw .configuration("\(path): cannot lock: \(systemErrorText(code))")
+      }
+      return nil
+    }
+  }
+
   /// Takes the lock on the file at `path` (created 0600 when missing), `what` naming the account
   /// in the line `waiting` is told.
   package init(path: String, describing what: String, waiting: (String) -> Void) throws(MonicaError) {
