@@ -53,7 +53,25 @@ package struct JSONWriter: Sendable {
   package func writeString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     if escapesLikePHP {
-      for unit in text.utf16 { appendEscaped(unit, to: &out) }
+      // ASCII text (most of it) is its own UTF-16: escaped byte by byte, without decoding.
+      var ascii = true
+      for byte in text.utf8 {
+        if byte >= 0x80 {
+          ascii = false
+          break
+        }
+      }
+      if ascii {
+        for byte in text.utf8 {
+          if byte >= 0x20, byte != 0x22, byte != 0x5C, byte != 0x2F {
+            out.append(byte)
+          } else {
+            appendEscaped(UInt16(byte), to: &out)
+          }
+        }
+      } else {
+        for unit in text.utf16 { appendEscaped(unit, to: &out) }
+      }
     } else {
       for byte in text.utf8 {
         if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
