@@ -116,7 +116,8 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   func matches(for asked: ComparedPerson, minScore: Double, excluding: Key?) -> [IdentityMatch<Key>] {
     var seen: Set<Int> = []
     var found: [(position: Int, judgement: IdentityJudgement)] = []
-    for block in Self.blockKeys(asked).sorted() {
+    // In any order: what is found is sorted below by score and position, each position once.
+    for block in Self.blockKeys(asked) {
       guard let members = blocks[block.hashValue], members.count <= blockLimit else { continue }
       for member in members.members {
         let position = Int(member)

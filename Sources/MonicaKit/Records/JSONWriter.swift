@@ -54,22 +54,19 @@ package struct JSONWriter: Sendable {
     out.append(UInt8(ascii: "\""))
     if escapesLikePHP {
       // ASCII text (most of it) is its own UTF-16: escaped byte by byte, without decoding.
-      var ascii = true
-      for byte in text.utf8 {
-        if byte >= 0x80 {
-          ascii = false
-          break
-        }
-      }
-      if ascii {
-        for byte in text.utf8 {
+      var text = text
+      let done = text.withUTF8 { bytes -> Bool in
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+        for byte in bytes {
           if byte >= 0x20, byte != 0x22, byte != 0x5C, byte != 0x2F {
             out.append(byte)
           } else {
             appendEscaped(UInt16(byte), to: &out)
           }
         }
-      } else {
+        return true
+      }
+      if !done {
         for unit in text.utf16 { appendEscaped(unit, to: &out) }
       }
     } else {
