@@ -204,5 +204,7 @@ extension String {
   }
 
   /// A space, tab, line feed or carriage return byte.
-  private static func isTrimmedByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+  private static func isTrimmedByte(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
 }

@@ -57,13 +57,14 @@ package struct JSONWriter: Sendable {
       var text = text
       let done = text.withUTF8 { bytes -> Bool in
         guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
-        for byte in bytes {
-          if byte >= 0x20, byte != 0x22, byte != 0x5C, byte != 0x2F {
-            out.append(byte)
-          } else {
-            appendEscaped(UInt16(byte), to: &out)
-          }
+        // Runs of bytes that need no escape are appended whole.
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x2F {
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+          appendEscaped(UInt16(byte), to: &out)
+          start = index + 1
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         return true
       }
       if !done {
