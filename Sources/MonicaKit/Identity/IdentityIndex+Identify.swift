@@ -24,8 +24,11 @@ extension IdentityIndex {
   /// `ambiguous` when several do. monica-import's `--dedupe-against` and in-file matching ask
   /// this; so should every tool that takes a record for someone already there (a CSV row, a
   /// synced card, an assistant's look-up).
-  package func identify(_ person: Person) -> Identification<Key> {
-    let found = matches(for: person)
+  package func identify(_ person: Person) -> Identification<Key> { identify(ComparedPerson(person)) }
+
+  /// `identify(_:)` of a person already in its compared form: an importer asks, then adds.
+  func identify(_ person: ComparedPerson) -> Identification<Key> {
+    let found = matches(for: person, minScore: 0, excluding: nil)
     if let same = found.first(where: { $0.judgement.score >= IdentityJudgement.almostCertain }) { return .one(same) }
     let likely = found.filter { $0.judgement.score >= IdentityJudgement.likely && !$0.judgement.isDisputed }
     if likely.count == 1 { return .one(likely[0]) }

@@ -72,10 +72,12 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   func compared(_ key: Key) -> ComparedPerson? { positions[key].map { entries[$0].compared } }
 
   /// Holds `person` under `key`; a key already held takes what `person` adds (`absorb`).
-  package mutating func add(_ person: Person, as key: Key) {
-    if positions[key] != nil { return absorb(person, into: key) }
+  package mutating func add(_ person: Person, as key: Key) { add(ComparedPerson(person), as: key) }
+
+  /// `add(_:as:)` of a person already in its compared form (the form a question was asked in).
+  mutating func add(_ compared: ComparedPerson, as key: Key) {
+    if positions[key] != nil { return absorb(compared.person, into: key) }
     positions[key] = entries.count
-    let compared = ComparedPerson(person)
     entries.append(Entry(key: key, compared: compared))
     for block in Self.blockKeys(compared) { put(entries.count - 1, in: block) }
   }
@@ -114,7 +116,8 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   func matches(for asked: ComparedPerson, minScore: Double, excluding: Key?) -> [IdentityMatch<Key>] {
     var seen: Set<Int> = []
     var found: [(position: Int, judgement: IdentityJudgement)] = []
-    for block in Self.blockKeys(asked).sorted() {
+    // In any order: what is found is sorted below by score and position, each position once.
+    for block in Self.blockKeys(asked) {
       guard let members = blocks[block.hashValue], members.count <= blockLimit else { continue }
       for member in members.members {
         let position = Int(member)

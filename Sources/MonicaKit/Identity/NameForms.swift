@@ -28,8 +28,29 @@ package enum NameForms {
   /// A name's words: case, accents and width folded (`String.folded`), apostrophes dropped
   /// (`O'Brien` is `obrien`), split at white space, commas, hyphens and periods.
   package static func words(_ text: String) -> [String] {
+    if let ascii = text.asciiLowercased { return asciiWords(ascii) }
     let folded = text.folded.filter { !["'", "\u{2019}", "\u{02BC}", "`"].contains($0) }
     return folded.split(whereSeparator: { $0.isWhitespace || $0 == "," || $0 == "-" || $0 == "." }).map(String.init)
+  }
+
+  /// `words` of folded ASCII text, on bytes: the same separators (ASCII white space is tab to
+  /// carriage return and space) and apostrophes.
+  private static func asciiWords(_ folded: String) -> [String] {
+    var words: [String] = []
+    var word: [UInt8] = []
+    for byte in folded.utf8 {
+      switch byte {
+      case 0x27, 0x60: continue
+      case 0x09...0x0D, 0x20, 0x2C, 0x2D, 0x2E:
+        if !word.isEmpty {
+          words.append(String(decoding: word, as: UTF8.self))
+          word.removeAll(keepingCapacity: true)
+        }
+      default: word.append(byte)
+      }
+    }
+    if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+    return words
   }
 
   /// Whether a folded word is an initial: one Latin letter (`伟` is a whole name).
@@ -60,7 +81,11 @@ package enum NameForms {
   /// doubled: `René` and `Renée` are two names.
   package static func spellingKey(_ word: String) -> String {
     var text = ""
-    for scalar in word.unicodeScalars { text += cyrillic[scalar] ?? String(scalar) }
+    if word.utf8.allSatisfy({ $0 < 0x80 }) {
+      text = word  // the Cyrillic table holds no ASCII letter
+    } else {
+      for scalar in word.unicodeScalars { text += cyrillic[scalar] ?? String(scalar) }
+    }
     guard text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
     // On bytes: the rules run on every name of every comparison.
     var letters = Array(text.utf8)

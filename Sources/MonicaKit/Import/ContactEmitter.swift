@@ -117,7 +117,7 @@ package final class ContactEmitter {
   /// contact: almost certainly (`IdentityJudgement.almostCertain`), not on a name alone; but an
   /// existing contact the card is, and the earlier card is not (its UID, or the judgement), wins:
   /// two contacts of the account are never made one by an import.
-  private func target(of content: CardContent, person: Person, at place: String) -> Target? {
+  private func target(of content: CardContent, person: ComparedPerson, at place: String) -> Target? {
     let whose = "\(noun) \(content.number) (\(content.shownName))"
     let known = existing?.identify(content)
     // Two cards of one address book that are only likely one person (a name and nothing else)
@@ -165,7 +165,8 @@ package final class ContactEmitter {
     content.number = number
     let who = "\(noun) \(number) (\(content.shownName))"
     for (at, text) in content.dropped { report("\(source):\(at): \(who): \(text)") }
-    let person = Person(card: content)
+    // In the form the judgement compares it in, worked out once for the question and the index.
+    let person = ComparedPerson(Person(card: content))
     let place = "\(source):\(line)"
     guard let target = target(of: content, person: person, at: place) else { return }
     // The local contact the records hang off, and the existing contact it is, if any.
@@ -189,7 +190,7 @@ package final class ContactEmitter {
       try update(id, from: content)
     case .earlier(let first):
       summary.sameAsEarlier += 1
-      earlier.absorb(person, into: first)
+      earlier.absorb(person.person, into: first)
       (owner, match) = (first, written[first]?.existing)
       if written[first]?.skipped == true { return }
       if let match { try update(match, from: content) }
@@ -269,7 +270,7 @@ package final class ContactEmitter {
   /// Holds the card's person and what is written for it, for the later cards of the input;
   /// past `options.peopleHeld` people, says once that later cards are compared with those held
   /// only.
-  private func hold(_ person: Person, as owner: Int, _ contact: WrittenContact, at place: String) {
+  private func hold(_ person: ComparedPerson, as owner: Int, _ contact: WrittenContact, at place: String) {
     guard earlier.count < options.peopleHeld else {
       if !saidHeldLimit {
         saidHeldLimit = true

@@ -191,10 +191,20 @@ package struct TagListError: Error, Sendable, Equatable {
 extension String {
   /// The text without leading or trailing spaces, tabs and newlines (as Laravel's TrimStrings).
   var trimmingWhiteSpace: String {
+    // Most text has nothing to trim: a first and last byte that are no space, tab or line end
+    // begin and end characters that are none of them (each is a character of its own scalar).
+    if let first = utf8.first, let last = utf8.last, !Self.isTrimmedByte(first), !Self.isTrimmedByte(last) {
+      return self
+    }
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
     guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
       return ""
     }
     return String(self[first...last])
+  }
+
+  /// A space, tab, line feed or carriage return byte.
+  private static func isTrimmedByte(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 }

@@ -53,7 +53,23 @@ package struct JSONWriter: Sendable {
   package func writeString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     if escapesLikePHP {
-      for unit in text.utf16 { appendEscaped(unit, to: &out) }
+      // ASCII text (most of it) is its own UTF-16: escaped byte by byte, without decoding.
+      var text = text
+      let done = text.withUTF8 { bytes -> Bool in
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+        // Runs of bytes that need no escape are appended whole.
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x2F {
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+          appendEscaped(UInt16(byte), to: &out)
+          start = index + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        return true
+      }
+      if !done {
+        for unit in text.utf16 { appendEscaped(unit, to: &out) }
+      }
     } else {
       for byte in text.utf8 {
         if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {

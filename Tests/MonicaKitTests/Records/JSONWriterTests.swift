@@ -9,6 +9,12 @@ import Testing
     #expect(JSONWriter.monica.string(value) == #"{"url":"https:\/\/x\/a","n":"Jos\u00e9 \u674e \ud83d\ude00\u0001"}"#)
   }
 
+  @Test("ASCII text is escaped as PHP escapes it: quotes, backslashes, slashes, control characters")
+  func escapesASCII() {
+    let value = JSONValue.string("a\"b\\c/d\u{1}\n~e")
+    #expect(JSONWriter.monica.string(value) == #""a\"b\\c\/d\u0001\n~e""#)
+  }
+
   @Test("plain form keeps UTF-8 and slashes")
   func writesPlain() {
     let value = JSONValue.array([.string("a/b é\t\"")])

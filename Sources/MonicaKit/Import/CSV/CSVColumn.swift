@@ -49,7 +49,7 @@ enum CSVAddressPart: Equatable, Sendable {
 }
 
 /// The kinds of Google's numbered groups (`<Kind> <N> - <Part>`).
-enum CSVGroupKind: Equatable, Sendable {
+enum CSVGroupKind: Hashable, Sendable {
   case email, phone, address, website, event, relation, customField, im, organization
   /// A kind this version does not know: its cells go to the note under the header's name.
   case other(String)

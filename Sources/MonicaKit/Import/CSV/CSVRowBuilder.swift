@@ -34,6 +34,12 @@ struct CSVRowBuilder {
     var organization: (name: String, title: String, department: String) = ("", "", "")
   }
 
+  /// A numbered group's kind and number (`E-mail 1`).
+  private struct GroupKey: Hashable {
+    var kind: CSVGroupKind
+    var number: Int
+  }
+
   /// A value with its label.
   private struct Labelled {
     var value: String
@@ -51,15 +57,20 @@ struct CSVRowBuilder {
     var phones: [Labelled] = []
     var websites: [Labelled] = []
     var linkedIn: [String] = []
-    var groups: [String: Group] = [:]
-    var groupOrder: [String] = []
+    var groups: [GroupKey: Group] = [:]
+    var groupOrder: [GroupKey] = []
     // Outlook's fixed address groups (Home, Business, Other), in the order first seen.
     var addresses: [String: [CSVAddressPart: String]] = [:]
     var addressOrder: [String] = []
     var starred = false
     func note(_ title: String, _ value: String) { notes.append((title, value)) }
     func split(_ value: String) -> [String] {
-      value.components(separatedBy: " ::: ").map(\.trimmingWhiteSpace).filter { !$0.isEmpty }
+      // No colon, no separator: the cell is one value.
+      if !value.utf8.contains(UInt8(ascii: ":")) {
+        let one = value.trimmingWhiteSpace
+        return one.isEmpty ? [] : [one]
+      }
+      return value.components(separatedBy: " ::: ").map(\.trimmingWhiteSpace).filter { !$0.isEmpty }
     }
     func labelled(_ value: String, _ label: String?) -> [Labelled] {
       let label = label ?? ""
@@ -133,7 +144,7 @@ struct CSVRowBuilder {
           note(header, value)
           continue
         }
-        let key = "\(kind)#\(number)"
+        let key = GroupKey(kind: kind, number: number)
         if groups[key] == nil {
           groups[key] = Group(kind: kind)
           groupOrder.append(key)
