@@ -297,7 +297,9 @@ extension MergeTests {
           + #"1 debt, 1 pet, 2 activities, 1 task, 1 reminder, 1 call, 1 address, 1 life event, 1 conversation, "#
           + #"2 relationships, 1 photo, 1 document, 1 tag)?"#),
       "the keeper's holdings of every kind that moves: \(screen)")
-    #expect(screen.contains(#"into #\#(account.theodoric) "Theodoric Vasquez-Lund" (1 contact field, 2 notes)?"#), "\(screen)")
+    #expect(
+      screen.contains(#"into #\#(account.theodoric) "Theodoric Vasquez-Lund" (1 contact field, 2 notes)?"#), "\(screen)"
+    )
     #expect(screen.contains("For (score 0.98): same e-mail. Against: nothing."), "the score and the reasons: \(screen)")
     #expect(screen.contains(#"Teddy Vasquez-Lund" (1 contact field, 1 note)"#), "\(screen)")
     #expect(screen.contains(#""object":"merge","id":\#(account.ysolde),"#), "yes merges: \(screen)")

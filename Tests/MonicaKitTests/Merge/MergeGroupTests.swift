@@ -108,7 +108,8 @@ import Testing
   func livingAndDead() throws {
     let living = try contact(#"{"id":5,"first_name":"علي","last_name":"منصور","is_dead":false}"#)
     let dead = try contact(#"{"id":6,"first_name":"علي","last_name":"منصور","is_dead":true}"#)
-    #expect(MergeGroup.contradictions(between: living, and: dead) == ["one deceased, one living: علي منصور is deceased"])
+    #expect(
+      MergeGroup.contradictions(between: living, and: dead) == ["one deceased, one living: علي منصور is deceased"])
     let pairs = MergeGroup.contradictingPairs([
       living, dead, try contact(#"{"id":7,"first_name":"علي","is_dead":false}"#),
     ])
