@@ -7,47 +7,7 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
   static let configuration = CommandConfiguration(
     commandName: "monica-sandbox",
     abstract: "Run a local Monica 4.x API server with deterministic data, to try the toolset offline.",
-    discussion: """
-      Listens on 127.0.0.1 only and prints its URL; stops on SIGINT or SIGTERM, and
-      with --exit-with-parent when the process that started it ends.
-
-      EXAMPLES
-        monica-sandbox --exit-with-parent --ready-file /tmp/ready.json &
-        curl -s -H "Authorization: Bearer $(jq -r .token /tmp/ready.json)" \\
-          -H 'Accept: application/json' \\
-          "$(jq -r .api /tmp/ready.json)/contacts?limit=100" | jq '.data[].id'
-        monica-sandbox --contacts 100000 --rate-limit 0 \\
-          --fault 503@2 --fault cut@*5:/api/contacts
-
-      DATA
-        The same --seed and --contacts give the same account. People share values
-        only where real people do: the contacts of one household (a seeded couple,
-        or a parent and a child) share a landline and an address; no two other
-        contacts share a phone, an e-mail or an address (many share a name, as
-        people do). --duplicates adds the real duplicates an import leaves: Ysolde
-        Marchetti twice (one e-mail in two cases), Theodoric "Teddy" and Teddy
-        Vasquez-Lund (a nickname and one e-mail address), both almost certainly one
-        person (monica-dedupe --min-score 0.9 groups exactly these two pairs), and
-        two Philippa Okonkwo of other birthdays, who are two people.
-
-      FAULTS
-        \(FaultRule.syntax)
-
-      FILES
-        --ready-file PATH  written once listening: {"url","api","token","gravatar"}
-                           (the second origin's URL, which serves the seeded
-                           gravatars)
-        --log FILE         one JSON line per request (never the token's value)
-        --state FILE       the store, rewritten after every write and read at start
-        --load FILE        NDJSON records to serve instead of seeded data
-        --token-file PATH  the token to accept
-
-      ENVIRONMENT
-        MONICA_URL, MONICA_TOKEN  not read here: the URL printed and the ready file's
-                                  token, to point the other tools at the sandbox
-
-      \(Help.exitStatus)
-      """,
+    discussion: Help.sandbox(faults: FaultRule.syntax),
     version: toolsetVersion)
 
   @Option(help: ArgumentHelp("Port to listen on, on 127.0.0.1 (0 picks a free port).", valueName: "PORT")) var port = 0
@@ -99,7 +59,7 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
   var exitWithParent = false
 
   func run() async throws {
-    if exitWithParent { Self.stopWithParent() }
+    if exitWithParent { ParentWatch.stopWhenParentEnds() }
     try await reportingFailures {
       var settings = SandboxConfiguration()
       (settings.port, settings.readyFile, settings.tokenFile) = (port, readyFile, tokenFile)
@@ -115,19 +75,6 @@ struct MonicaSandboxCommand: AsyncParsableCommand, MonicaTool {
         let output = LineOutput(descriptor: 1, bufferLimit: 0)
         try? output.writeLine(url)
       }
-    }
-  }
-}
-
-extension MonicaSandboxCommand {
-  /// Sends this process SIGTERM (a graceful stop) once its parent is gone: the parent's pid
-  /// is looked at five times a second, which sees the parent's end however it came (SIGKILL
-  /// included), where PR_SET_PDEATHSIG would follow the parent's thread that started it.
-  static func stopWithParent() {
-    let parent = getppid()
-    Thread.detachNewThread {
-      while getppid() == parent { usleep(200_000) }
-      kill(getpid(), SIGTERM)
     }
   }
 }

@@ -217,7 +217,7 @@ import Testing
     let hung = try Self.run(
       sandbox,
       "monica-remind --today 2026-11-30 --exec-timeout 1s "
-        + #"--exec 'cat >> tried.ndjson; sleep 600 & echo $! >> child.pid; wait'"#)
+        + #"--exec 'cat >> tried.ndjson; tail -f /dev/null & echo $! >> child.pid; wait'"#)
     #expect(hung.status == 75, "\(hung)")
     #expect(
       hung.stderr.contains(
@@ -240,9 +240,12 @@ import Testing
     let both = try Self.run(
       sandbox,
       """
-      exec='sleep 1; cat >> got.ndjson'
+      # The first delivery holds the lock until the other run says it waits for it.
+      exec='until [ -e go ]; do sleep 0.02; done; cat >> got.ndjson'
       monica-remind --today 2026-11-30 --exec "$exec" 2> one.err & first=$!
       monica-remind --today 2026-11-30 --exec "$exec" 2> two.err & second=$!
+      for _ in $(seq 1500); do cat one.err two.err | grep -q waiting && break; sleep 0.02; done
+      touch go
       wait $first; a=$?; wait $second; b=$?
       echo "$a $b"; cat one.err two.err
       """)
@@ -264,7 +267,7 @@ import Testing
     let killed = try Self.run(
       sandbox,
       """
-      monica-remind --today 2026-11-27 --exec 'echo $$ > child.pid; touch started; exec sleep 60' & remind=$!
+      monica-remind --today 2026-11-27 --exec 'echo $$ > child.pid; touch started; exec tail -f /dev/null' & remind=$!
       for _ in $(seq 1500); do [ -e started ] && break; sleep 0.02; done
       kill -9 $remind; wait $remind; echo "status $?"
       kill "$(cat child.pid)"

@@ -46,12 +46,18 @@ import Testing
     try card.write(toFile: work + "/card.vcf", atomically: true, encoding: .utf8)
     let run = try sh(
       """
-      # A fixed wait, one of two left: what is tested is that monica-push reads the map only when
-      # its input ends, and nothing outside shows when it would have read it; 2 s lets it start.
-      (sleep 2; cat card.vcf) | monica-import vcard --dedupe-against old.ndjson --map map.tsv \
-        | monica-push --create --map map.tsv --quiet
+      # The card is given only once monica-push waits on its input (the kernel says where it
+      # sleeps): past its start-up, where a map read at start would already have been read.
+      mkfifo cards
+      { monica-import vcard --dedupe-against old.ndjson --map map.tsv < cards; echo $? > import.status; } \
+        | monica-push --create --map map.tsv --quiet & push=$!
+      for _ in $(seq 1500); do case "$(cat /proc/$push/wchan 2>/dev/null)" in *pipe*) break;; esac; sleep 0.02; done
+      cat card.vcf > cards
+      wait $push; pushed=$?
+      [ "$(cat import.status)" = 0 ] && exit $pushed
       """, env: sandbox.signedInEnv, directory: work)
     #expect(run.status == 0, "\(run)")
+    #expect(FileManager.default.fileExists(atPath: work + "/map.tsv"), "the import wrote its match into the map")
     let writes = sandbox.writes()
     #expect(!writes.contains("POST /api/contacts"), "\(writes)")
     #expect(writes.filter { $0 == "POST /api/contactfields" }.count == 1, "\(writes)")
