@@ -3,43 +3,59 @@ import Foundation
 import MonicaAPI
 import MonicaKit
 
-/// A plan's confirmation key: the first 20 hex digits of the SHA-256 of the plan as JSON, so that
-/// the key names exactly what is written (another contact, text or day is another key), and the
-/// journal's key of the write: its first 14 hex digits as a number (56 bits: 17 decimal digits at
-/// most, within the 18 a map file's ids may have, MapFile.swift).
+/// A plan's confirmation key, 14 hex digits: the first 7 of the SHA-256 of the plan as JSON, so
+/// that a key confirms only the plan it was given for (another contact, text or day is refused),
+/// then 7 of a random nonce drawn when the plan is made, so that the same write planned again (the
+/// same note to the same person months later, a tag put back after it was removed) has another
+/// key and is written again. The whole key as a number is the journal's id of the write (56 bits:
+/// 17 decimal digits at most, within the 18 a map file's ids may have, MapFile.swift): one key is
+/// written once, however often it is confirmed.
 package enum ConfirmationKey {
   /// The key's length in hex digits.
-  package static let length = 20
+  package static let length = 14
+  /// The length of its plan's part.
+  static let planLength = 7
 
   /// The SHA-256 of `text`, in hex.
   package static func digest(_ text: String) -> String {
     SHA256.hash(data: Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
   }
 
-  /// The key of `plan`.
-  package static func of(_ plan: JSONObject) -> String {
-    String(digest(JSONWriter.plain.string(.object(plan))).prefix(length))
+  /// The plan's part of every key of `plan`.
+  static func planPart(_ plan: JSONObject) -> String {
+    String(digest(JSONWriter.plain.string(.object(plan))).prefix(planLength))
   }
 
-  /// The journal's source id of the write a key confirms; `nil` for a string that is not a key.
+  /// A new key of `plan` (a nonce from the system's random source).
+  package static func new(for plan: JSONObject) -> String {
+    var random = SystemRandomNumberGenerator()
+    let nonce = String(random.next() & (1 << (4 * (length - planLength)) - 1), radix: 16)
+    return planPart(plan) + String(repeating: "0", count: length - planLength - nonce.count) + nonce
+  }
+
+  /// Whether `key` was given for `plan`.
+  package static func confirms(_ key: String, _ plan: JSONObject) -> Bool {
+    journalID(key) != nil && key.hasPrefix(planPart(plan))
+  }
+
+  /// The journal's source id of the write a key confirms: the whole key as a number; `nil` for a
+  /// string that is not a key.
   package static func journalID(_ key: String) -> Int? {
     guard key.count == length, key.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
-    return Int(key.prefix(14), radix: 16)
+    return Int(key, radix: 16)
   }
 }
 
 /// A write as planned: what the user is shown, and the one step the write machinery sends.
 struct PlannedWrite {
-  /// The plan as data, what its key is the digest of.
+  /// The plan as data, what its key's first part is the digest of.
   let plan: JSONObject
   /// One line for the user.
   let summary: String
-  /// The step, journaled under the key's id.
-  let step: WriteStep
+  /// The step, journaled under the confirmation key's id.
+  let step: (_ journalID: Int) -> WriteStep
   /// The kind of the record the answer shows once written (a tag's: the contact).
   let result: RecordKind
-
-  var key: String { ConfirmationKey.of(plan) }
 }
 
 extension MonicaToolbox {
@@ -59,7 +75,8 @@ extension MonicaToolbox {
   /// The journal object of a `tag` call: a contact's tags set.
   static let tagJournal = "mcp_tags"
 
-  /// A write tool's call: the plan (nothing sent), or with its key the plan written once.
+  /// A write tool's call: the plan (nothing sent) and a new key, or with its key the plan written
+  /// once.
   func write(_ tool: String, _ arguments: ToolArguments) async throws -> ToolAnswer {
     let confirm = try arguments.text("confirm", limit: 64)
     var journalID: Int?
@@ -76,13 +93,8 @@ extension MonicaToolbox {
     case .go(let write): planned = write
     case .stop(let answer): return answer
     }
-    let key = planned.key
     guard let confirm, let journalID else {
-      if let id = ConfirmationKey.journalID(key), let done = try alreadyMade(tool, id) {
-        var answer = try await made(tool, done, key: key, now: false)
-        answer.text = "This exact write was made before; nothing to do.\n" + answer.text
-        return answer
-      }
+      let key = ConfirmationKey.new(for: planned.plan)
       var structured = JSONObject([
         "status": .string("planned"), "confirmation_key": .string(key), "plan": .object(planned.plan),
       ])
@@ -93,7 +105,8 @@ extension MonicaToolbox {
             + "the same arguments and confirm: \"\(key)\"."),
         structured: structured)
     }
-    guard confirm == key else {
+    guard ConfirmationKey.confirms(confirm, planned.plan) else {
+      let key = ConfirmationKey.new(for: planned.plan)
       throw ToolProblem(
         .failure(
           TerminalText.safe(
@@ -102,11 +115,9 @@ extension MonicaToolbox {
           kind: "plan_changed",
           extra: JSONObject(["confirmation_key": .string(key), "plan": .object(planned.plan)])))
     }
-    let step = planned.step
-    guard step.key == journalID else { throw MonicaError.internalError("a plan whose key is not its journal's") }
-    let (target, sent) = try await send(step)
+    let (target, sent) = try await send(planned.step(journalID))
     directory.forget()
-    return try await made(tool, (planned.result, target), key: key, now: sent)
+    return try await made(tool, (planned.result, target), key: confirm, now: sent)
   }
 
   /// Sends `step` through monica-push's write machinery, under the account's lock and the
@@ -236,10 +247,11 @@ extension MonicaToolbox {
         "body": .object(body), "contact": who,
       ])
       let names = (body["tags"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", ")
-      let id = try journalID(of: plan)
-      let step = WriteStep(
-        key: id, write: .request(request, what: "contact #\(contactID)", target: contactID),
-        journal: .once(Self.tagJournal))
+      let step: (Int) -> WriteStep = {
+        WriteStep(
+          key: $0, write: .request(request, what: "contact #\(contactID)", target: contactID),
+          journal: .once(Self.tagJournal))
+      }
       return .go(
         PlannedWrite(plan: plan, summary: "tag \(name) (id \(contactID)) with \(names).", step: step, result: .contact))
     }
@@ -259,7 +271,7 @@ extension MonicaToolbox {
       "body": .object(body), "contact": who,
     ])
     let line = PushLine(record: record, mapping: mapping, action: .create, source: tool, number: 1)
-    let step = WriteStep(key: try journalID(of: plan), line: line, presence: .searched)
+    let step: (Int) -> WriteStep = { WriteStep(key: $0, line: line, presence: .searched) }
     let shown = fields.map { "\($0.0): \($0.1.displayText.prefix(200))" }.joined(separator: ", ")
     return .go(
       PlannedWrite(
@@ -294,16 +306,9 @@ extension MonicaToolbox {
     let line = PushLine(
       record: JSONObject(["object": .string(RecordKind.task.object), "id": .int(id), "completed": .bool(true)]),
       mapping: mapping, action: .update(id), source: "complete_task", number: 1)
-    let step = WriteStep(key: try journalID(of: plan), line: line)
+    let step: (Int) -> WriteStep = { WriteStep(key: $0, line: line) }
     return .go(
       PlannedWrite(
         plan: plan, summary: "mark task #\(id) \(OutsideText.quoted(title)) done.", step: step, result: .task))
-  }
-
-  private func journalID(of plan: JSONObject) throws -> Int {
-    guard let id = ConfirmationKey.journalID(ConfirmationKey.of(plan)) else {
-      throw MonicaError.internalError("a plan without a key")
-    }
-    return id
   }
 }

@@ -129,7 +129,10 @@ import Testing
     #expect(answer.structured["candidates"]?.arrayValue?.count == 2)
     let forced = await Self.call(
       toolbox, "add_note",
-      ["contact": .string("Ana"), "body": .string("Coffee"), "confirm": .string(String(repeating: "a", count: 20))])
+      [
+        "contact": .string("Ana"), "body": .string("Coffee"),
+        "confirm": .string(String(repeating: "a", count: ConfirmationKey.length)),
+      ])
     #expect(forced.structured["status"] == .string("ambiguous"))
     #expect(account.writes.isEmpty)
     // The same person named by id is one.
@@ -165,10 +168,34 @@ import Testing
       #expect(answer.structured["status"] == .string("already_written") && answer.structured["id"] == .int(id))
     }
     #expect(account.count("POST", "/api/notes") == 1)
-    // Planned again, the same plan says it was made.
-    let replanned = await Self.call(toolbox, "add_note", note)
-    #expect(replanned.structured["status"] == .string("already_written"))
-    #expect(account.count("POST", "/api/notes") == 1)
+  }
+
+  @Test("the same write planned again later is a new key and is written again; a key confirmed twice once")
+  func sameWriteTwice() async throws {
+    let account = try await Account()
+    let toolbox = try account.toolbox()
+    let note: KeyValuePairs<String, JSONValue> = ["contact": .string("Ben"), "body": .string("Called about school")]
+    let first = try await Self.confirm(toolbox, "add_note", note)
+    #expect(first.structured["status"] == .string("written"), "\(first)")
+    let second = try await Self.confirm(toolbox, "add_note", note)
+    #expect(second.structured["status"] == .string("written"), "\(second)")
+    #expect(second.structured["id"] != first.structured["id"])
+    #expect(second.structured["confirmation_key"] != first.structured["confirmation_key"])
+    #expect(account.count("POST", "/api/notes") == 2)
+    // Either key confirmed again writes nothing.
+    for answer in [first, second] {
+      var repeated = JSONObject(note)
+      repeated["confirm"] = answer.structured["confirmation_key"]
+      let again = await toolbox.call("add_note", repeated)
+      #expect(again.structured["status"] == .string("already_written"))
+      #expect(again.structured["id"] == answer.structured["id"])
+    }
+    #expect(account.count("POST", "/api/notes") == 2)
+    // A tag put back after it was removed is set again.
+    let tags: KeyValuePairs<String, JSONValue> = ["contact": .string("Ben"), "tags": .array([.string("school")])]
+    _ = try await Self.confirm(toolbox, "tag", tags)
+    _ = try await Self.confirm(toolbox, "tag", tags)
+    #expect(account.count("POST", "/api/contacts/\(account.ids["Ben Ode"] ?? 0)/setTags") == 2)
   }
 
   @Test("a key that is not the plan's writes nothing and answers the plan's key")
