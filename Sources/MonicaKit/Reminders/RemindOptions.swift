@@ -114,7 +114,7 @@ extension RemindOptions {
       name = profile
     } else {
       let digest = SHA256.hash(data: Array(instance.utf8))
-      name = "env-" + digest.prefix(8).map { String($0 >> 4, radix: 16) + String($0 & 0x0F, radix: 16) }.joined()
+      name = "env-" + CacheKeys.hex(digest.prefix(8))
     }
     return stateHome + "/monica/remind/" + name + ".state"
   }
