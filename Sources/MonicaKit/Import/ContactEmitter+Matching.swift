@@ -33,7 +33,7 @@ extension ContactEmitter {
   /// two contacts of the account are never made one by an import.
   func target(of content: CardContent, person: ComparedPerson, at place: String) -> Target? {
     let whose = "\(noun) \(content.number) (\(content.shownName))"
-    let known = existing?.identify(content)
+    let known = existing?.identify(person)
     // Two cards of one address book that are only likely one person (a name and nothing else)
     // are two cards it keeps apart, namesakes as likely as one person: a contact each, no word.
     if case .one(let match) = earlier.identify(person), match.judgement.score >= IdentityJudgement.almostCertain {
