@@ -59,14 +59,6 @@ package struct RemindOptions: Sendable {
   }
 
   /// `--catch-up 7d`, `--upcoming 30d`: a number of days, `Nd` or `Nw` (or `N`, days).
-  /// `--exec-timeout 30s`: a duration with its unit, more than none.
-  package static func timeout(_ text: String) throws(MonicaError) -> (seconds: Double, description: String) {
-    guard let seconds = DurationText.seconds(text), seconds > 0, seconds <= 86_400 else {
-      throw .usage("--exec-timeout \(text): expected a duration with its unit, up to a day: 30s, 5m, 1h")
-    }
-    return (seconds, text)
-  }
-
   package static func span(_ text: String, option: String) throws(MonicaError) -> Int {
     let digits = text.last.map { $0 == "d" || $0 == "w" } == true ? String(text.dropLast()) : text
     let unit = text.hasSuffix("w") ? 7 : 1
@@ -74,6 +66,14 @@ package struct RemindOptions: Sendable {
       count * unit <= longestSpan
     else { throw .usage("\(option) \(text): expected a number of days such as 7d or 2w, at most \(longestSpan)d") }
     return count * unit
+  }
+
+  /// `--exec-timeout 30s`: a duration with its unit, more than none.
+  package static func timeout(_ text: String) throws(MonicaError) -> (seconds: Double, description: String) {
+    guard let seconds = DurationText.seconds(text), seconds > 0, seconds <= 86_400 else {
+      throw .usage("--exec-timeout \(text): expected a duration with its unit, up to a day: 30s, 5m, 1h")
+    }
+    return (seconds, text)
   }
 
   /// `--today 2026-11-27`.
