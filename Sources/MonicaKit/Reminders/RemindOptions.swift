@@ -27,14 +27,14 @@ package struct RemindOptions: Sendable {
   package var upcomingDays: Int?
   /// `--dry-run`: print what would be delivered; deliver and record nothing.
   package var dryRun = false
-  /// `--retry-in-doubt`: deliver again what a killed run left in doubt.
+  /// `--retry-in-doubt`: deliver again what a killed or stopped delivery left in doubt.
   package var retryInDoubt = false
   /// Where occurrences go.
   package var delivery = Delivery.standardOutput
   /// `--state`: the state file instead of the profile's.
   package var statePath: String?
   /// `--exec-timeout`: how long a `--exec` command or sendmail may run before it is stopped and
-  /// its delivery counted as failed (tried again by the next run).
+  /// its delivery left in doubt (it may have arrived: not repeated without `--retry-in-doubt`).
   package var commandTimeout = (seconds: 60.0, description: "60s")
 
   package init() {}
