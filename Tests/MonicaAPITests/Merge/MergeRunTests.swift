@@ -232,6 +232,32 @@ extension MergeRunTests {
     #expect(notes.contains { $0["body"]?.stringValue == "written after the stop" }, "\(notes)")
   }
 
+  @Test("a merge without --journal stopped on a create in doubt keeps its journal and says to give it, nothing else")
+  func createInDoubtWithoutJournal() async throws {
+    let requests = try await Self.uninterrupted(document: false).requests
+    var found = false
+    for point in 1...requests {
+      let account = try await MergeFixture()
+      let stopped = try await account.merge(
+        options: MergeFixture.yes, through: KillSwitch(account.transport, after: point, acted: true))
+      guard case .temporary(_, let reason)? = stopped.error, reason.contains("has it looked for") else { continue }
+      found = true
+      #expect(!reason.contains("same command") && !reason.contains("check before pushing"), "\(reason)")
+      let given = reason.components(separatedBy: "run it again with --journal ").last ?? ""
+      #expect(given.hasSuffix("/merge.journal") && reason.contains("the journal \(given) has"), "\(reason)")
+      #expect(FileManager.default.fileExists(atPath: given), "the journal named is kept: \(reason)")
+      // Given back, it finishes the merge.
+      let resumed = try await account.merge(
+        options: {
+          var options = MergeFixture.yes; options.journal = given; return options
+        }())
+      #expect(resumed.error == nil, "\(String(describing: resumed.error))")
+      try? FileManager.default.removeItem(atPath: (given as NSString).deletingLastPathComponent)
+      break
+    }
+    #expect(found, "a stop on a create in doubt")
+  }
+
   @Test("a resumed merge moves a life event the merged contact got since its plan was journaled: not deleted with her")
   func lifeEventMadeSince() async throws {
     let account = try await MergeFixture()
