@@ -209,9 +209,7 @@ import Testing
       ])
   }
 
-  @Test(
-    "a hung --exec is stopped after --exec-timeout with what it started: 75 naming it, in doubt: not repeated by the "
-      + "next run, repeated with --retry-in-doubt")
+  @Test("a hung --exec is stopped after --exec-timeout with what it started: 75, in doubt, kept for --retry-in-doubt")
   func hungExec() throws {
     let sandbox = try Self.account()
     _ = try Self.run(sandbox, "monica-remind --today 2026-11-29")

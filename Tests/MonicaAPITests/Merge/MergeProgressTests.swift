@@ -36,9 +36,7 @@ import Testing
         "run it again with --journal /tmp/monica-merge-y/merge.journal to finish (that journal makes it safe)"))
   }
 
-  @Test(
-    "a create whose answer never came is the journal's to look for: the same command with --journal, else the kept "
-      + "journal given back")
+  @Test("a create in doubt is the journal's to look for: the same command with --journal, else the kept journal")
   func resumable() {
     let error = MonicaError.temporary(
       request: "POST /api/tasks",
