@@ -20,14 +20,20 @@ extension MergeRun {
     return contact
   }
 
-  /// Reads a merged contact's record and lists again, just before its records move, and adds
-  /// the records it got since its plan was journaled; a contact gone (merged by the stopped run)
-  /// has nothing to add.
-  func readAgain(_ contact: inout MergeContact) async throws(MonicaError) {
+  /// Reads a merged contact's record and lists again (the account-wide ones too, once a group:
+  /// life events have no list of their own), just before its records move, and adds the records
+  /// it got since its plan was journaled; a contact gone (merged by the stopped run) has nothing
+  /// to add.
+  mutating func readAgain(_ contact: inout MergeContact) async throws(MonicaError) {
     guard let record = try await writes.contact(contact.id) else { return }
     let fresh = MergeContact(record: record)
     for kind in MergeKind.all where kind.list == nil && kind.accountList == nil {
       contact.addNew(kind.object, fresh.records[kind.object] ?? [])
+    }
+    for kind in MergeKind.all {
+      guard let list = kind.accountList else { continue }
+      if accountLists[kind.object] == nil { accountLists[kind.object] = try await byContact(list, kind) }
+      contact.addNew(kind.object, accountLists[kind.object]?[contact.id] ?? [])
     }
     for kind in MergeKind.all where kind.list != nil {
       if let key = kind.statistic, record["statistics"]?[key]?.intValue == 0 { continue }

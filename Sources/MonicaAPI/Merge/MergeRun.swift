@@ -68,6 +68,8 @@ struct MergeRun {
       keeper = snapshot.keeper
       others = snapshot.others
       if !options.dryRun {
+        // The account-wide lists held are of before the stop, or of an earlier group: read anew.
+        accountLists = [:]
         for index in others.indices where !done(others[index].id, into: keeper.id) {
           try await readAgain(&others[index])
         }
