@@ -25,9 +25,8 @@ extension MonicaClient {
       do {
         try await Task.sleep(for: .milliseconds(50))
       } catch {
-        // Cancelled: wait as a process does, in flock(2).
-        return try AccountLock(
-          instance: credentials.instance, account: account, environment: environment, waiting: { _ in })
+        throw .temporary(
+          request: "the account's lock", reason: "cancelled while another run was writing to the account")
       }
     }
   }

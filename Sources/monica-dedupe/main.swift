@@ -25,7 +25,7 @@ struct MonicaDedupe: MonicaTool, AsyncParsableCommand {
       let prefix = "\(Self.toolName): warning: "
       var finder = DuplicateFinder(minScore: minScore) { StandardError.line(prefix + $0) }
       try finder.run(
-        stream(input, skipInvalid: skipInvalid), to: .standardOutput(), safe: environment.stdoutIsTerminal)
+        stream(input, skipInvalid: skipInvalid), to: .standardOutput())
     }
   }
 }

@@ -24,7 +24,7 @@ struct MonicaRemind: AsyncParsableCommand, MonicaTool {
   @Option(help: ArgumentHelp("List the occurrences of the coming days (30d); deliver nothing.", valueName: "DAYS"))
   var upcoming: String?
   @Flag(help: "Print what would be delivered; deliver and record nothing.") var dryRun = false
-  @Flag(help: "Deliver again what a killed run left in doubt.") var retryInDoubt = false
+  @Flag(help: "Deliver again what a killed or stopped delivery left in doubt.") var retryInDoubt = false
   @Option(help: ArgumentHelp("Run this shell command per occurrence, the line on its stdin.", valueName: "CMD"))
   var exec: String?
   @Option(help: ArgumentHelp("Mail each occurrence to this address through sendmail.", valueName: "ADDRESS"))
@@ -35,8 +35,8 @@ struct MonicaRemind: AsyncParsableCommand, MonicaTool {
   var sendmail = "/usr/sbin/sendmail"
   @Option(
     help: ArgumentHelp(
-      "Stop a --exec command or sendmail still running after DURATION (its process group); the delivery failed "
-        + "and is tried again by the next run.", valueName: "DURATION"))
+      "Stop a --exec command or sendmail still running after DURATION (its process group); the delivery is in "
+        + "doubt and not repeated without --retry-in-doubt.", valueName: "DURATION"))
   var execTimeout = "60s"
   @Option(help: ArgumentHelp("The state file (default: the profile's).", valueName: "FILE"), completion: .file())
   var state: String?

@@ -209,7 +209,7 @@ import Testing
       ])
   }
 
-  @Test("a hung --exec is stopped after --exec-timeout with what it started: 75 naming it, tried again by the next run")
+  @Test("a hung --exec is stopped after --exec-timeout with what it started: 75, in doubt, kept for --retry-in-doubt")
   func hungExec() throws {
     let sandbox = try Self.account()
     _ = try Self.run(sandbox, "monica-remind --today 2026-11-29")
@@ -221,12 +221,27 @@ import Testing
     #expect(hung.status == 75, "\(hung)")
     #expect(
       hung.stderr.contains(
-        #"reminder "Rent" for "Ana Lima" on 2026-11-30: --exec did not end within 1s and was stopped"#), "\(hung)")
+        #"reminder "Rent" for "Ana Lima" on 2026-11-30: --exec did not end within 1s and was stopped; it may have "#
+          + "arrived and is not repeated (--retry-in-doubt delivers it again)"), "\(hung)")
+    #expect(
+      hung.stderr.contains(
+        "monica-remind: error: deliveries: 2 of 2 were stopped and are in doubt, not repeated without --retry-in-doubt: "
+          + #"reminder "Rent" for "Ana Lima" on 2026-11-30: --exec did not end within 1s and was stopped"#), "\(hung)")
+    // The command had the line, and may have sent it before it hung.
+    #expect(try Self.summary(sandbox, try Self.run(sandbox, "cat tried.ndjson").stdout).count == 2)
     // Gone, or a zombie waiting for init to reap it (it was orphaned when its shell ended).
     let children = try Self.run(
       sandbox, #"for pid in $(cat child.pid); do ps -o stat= -p "$pid" | grep -qv Z && echo "$pid"; done; true"#)
     #expect(children.stdout.isEmpty, "the command's own children were stopped with it: \(children)")
-    let retried = try Self.run(sandbox, #"monica-remind --today 2026-11-30 --exec 'cat >> got.ndjson'"#)
+    let next = try Self.run(sandbox, #"monica-remind --today 2026-11-30 --exec 'cat >> got.ndjson'"#)
+    #expect(next.status == 0, "\(next)")
+    #expect(
+      next.stderr.split(separator: "\n").filter {
+        $0.contains("was cut short; it may have arrived and is not repeated (--retry-in-doubt delivers it again)")
+      }.count == 2, "\(next)")
+    #expect(try Self.run(sandbox, "cat got.ndjson 2>/dev/null; true").stdout.isEmpty, "not delivered again")
+    let retried = try Self.run(
+      sandbox, #"monica-remind --today 2026-11-30 --retry-in-doubt --exec 'cat >> got.ndjson'"#)
     #expect(retried.status == 0 && retried.stderr.isEmpty, "\(retried)")
     #expect(try Self.summary(sandbox, try Self.run(sandbox, "cat got.ndjson").stdout).count == 2)
     let bad = try Self.run(sandbox, "monica-remind --today 2026-11-30 --exec-timeout 0s --exec true")

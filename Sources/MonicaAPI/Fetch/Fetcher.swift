@@ -207,7 +207,7 @@ final class FetchSession {
     func items(of id: Int) async throws(MonicaError) {
       do {
         try await listing(
-          "/contacts/\(id)/\(kind.name)", query: plan.listingQuery, what: "\(kind.name) of contact #\(id)")
+          kind.path(ofContact: id), query: plan.listingQuery, what: "\(kind.name) of contact #\(id)")
       } catch .notFound {
         throw .notFound("contact #\(id) was not found")
       }

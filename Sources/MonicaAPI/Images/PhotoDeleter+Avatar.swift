@@ -6,7 +6,9 @@ extension PhotoDeleter {
   /// (the DELETE then says why).
   static func photo(_ id: Int, client: MonicaClient) async throws(MonicaError) -> JSONObject? {
     let response: HTTPResponse
-    do { response = try await client.get("/photos/\(id)", what: "photo #\(id)") } catch .notFound { return nil }
+    do { response = try await client.get(RecordKind.photo.path(of: id), what: "photo #\(id)") } catch .notFound {
+      return nil
+    }
     return (try? JSONValue(parsing: response.body))?["data"]?.objectValue
   }
 
@@ -21,7 +23,7 @@ extension PhotoDeleter {
     guard let contact = photo["contact"]?["id"]?.intValue, let link = photo["link"]?.stringValue, !link.isEmpty else {
       return nil
     }
-    let read = try await client.get("/contacts/\(contact)", what: "contact #\(contact)")
+    let read = try await client.get(RecordKind.contact.path(of: contact), what: "contact #\(contact)")
     let avatar = (try? JSONValue(parsing: read.body))?["data"]?["information"]?["avatar"]
     guard avatar?["source"]?.stringValue == RecordKind.AvatarSource.photo.rawValue, avatar?["url"]?.stringValue == link
     else { return nil }

@@ -64,7 +64,8 @@ package struct PhotoResolver: Sendable {
     for (contactID, link) in perContact where found[link] == nil {
       var remaining: Set = [link]
       do {
-        try await walk("/contacts/\(contactID)/photos", what: "photos of contact #\(contactID)") { page, members in
+        try await walk(RecordKind.photo.path(ofContact: contactID), what: "photos of contact #\(contactID)") {
+          page, members in
           take(page, members, wanted: &remaining, into: &found)
         } pageDone: { _, _ in
           !remaining.isEmpty

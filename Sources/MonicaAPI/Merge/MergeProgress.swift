@@ -43,6 +43,9 @@ package final class MergeProgress: @unchecked Sendable {
     }
   }
 
+  /// A write whose answer never came may have been done: the journal is needed to finish.
+  func mayHaveWritten() { lock.withLock { wroteAnything = true } }
+
   /// More steps than first planned (the read-back's second and third plans).
   func plan(more steps: Int) { lock.withLock { stepsPlanned += steps } }
 

@@ -131,12 +131,14 @@ package struct Merger {
       for group in groups { try await run.merge(group) }
       try output.flush()
     } catch {
+      // A create in doubt may have been made: the journal that looks it up is kept and named.
+      if Self.inDoubt(error) { progress.mayHaveWritten() }
       if error != .outputClosed {
         try? output.flush()
         StandardError.line("\(tool): \(progress.stopped(by: Self.cause(error)))")
       }
       keepScratch = error != .outputClosed && progress.hasWritten
-      throw Self.resumable(error)
+      throw Self.resumable(error, keptJournal: scratch == nil ? nil : path)
     }
     if run.failed > 0 {
       throw .linesFailed("\(run.failed) of \(groups.count) groups not merged (said above)", status: .dataError)
@@ -153,15 +155,28 @@ package struct Merger {
     }
   }
 
+  /// The client's advice after a create whose answer never came: push's, not a merge's.
+  private static let pushAdvice = "check before pushing this line again"
+
+  /// Whether `error` is a create whose answer never came (it may have been made).
+  static func inDoubt(_ error: MonicaError) -> Bool {
+    guard case .temporary(_, let reason) = error else { return false }
+    return reason.hasSuffix(pushAdvice)
+  }
+
   /// A create whose answer never came is looked for by the journal before it is sent again: the
-  /// client's "check before pushing this line again" is push's advice, not a merge's.
-  static func resumable(_ error: MonicaError) -> MonicaError {
-    let advice = "check before pushing this line again"
-    guard case .temporary(let request, let reason) = error, reason.hasSuffix(advice) else { return error }
-    return .temporary(
-      request: request,
-      reason: reason.dropLast(advice.count)
-        + "the journal has it looked for before anything is sent again, so run the same command again")
+  /// client's "check before pushing this line again" is push's advice, not a merge's. With
+  /// `--journal` the same command finishes the run; without it (`keptJournal`, the run's own
+  /// journal, kept) the same command would make a fresh journal and plan again, so the advice is
+  /// to give that journal.
+  static func resumable(_ error: MonicaError, keptJournal: String?) -> MonicaError {
+    guard case .temporary(let request, let reason) = error, inDoubt(error) else { return error }
+    let advice =
+      keptJournal.map {
+        "the journal \($0) has it looked for before anything is sent again: run it again with --journal \($0)"
+      }
+      ?? "the journal has it looked for before anything is sent again, so run the same command again"
+    return .temporary(request: request, reason: reason.dropLast(pushAdvice.count) + advice)
   }
 
   /// Removes the run's private journal folder.

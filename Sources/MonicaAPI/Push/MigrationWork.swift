@@ -45,7 +45,8 @@ struct MigrationWork {
       lines.append(Line(object: "", id: 0, requests: 0))
       return
     }
-    if kind == .contact, record["information"]?["avatar"]?["source"]?.stringValue == "photo",
+    if kind == .contact,
+      record["information"]?["avatar"]?["source"]?.stringValue == RecordKind.AvatarSource.photo.rawValue,
       let link = record["information"]?["avatar"]?["url"]?.stringValue
     {
       avatarLinks.insert(link)

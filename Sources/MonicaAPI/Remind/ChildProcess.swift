@@ -24,9 +24,6 @@ enum ChildProcess {
     /// It ran past its time and was stopped (its process group sent SIGTERM, then SIGKILL).
     case timedOut(String)
 
-    /// Whether it succeeded.
-    var succeeded: Bool { self == .exited(0) }
-
     /// What went wrong, for a message: `exited with status 3`.
     var failure: String {
       switch self {

@@ -25,22 +25,32 @@ struct RemindDelivery {
     try output.writeLine(environment.stdoutIsTerminal ? TerminalText.safe(bytes) : bytes)
   }
 
-  /// Delivers `occurrence`; returns why it failed, `nil` once delivered. A closed standard
-  /// output is `outputClosed`.
-  func deliver(_ occurrence: Occurrence) throws(MonicaError) -> String? {
+  /// How one delivery went.
+  enum Outcome: Equatable {
+    /// It arrived.
+    case delivered
+    /// It did not arrive (the command or sendmail said so): why, for a message.
+    case failed(String)
+    /// It was stopped past `--exec-timeout`: it may have arrived (a `curl` that posted and hung on
+    /// the answer has delivered), so it is in doubt, as a killed run's is. Why, for a message.
+    case inDoubt(String)
+  }
+
+  /// Delivers `occurrence`. A closed standard output is `outputClosed`.
+  func deliver(_ occurrence: Occurrence) throws(MonicaError) -> Outcome {
     switch options.delivery {
     case .standardOutput:
       try print(occurrence)
       // Delivered is recorded only once the line has left.
       try output.flush()
-      return nil
+      return .delivered
     case .command(let command):
       let variables = DeliveryEnvironment.variables(
         inherited: environment.variables, occurrence: occurrence, today: today, instance: instance, token: token)
       let ending = ChildProcess.run(
         ["/bin/sh", "-c", command], environment: variables, input: line(occurrence) + [0x0A],
         timeout: options.commandTimeout.seconds, limit: options.commandTimeout.description)
-      return ending.succeeded ? nil : "--exec \(ending.failure)"
+      return Self.outcome(ending, of: "--exec")
     case .mail(let to, let from, let sendmail):
       let message = MailMessage(
         to: to, from: from, occurrence: occurrence, today: today, instance: instance,
@@ -56,7 +66,16 @@ struct RemindDelivery {
       let ending = ChildProcess.run(
         arguments, environment: variables, input: message.bytes, timeout: options.commandTimeout.seconds,
         limit: options.commandTimeout.description)
-      return ending.succeeded ? nil : "sendmail \(ending.failure)"
+      return Self.outcome(ending, of: "sendmail")
+    }
+  }
+
+  /// What `ending` of `program` means for the delivery.
+  private static func outcome(_ ending: ChildProcess.Ending, of program: String) -> Outcome {
+    switch ending {
+    case .exited(0): .delivered
+    case .timedOut: .inDoubt("\(program) \(ending.failure)")
+    default: .failed("\(program) \(ending.failure)")
     }
   }
 }

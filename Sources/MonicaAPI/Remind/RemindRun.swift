@@ -11,8 +11,9 @@ import MonicaKit
 /// are read, and what to deliver is decided and delivered under it, so that two runs at once
 /// deliver each occurrence once. Each delivery is marked in doubt (synced) before it starts and
 /// delivered or failed after: a run killed mid-delivery leaves it in doubt, and no later run
-/// repeats it unless asked. A failed delivery is not recorded as delivered: the next run tries
-/// it again, and this one ends with status 75 naming it.
+/// repeats it unless asked; so does one stopped past `--exec-timeout` (a command that sent and
+/// then hung on the answer has delivered). A failed delivery is not recorded as delivered: the
+/// next run tries it again. Either way this run ends with status 75 naming it.
 package struct RemindRun {
   /// What was asked.
   package let options: RemindOptions
@@ -122,6 +123,7 @@ package struct RemindRun {
       $0.daysBefore == 0 || $0.date > today
     }
     var failures: [String] = []
+    var doubts: [String] = []
     var attempted = 0
     try delivery.output.finishing { () throws(MonicaError) in
       for occurrence in due {
@@ -150,13 +152,19 @@ package struct RemindRun {
         do throws(MonicaError) {
           // The doubt is synced before the delivery starts; what follows it errs on the safe side
           // if a power cut loses it (a lost `delivered` leaves a doubt), and is synced at the end.
-          if let failure = try delivery.deliver(occurrence) {
+          switch try delivery.deliver(occurrence) {
+          case .delivered:
+            try state?.record(.delivered, key, time: now(), durable: false)
+          case .failed(let failure):
             try state?.record(.failed, key, time: now(), durable: false)
             let text = "\(Self.label(occurrence)): \(failure)"
             failures.append(text)
             warn("\(text); tried again by the next run")
-          } else {
-            try state?.record(.delivered, key, time: now(), durable: false)
+          case .inDoubt(let failure):
+            // Left as the synced doubt recorded above: the next run names it and does not repeat it.
+            let text = "\(Self.label(occurrence)): \(failure)"
+            doubts.append(text)
+            warn("\(text); it may have arrived and is not repeated (--retry-in-doubt delivers it again)")
           }
         } catch .outputClosed {
           // The reader went away before the line was whole: not delivered.
@@ -165,12 +173,23 @@ package struct RemindRun {
         }
       }
     }
-    guard !failures.isEmpty else { return }
-    let named =
-      failures.prefix(3).joined(separator: "; ") + (failures.count > 3 ? "; and \(failures.count - 3) more" : "")
-    throw .linesFailed(
-      "deliveries: \(failures.count) of \(attempted) failed and will be tried again by the next run: \(named)",
-      status: .temporaryFailure)
+    guard !failures.isEmpty || !doubts.isEmpty else { return }
+    var parts: [String] = []
+    if !failures.isEmpty {
+      parts.append(
+        "\(failures.count) of \(attempted) failed and will be tried again by the next run: \(Self.named(failures))")
+    }
+    if !doubts.isEmpty {
+      parts.append(
+        "\(doubts.count) of \(attempted) were stopped and are in doubt, not repeated without --retry-in-doubt: "
+          + Self.named(doubts))
+    }
+    throw .linesFailed("deliveries: " + parts.joined(separator: "; "), status: .temporaryFailure)
+  }
+
+  /// The first three of `texts`, and how many more.
+  private static func named(_ texts: [String]) -> String {
+    texts.prefix(3).joined(separator: "; ") + (texts.count > 3 ? "; and \(texts.count - 3) more" : "")
   }
 
   /// Today: `--today`, else the day it is in `--timezone`, else in the account's zone

@@ -40,8 +40,8 @@ package struct SyncOptions: Sendable {
     let standard = (absolute as NSString).standardizingPath
     var name = (standard as NSString).lastPathComponent.filter { $0.isLetter || $0.isNumber || "-_.".contains($0) }
     if name.isEmpty || name.hasPrefix(".") { name = "vdir" }
-    let hash = SHA256.hash(data: Array(standard.utf8)).prefix(6).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
-    return stateHome + "/monica/sync/" + String(name.prefix(64)) + "-" + hash.joined() + ".status"
+    let hash = CacheKeys.hex(SHA256.hash(data: Array(standard.utf8)).prefix(6))
+    return stateHome + "/monica/sync/" + String(name.prefix(64)) + "-" + hash + ".status"
   }
 }
 

@@ -169,13 +169,7 @@ package struct SyncedAddress: Hashable, Comparable, Sendable {
 }
 
 extension String {
-  /// The text as Monica stores it: without leading or trailing spaces, tabs and line breaks
-  /// (Laravel's TrimStrings, app/Http/Kernel.php:20).
-  var trimmedAsStored: String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-      return ""
-    }
-    return String(self[first...last])
-  }
+  /// The text as Monica stores it (`MonicaInput.trim`, Laravel's TrimStrings: also vertical
+  /// tabs, form feeds, U+FEFF and U+200B, which a card's values may carry).
+  var trimmedAsStored: String { MonicaInput.trim(self) }
 }

@@ -14,32 +14,19 @@ import Foundation
 /// A writer takes it before its first decision (before it reads what it plans from) and holds it
 /// until its last write; `monica-merge` does. Writers that create or change records on an account
 /// (`monica-push --create`, a restore, `monica-sync`, the MCP server's writes) take the same lock
-/// through `AccountLock(instance:account:environment:waiting:)`, and always before any map or
-/// journal lock (`IDMap.lockForRun`), so that two writers never wait for each other's second lock.
+/// through `MonicaClient.lockAccount(environment:waiting:)`, which tries `AccountLock(trying:)`
+/// and waits between tries, and always before any map or journal lock (`IDMap.lockForRun`), so
+/// that two writers never wait for each other's second lock.
 ///
 /// Example:
 /// ```swift
-/// let lock = try AccountLock(instance: credentials.instance, account: 1, environment: environment) {
-///   StandardError.line("monica-merge: \($0)")
-/// }
+/// let lock = try await client.lockAccount(environment: environment) { StandardError.line("monica-merge: \($0)") }
 /// defer { lock.release() }
 /// ```
 package final class AccountLock {
   /// The lock file.
   package let path: String
   private var descriptor: Int32
-
-  /// Takes the lock of `account` on `instance`; when another process holds it, `waiting` is told
-  /// once (a line for stderr) and the lock is waited for.
-  package convenience init(
-    instance: InstanceURL, account: Int, environment: ToolEnvironment, waiting: (String) -> Void
-  ) throws(MonicaError) {
-    let directory = environment.stateHome + "/monica"
-    try SecureFiles.makePrivateDirectory(directory)
-    try SecureFiles.makePrivateDirectory(directory + "/locks")
-    let path = directory + "/locks/" + Self.fileName(instance: instance, account: account)
-    try self.init(path: path, describing: "\(instance) (account \(account))", waiting: waiting)
-  }
 
   /// The lock file of `account` on `instance`, its directories made (0700).
   package static func path(instance: InstanceURL, account: Int, environment: ToolEnvironment) throws(MonicaError)
@@ -73,36 +60,6 @@ package final class AccountLock {
     }
   }
 
-  /// Takes the lock on the file at `path` (created 0600 when missing), `what` naming the account
-  /// in the line `waiting` is told.
-  package init(path: String, describing what: String, waiting: (String) -> Void) throws(MonicaError) {
-    self.path = path
-    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard descriptor >= 0 else {
-      throw .configuration("\(path): cannot open the account's lock file: \(systemErrorText(errno))")
-    }
-    var told = false
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      let code = errno
-      if code == EINTR { continue }
-      guard code == EWOULDBLOCK || code == EAGAIN else {
-        close(descriptor)
-        throw .configuration("\(path): cannot lock: \(systemErrorText(code))")
-      }
-      if !told {
-        waiting("another run is writing to \(what); waiting for it to finish")
-        told = true
-      }
-      while flock(descriptor, LOCK_EX) != 0 {
-        let code = errno
-        if code == EINTR { continue }
-        close(descriptor)
-        throw .configuration("\(path): cannot lock: \(systemErrorText(code))")
-      }
-      break
-    }
-  }
-
   /// The lock file's name for `account` on `instance`: the SHA-256 of the key, in hex.
   package static func fileName(instance: InstanceURL, account: Int) -> String {
     var key = instance.instance
@@ -112,7 +69,7 @@ package final class AccountLock {
       key = scheme.lowercased() + "://" + host.lowercased() + port + components.percentEncodedPath
     }
     let digest = SHA256.hash(data: Array("\(key)\n\(account)".utf8))
-    return digest.map { String($0, radix: 16).leftPadded(to: 2) }.joined() + ".lock"
+    return CacheKeys.hex(digest) + ".lock"
   }
 
   /// Gives the lock back; it is given back when the process ends too.
@@ -123,11 +80,4 @@ package final class AccountLock {
   }
 
   deinit { release() }
-}
-
-extension String {
-  /// The string with leading zeros up to `width` characters.
-  fileprivate func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: "0", count: width - count) + self
-  }
 }

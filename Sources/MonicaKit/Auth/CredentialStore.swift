@@ -220,7 +220,8 @@ package struct CredentialStore: Sendable {
     // Only an unambiguous successor is chosen, and the caller says so: when the default goes
     // and one profile is left, and when one is left of several that had no default (an earlier
     // logout of the default left none), since that one is the only instance a tool can mean.
-    if left.count == 1, current == nil || current == profile || current.map(left.contains) == false {
+    // No default, the one deleted, or one that is not left: the profile left is the one meant.
+    if left.count == 1, current.map(left.contains) != true {
       try setDefault(left[0])
       return .chose(left[0])
     }

@@ -45,10 +45,11 @@ package struct CacheKeys: @unchecked Sendable {
     return ".env-" + hex(key.withUnsafeBytes { Array($0) })
   }
 
-  static func hex(_ bytes: [UInt8]) -> String {
+  /// `bytes` as lower-case hexadecimal, two digits a byte (a digest's name for a file or a key).
+  package static func hex(_ bytes: some Sequence<UInt8>) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
-    text.reserveCapacity(bytes.count * 2)
+    text.reserveCapacity(bytes.underestimatedCount * 2)
     for byte in bytes {
       text.append(digits[Int(byte >> 4)])
       text.append(digits[Int(byte & 0x0F)])

@@ -62,8 +62,8 @@ package struct DuplicateFinder {
       warn("\(block.count) contacts share \(IdentityIndex<Int>.describe(block.key)): they are not compared by it")
     }
     for (position, asked) in compared.enumerated() {
-      for match in index.matches(for: asked, minScore: minScore, excluding: position)
-      where match.key > position {
+      // Each pair once: a contact is judged against the later ones only, never both ways.
+      for match in index.matches(for: asked, minScore: minScore, excluding: position, including: { $0 > position }) {
         judged[Pair(position, match.key)] = match.judgement
       }
     }

@@ -47,10 +47,9 @@ package struct DuplicateGroup: Sendable, Equatable {
 
 extension DuplicateFinder {
   /// Reads the contacts of `stream` and the contact fields given apart from them (other kinds
-  /// are passed over), then writes one line per group; with `safe` (stdout is a terminal) each
-  /// line goes through `TerminalText.safe`, so that a name cannot control the screen (the JSON
-  /// stays valid: JSON escapes every control below 0x20, the rest become U+FFFD).
-  package mutating func run(_ stream: RecordStream, to output: LineOutput, safe: Bool = false) throws(MonicaError) {
+  /// are passed over), then writes one line per group. On a terminal `output` makes each line
+  /// safe (`LineOutput.safe`, as standard output is), so that a name cannot control the screen.
+  package mutating func run(_ stream: RecordStream, to output: LineOutput) throws(MonicaError) {
     try stream.forEach { (record) throws(MonicaError) in
       if let contact = DedupeContact(record) {
         add(contact)
@@ -61,16 +60,13 @@ extension DuplicateFinder {
         add(field: kind, content: content, contact: id)
       }
     }
-    try write(groups(), to: output, safe: safe)
+    try write(groups(), to: output)
   }
 
-  /// Writes one line per group; with `safe` through `TerminalText.safe`.
-  package func write(_ groups: [DuplicateGroup], to output: LineOutput, safe: Bool) throws(MonicaError) {
+  /// Writes one line per group.
+  package func write(_ groups: [DuplicateGroup], to output: LineOutput) throws(MonicaError) {
     try output.finishing { () throws(MonicaError) in
-      for group in groups {
-        let line = JSONWriter.plain.bytes(group.json)
-        try output.writeLine(safe ? TerminalText.safe(line) : line)
-      }
+      for group in groups { try output.writeLine(JSONWriter.plain.bytes(group.json)) }
     }
   }
 }

@@ -26,10 +26,11 @@ package final class BackupComparison {
   }
 
   private var old: [RecordKey: Kept] = [:]
-  /// The old stream's name, for the place of a record met twice.
-  private var oldSource = ""
   /// Fields left out of the comparison.
   private let ignored: Set<String>
+  /// Fields left out of the comparison of a record the map translates: also what every create
+  /// makes anew (`RestorePlan.remade`).
+  private let ignoredThroughMap: Set<String>
   /// Whether the copies of other records a record embeds are compared whole (`--embedded`).
   private let showingEmbedded: Bool
   /// The map the old records are translated through, if any.
@@ -50,6 +51,7 @@ package final class BackupComparison {
     through map: MapFile? = nil
   ) throws(MonicaError) {
     self.ignored = ignored
+    ignoredThroughMap = ignored.union(RestorePlan.remade)
     self.showingEmbedded = showingEmbedded
     self.map = map
     var order = 0
@@ -62,17 +64,21 @@ package final class BackupComparison {
       }
       if let first = old[key] {
         let what = sourceID.map { "\(key.object) #\($0), which the map makes #\(key.id)," } ?? "\(key)"
-        throw MonicaError.malformedInput(
-          source: record.source, line: record.line,
-          reason: "\(what) is also at line \(first.line): a backup holds each record once, and which of the "
-            + "two is the real one cannot be told; remove the other line and run again")
+        throw Self.twice(what, record, first: first.line)
       }
-      oldSource = record.source
       old[key] = Kept(
         bytes: Array(record.root.slice), order: order, line: Int32(clamping: record.line), sourceID: sourceID)
       order += 1
     }
     counts.old = old.count
+  }
+
+  /// A record met twice in one backup: malformed input at its second place.
+  private static func twice(_ what: String, _ record: Record, first: Int32) -> MonicaError {
+    .malformedInput(
+      source: record.source, line: record.line,
+      reason: "\(what) is also at line \(first): a backup holds each record once, and which of the two is the "
+        + "real one cannot be told; remove the other line and run again")
   }
 
   /// Streams the new side past the old one: `report` is given each record added or changed as it
@@ -81,22 +87,18 @@ package final class BackupComparison {
     throws(MonicaError)
   {
     var met: [RecordKey: Int32] = [:]
-    func twice(_ key: RecordKey, _ record: Record, first: Int32) -> MonicaError {
-      .malformedInput(
-        source: record.source, line: record.line,
-        reason: "\(key) is also at line \(first): a backup holds each record once, and which of the two is the "
-          + "real one cannot be told; remove the other line and run again")
-    }
+    // The copies each kind embeds, read from the catalogue once per kind.
+    var embedded: [String: EmbeddedCopies] = [:]
     try stream.forEach { (record) throws(MonicaError) in
       guard let key = RecordKey(record) else { return try Self.unkeyed(record, stream) }
       guard var kept = old[key] else {
-        if let first = met[key] { throw twice(key, record, first: first) }
+        if let first = met[key] { throw Self.twice("\(key)", record, first: first) }
         met[key] = Int32(clamping: record.line)
         counts.new += 1
         counts.added += 1
         return try report(.added(key, record: Array(record.root.slice)))
       }
-      if kept.newLine > 0 { throw twice(key, record, first: kept.newLine) }
+      if kept.newLine > 0 { throw Self.twice("\(key)", record, first: kept.newLine) }
       counts.new += 1
       kept.newLine = Int32(clamping: max(record.line, 1))
       let bytes = record.root.slice
@@ -110,10 +112,13 @@ package final class BackupComparison {
       if let owner { orphans[key] = owner } else if !lostLink { kept.bytes = [] }
       old[key] = kept
       guard let before, let after else { return }
-      let kind = RecordKind.named(key.object)
+      var copies = EmbeddedCopies.none
+      if !showingEmbedded {
+        copies = embedded[key.object] ?? EmbeddedCopies(RecordKind.named(key.object))
+        embedded[key.object] = copies
+      }
       let fields = FieldChanges(
-        old: before, new: after, ignoring: kept.sourceID == nil ? ignored : ignored.union(RestorePlan.remade),
-        embedded: showingEmbedded ? .none : EmbeddedCopies(kind))
+        old: before, new: after, ignoring: kept.sourceID == nil ? ignored : ignoredThroughMap, embedded: copies)
       if fields.isEmpty { return }
       counts.changed += 1
       try report(.changed(key, fields: fields, orphanOf: orphans[key]))

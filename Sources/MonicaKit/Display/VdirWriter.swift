@@ -271,7 +271,7 @@ package enum VdirName {
     if name.isEmpty || name.hasPrefix(".") { safe = false }
     if safe, occurrence == 1, name.utf8.count + suffix.utf8.count <= maximumLength { return name + suffix }
     let key = occurrence == 1 ? uid : uid + "\u{0}\(occurrence)"
-    let digest = SHA256.hash(data: Array(key.utf8)).prefix(8).map { String($0, radix: 16).leftPadded(2) }.joined()
+    let digest = CacheKeys.hex(SHA256.hash(data: Array(key.utf8)).prefix(8))
     let room = maximumLength - suffix.utf8.count - 1 - digest.count
     // The flattened UID is ASCII: cut anywhere, it stays whole characters.
     if name.utf8.count > room { name = String(decoding: Array(name.utf8.prefix(room)), as: UTF8.self) }
@@ -325,10 +325,4 @@ package enum VdirFile {
 /// write(2), which `VdirWriter.write(uid:bytes:)` hides inside the class.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
   write(descriptor, bytes, count)
-}
-
-extension String {
-  fileprivate func leftPadded(_ width: Int) -> String {
-    count >= width ? self : String(repeating: "0", count: width - count) + self
-  }
 }

@@ -112,8 +112,11 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
     matches(for: ComparedPerson(person), minScore: minScore, excluding: excluding)
   }
 
-  /// `matches(for:minScore:excluding:)` of a person already in its compared form.
-  func matches(for asked: ComparedPerson, minScore: Double, excluding: Key?) -> [IdentityMatch<Key>] {
+  /// `matches(for:minScore:excluding:)` of a person already in its compared form; only the held
+  /// people `including` takes are judged (a finder asking each pair once).
+  func matches(
+    for asked: ComparedPerson, minScore: Double, excluding: Key?, including: (Key) -> Bool = { _ in true }
+  ) -> [IdentityMatch<Key>] {
     var seen: Set<Int> = []
     var found: [(position: Int, judgement: IdentityJudgement)] = []
     // In any order: what is found is sorted below by score and position, each position once.
@@ -121,7 +124,8 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
       guard let members = blocks[block.hashValue], members.count <= blockLimit else { continue }
       for member in members.members {
         let position = Int(member)
-        guard seen.insert(position).inserted, entries[position].key != excluding else { continue }
+        let key = entries[position].key
+        guard seen.insert(position).inserted, key != excluding, including(key) else { continue }
         let judgement = asked.judge(entries[position].compared)
         if judgement.score >= minScore { found.append((position, judgement)) }
       }

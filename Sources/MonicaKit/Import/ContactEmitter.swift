@@ -18,30 +18,30 @@
 /// contact), then of the existing contacts (`--dedupe-against`).
 package final class ContactEmitter {
   private let output: LineOutput
-  private let options: ImportOptions
-  private let existing: ExistingContacts?
+  let options: ImportOptions
+  let existing: ExistingContacts?
   private let map: MapFile?
-  private let updates: LineOutput?
+  let updates: LineOutput?
   /// What the input is made of, for messages: `card`, `row`.
-  private let noun: String
-  private let report: (String) -> Void
-  private let note: (String) -> Void
+  let noun: String
+  let report: (String) -> Void
+  let note: (String) -> Void
   private var typeIDs: [ContactFieldKind: Int] = [:]
-  private var lastID: [String: Int] = [:]
+  var lastID: [String: Int] = [:]
   /// The people of the cards written so far, by their local contact id.
-  private var earlier = IdentityIndex<Int>()
+  var earlier = IdentityIndex<Int>()
   /// What was written for each local contact, so that a later card of its person adds only
   /// what is new.
-  private var written: [Int: WrittenContact] = [:]
+  var written: [Int: WrittenContact] = [:]
   /// Whether `options.peopleHeld` was said.
-  private var saidHeldLimit = false
+  var saidHeldLimit = false
   /// The own fields already filled by an update line, by existing contact.
-  private var updated: [Int: Set<String>] = [:]
+  var updated: [Int: Set<String>] = [:]
   /// What was done so far; the readers count what they read and what was bad.
   package internal(set) var summary: ImportSummary
 
   /// What was written for one local contact.
-  private struct WrittenContact {
+  struct WrittenContact {
     /// The existing contact the card is (its map line), `nil` for a new one.
     var existing: Int?
     /// Left out (`--skip-existing`): so are later cards of its person.
@@ -85,77 +85,6 @@ package final class ContactEmitter {
     self.report = report
     self.note = note
     summary = ImportSummary(noun: noun)
-  }
-
-  /// Who a card is: an earlier card's contact, an existing contact, or a new one (`nil` when
-  /// it is left out as ambiguous).
-  private enum Target {
-    case new
-    case existing(Int)
-    case earlier(Int)
-  }
-
-  /// `contacts #1 (Ana Lima: same name Ana Lima), #2 (...)`: who a message names, and why.
-  private func named(_ matches: [IdentityMatch<Int>]) -> String {
-    matches.map { match in
-      let why = (match.judgement.reasonsFor + match.judgement.reasonsAgainst).joined(separator: ", ")
-      return "#\(match.key) (\(existing?.name(of: match.key) ?? ""): \(why))"
-    }.joined(separator: ", ")
-  }
-
-  /// What the judgement found the card by, for the summary: `UID`, `e-mail`, `phone`, `name`.
-  private static func by(_ judgement: IdentityJudgement) -> String {
-    if judgement.score == 1 { return "UID" }
-    if judgement.reasonsFor.contains(where: { $0.hasPrefix("same e-mail") }) { return "e-mail" }
-    if judgement.reasonsFor.contains(where: { $0.hasPrefix("same phone") }) { return "phone" }
-    return "name"
-  }
-
-  /// Who the card is, said on stderr when it is not plain; `nil` when it is left out.
-  ///
-  /// An earlier card of the input is asked first, so that a person twice in one file is one
-  /// contact: almost certainly (`IdentityJudgement.almostCertain`), not on a name alone; but an
-  /// existing contact the card is, and the earlier card is not (its UID, or the judgement), wins:
-  /// two contacts of the account are never made one by an import.
-  private func target(of content: CardContent, person: ComparedPerson, at place: String) -> Target? {
-    let whose = "\(noun) \(content.number) (\(content.shownName))"
-    let known = existing?.identify(content)
-    // Two cards of one address book that are only likely one person (a name and nothing else)
-    // are two cards it keeps apart, namesakes as likely as one person: a contact each, no word.
-    if case .one(let match) = earlier.identify(person), match.judgement.score >= IdentityJudgement.almostCertain {
-      if case .one(let other)? = known, other.key != written[match.key]?.existing {
-        // The card is another existing contact than the earlier card's: asked below.
-      } else {
-        summary.sameAsEarlierBy[Self.by(match.judgement), default: 0] += 1
-        // A card given twice (the same UID: `cat a.vcf a.vcf`) needs no word.
-        if match.judgement.score < 1 {
-          let reasons = match.judgement.reasonsFor.joined(separator: ", ")
-          note(
-            "\(place): \(whose): the same person as \(noun) \(match.key) (\(reasons)): its new values go to that contact"
-          )
-        }
-        return .earlier(match.key)
-      }
-    }
-    switch known {
-    case .one(let match)?:
-      summary.matchedBy[Self.by(match.judgement), default: 0] += 1
-      return .existing(match.key)
-    case .ambiguous(let matches)?:
-      // Two people of one name: writing one's card onto the other is worse than a duplicate.
-      summary.ambiguous += 1
-      let what = options.createAmbiguous ? "created as a new contact (--create-ambiguous)" : "left out"
-      report(
-        "\(place): \(whose): ambiguous: contacts \(named(matches)) could each be this \(noun); \(what)")
-      return options.createAmbiguous ? .new : nil
-    case .nobody(let passedOver)?:
-      if !passedOver.isEmpty {
-        note("\(place): \(whose): not contact \(named(passedOver)); made a new contact")
-      }
-      return .new
-    case nil:
-      return .new
-    }
   }
 
   /// Writes the records of one card or row: `number` is its place in the input (its contact's
@@ -265,168 +194,6 @@ package final class ContactEmitter {
       }
     }
     for record in records { try output.writeLine(JSONWriter.monica.bytes(.object(record))) }
-  }
-
-  /// Holds the card's person and what is written for it, for the later cards of the input;
-  /// past `options.peopleHeld` people, says once that later cards are compared with those held
-  /// only.
-  private func hold(_ person: ComparedPerson, as owner: Int, _ contact: WrittenContact, at place: String) {
-    guard earlier.count < options.peopleHeld else {
-      if !saidHeldLimit {
-        saidHeldLimit = true
-        report(
-          "\(place): the first \(options.peopleHeld) people are held for in-file matching: later \(noun)s are compared "
-            + "with them, not with each other")
-      }
-      return
-    }
-    earlier.add(person, as: owner)
-    written[owner] = contact
-  }
-
-  /// Keeps what a new contact's card says of its own fields, for the later cards of its person.
-  private func remember(_ content: CardContent, as id: Int) {
-    for (key, value) in Self.ownFields(content) { _ = written[id]?.add("o", key + "=" + value) }
-    for tag in content.tags { _ = written[id]?.add("t", tag) }
-  }
-
-  /// A card's own fields as note lines would name them, those with a value.
-  private static func ownFields(_ content: CardContent) -> [String: String] {
-    var own: [String: String] = [:]
-    let name = [content.firstName, content.middleName, content.lastName].filter { !$0.isEmpty }
-    own["Name"] = name.joined(separator: " ")
-    own["Nickname"] = content.nickname
-    own["Description"] = content.description
-    own["Birthday"] = content.birthdate.map { $0.known.text }
-    own["Died"] = content.deceasedDate.map { $0.known.text }
-    own["Job"] = content.job
-    own["Company"] = content.company
-    return own.filter { !$0.value.isEmpty }
-  }
-
-  /// The note lines of what a later card of a person made by this import says otherwise than
-  /// the cards before it did, or besides them: its name, nickname, description, dates, job, company
-  /// (`Birthday (card 7): 1985-03-04`), and its tags (Monica sets them with the contact, which
-  /// is written already).
-  private func differences(_ content: CardContent, from first: Int) -> [String] {
-    var lines: [String] = []
-    let own = Self.ownFields(content)
-    for key in ["Name", "Nickname", "Description", "Birthday", "Died", "Job", "Company"] {
-      // Each said once, however many cards say it.
-      guard let value = own[key], written[first]?.add("o", key + "=" + value) == true else { continue }
-      lines.append("\(key) (\(noun) \(content.number)): \(value)")
-    }
-    let tags = content.tags.filter { written[first]?.add("t", $0) == true }
-    if !tags.isEmpty { lines.append("Categories (\(noun) \(content.number)): " + tags.joined(separator: ", ")) }
-    return lines
-  }
-
-  /// A monica-push update line for the matched contact's own fields that are empty and that
-  /// the card fills: nickname, description, birthday, date of death. Nothing else is touched
-  /// (monica-push reads the contact and merges the line onto it); a field an earlier card's line
-  /// filled is not filled again.
-  private func update(_ contact: Int, from content: CardContent) throws(MonicaError) {
-    guard let updates, let existing else { return }
-    var members: [JSONObject.Member] = [
-      .init("object", .string(RecordKind.contact.object)), .init("id", .int(contact)),
-    ]
-    func fills(_ field: String, _ value: Bool) -> Bool {
-      guard value, existing.lacks(field, on: contact) else { return false }
-      return updated[contact, default: []].insert(field).inserted
-    }
-    if fills("nickname", !content.nickname.isEmpty) { members.append(.init("nickname", .string(content.nickname))) }
-    if fills("description", !content.description.isEmpty) {
-      members.append(.init("description", .string(content.description)))
-    }
-    var dates: [JSONObject.Member] = []
-    if let birth = content.birthdate, fills("birthdate", true) {
-      dates.append(.init("birthdate", birth.json(today: options.today)))
-    }
-    if let death = content.deceasedDate, fills("deceased_date", true) {
-      dates.append(.init("deceased_date", death.json(today: options.today)))
-      members.append(.init("is_dead", .bool(true)))
-    }
-    if !dates.isEmpty {
-      members.append(.init("information", .object(JSONObject(["dates": .object(JSONObject(dates))]))))
-    }
-    guard members.count > 2 else { return }
-    try updates.writeLine(JSONWriter.monica.bytes(.object(JSONObject(members))))
-  }
-
-  private func next(_ object: String) -> Int {
-    let id = (lastID[object] ?? 0) + 1
-    lastID[object] = id
-    return id
-  }
-
-  private func reference(_ contact: Int) -> JSONValue { .object(JSONObject(["id": .int(contact)])) }
-
-  /// The contact record, in the order of Monica's ContactResource.
-  private func contact(_ content: CardContent, id: Int) -> JSONObject {
-    func text(_ value: String) -> JSONValue { value.isEmpty ? .null : .string(value) }
-    let nullDate = JSONValue.object(
-      JSONObject(["is_age_based": .null, "is_year_unknown": .null, "date": .null]))
-    var members: [JSONObject.Member] = [
-      .init("id", .int(id)), .init("object", .string(RecordKind.contact.object)),
-      .init("first_name", .string(content.firstName)),
-      .init("last_name", text(content.lastName)), .init("nickname", text(content.nickname)),
-    ]
-    if !content.middleName.isEmpty { members.append(.init("middle_name", .string(content.middleName))) }
-    members += [
-      .init("description", text(content.description)), .init("is_partial", .bool(false)),
-      .init("is_dead", .bool(content.deceasedDate != nil)),
-      .init(
-        "information",
-        .object(
-          JSONObject([
-            "dates": .object(
-              JSONObject([
-                "birthdate": content.birthdate?.json(today: options.today) ?? nullDate,
-                "deceased_date": content.deceasedDate?.json(today: options.today) ?? nullDate,
-              ])),
-            "career": .object(JSONObject(["job": text(content.job), "company": text(content.company)])),
-          ]))),
-    ]
-    if let photo = content.photo, case .object(var information)? = members.last?.value {
-      // The card's photo is the avatar, as a phone shows it (the photo record's `link`).
-      information["avatar"] = .object(
-        JSONObject(["source": .string("photo"), "url": .string(Self.photoName(id, photo.mime))]))
-      members[members.count - 1].value = .object(information)
-    }
-    if !content.tags.isEmpty {
-      let tags = content.tags.map {
-        JSONValue.object(JSONObject(["object": .string(RecordKind.tag.object), "name": .string($0)]))
-      }
-      members.append(.init("tags", .array(tags)))
-    }
-    return JSONObject(members)
-  }
-
-  /// The file name of card `id`'s photo, which is also its link: `contact-3.jpg`.
-  private static func photoName(_ id: Int, _ mime: String) -> String {
-    "contact-\(id).\(mime == "image/jpeg" ? "jpg" : String(mime.dropFirst("image/".count)))"
-  }
-
-  /// An address record; the country by name, or by ISO code when the card gives two letters.
-  private func address(_ address: VCardAddress, contact: Int) -> JSONObject {
-    func text(_ value: String) -> JSONValue { value.isEmpty ? .null : .string(value) }
-    var country = JSONValue.null
-    if !address.country.isEmpty {
-      let iso =
-        address.country.count == 2 && address.country.allSatisfy(\.isLetter) ? address.country.uppercased() : nil
-      country = .object(
-        JSONObject([
-          "id": iso.map(JSONValue.string) ?? .null, "object": .string(RecordKind.country.object),
-          "name": iso == nil ? .string(address.country) : .null, "iso": iso.map(JSONValue.string) ?? .null,
-        ]))
-    }
-    return JSONObject([
-      .init("id", .int(next(RecordKind.address.object))), .init("object", .string(RecordKind.address.object)),
-      .init("name", address.name.map(JSONValue.string) ?? .null), .init("street", text(address.street)),
-      .init("city", text(address.city)), .init("province", text(address.province)),
-      .init("postal_code", text(address.postalCode)), .init("latitude", .null), .init("longitude", .null),
-      .init("country", country), .init("contact", reference(contact)),
-    ])
   }
 }
 

@@ -60,6 +60,9 @@ package final class ExistingContacts {
   /// Who a person is among the contacts: a CSV row's, a synced card's (`IdentityIndex.identify`).
   package func identify(_ person: Person) -> Identification<Int> { index.identify(person) }
 
+  /// Who a person already in the judgement's compared form is (an import's row, worked out once).
+  func identify(_ person: ComparedPerson) -> Identification<Int> { index.identify(person) }
+
   /// The name of contact `id` as read, for messages.
   package func name(of id: Int) -> String { index.person(id)?.name ?? "" }
 

@@ -15,7 +15,7 @@ extension VCardProperty {
       return (text, exact ? nil : "bytes that are not UTF-8 (replaced by U+FFFD)")
     // As browsers read them (WHATWG Encoding): writers that say ISO-8859-1 mean Windows-1252.
     case "windows-1252", "cp1252", "iso-8859-1", "latin1", "latin-1", "iso8859-1":
-      return (String(String.UnicodeScalarView(bytes.map(Self.windows1252))), nil)
+      return (Windows1252.decode(bytes), nil)
     default:
       let text = String(decoding: bytes, as: UTF8.self)
       return (text, "CHARSET=\(charset) is not known here; read as UTF-8")
@@ -105,17 +105,6 @@ extension VCardProperty {
       }
     }
     return out
-  }
-
-  /// Windows-1252's byte to its character (0x80-0x9F differ from ISO-8859-1).
-  private static func windows1252(_ byte: UInt8) -> Unicode.Scalar {
-    let table: [UInt32] = [
-      0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D,
-      0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
-      0x0153, 0x9D, 0x017E, 0x0178,
-    ]
-    guard (0x80...0x9F).contains(byte) else { return Unicode.Scalar(byte) }
-    return Unicode.Scalar(table[Int(byte - 0x80)]) ?? Unicode.Scalar(byte)
   }
 
   /// An inline image as a data URL: a 4.0 `data:` URI, or 2.1/3.0 base64 with its TYPE;

@@ -41,7 +41,7 @@ extension MergePlan {
   /// The plan's lines as NDJSON records for `--dry-run --json`: `{"object":"mergeplan","id":12,
   /// "group":"stdin:1","action":"move","text":"move note #7 of #57 to #12 ...","record_object":
   /// "note","record_id":7,"from":57}` (`id` is the keeper's). Their strings are the values as
-  /// read; `JSONWriter`'s escapes and `MergeOutput.safeJSON` keep them whole and terminal-safe.
+  /// read; `JSONWriter`'s escapes and `MergeOutput.line` (MonicaAPI) keep them whole and terminal-safe.
   package func records(place: String) -> [JSONValue] {
     entries.map { entry in
       var line = JSONObject([

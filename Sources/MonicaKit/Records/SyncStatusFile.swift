@@ -372,6 +372,6 @@ package final class SyncStatusFile {
 extension SyncStatusFile {
   /// The hash the status keeps of a content: the first 16 bytes of its SHA-256, in hex.
   package static func digest(_ bytes: some Sequence<UInt8>) -> String {
-    SHA256.hash(data: Array(bytes)).prefix(16).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    CacheKeys.hex(SHA256.hash(data: Array(bytes)).prefix(16))
   }
 }

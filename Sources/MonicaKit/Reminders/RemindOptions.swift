@@ -27,14 +27,14 @@ package struct RemindOptions: Sendable {
   package var upcomingDays: Int?
   /// `--dry-run`: print what would be delivered; deliver and record nothing.
   package var dryRun = false
-  /// `--retry-in-doubt`: deliver again what a killed run left in doubt.
+  /// `--retry-in-doubt`: deliver again what a killed or stopped delivery left in doubt.
   package var retryInDoubt = false
   /// Where occurrences go.
   package var delivery = Delivery.standardOutput
   /// `--state`: the state file instead of the profile's.
   package var statePath: String?
   /// `--exec-timeout`: how long a `--exec` command or sendmail may run before it is stopped and
-  /// its delivery counted as failed (tried again by the next run).
+  /// its delivery left in doubt (it may have arrived: not repeated without `--retry-in-doubt`).
   package var commandTimeout = (seconds: 60.0, description: "60s")
 
   package init() {}
@@ -59,14 +59,6 @@ package struct RemindOptions: Sendable {
   }
 
   /// `--catch-up 7d`, `--upcoming 30d`: a number of days, `Nd` or `Nw` (or `N`, days).
-  /// `--exec-timeout 30s`: a duration with its unit, more than none.
-  package static func timeout(_ text: String) throws(MonicaError) -> (seconds: Double, description: String) {
-    guard let seconds = DurationText.seconds(text), seconds > 0, seconds <= 86_400 else {
-      throw .usage("--exec-timeout \(text): expected a duration with its unit, up to a day: 30s, 5m, 1h")
-    }
-    return (seconds, text)
-  }
-
   package static func span(_ text: String, option: String) throws(MonicaError) -> Int {
     let digits = text.last.map { $0 == "d" || $0 == "w" } == true ? String(text.dropLast()) : text
     let unit = text.hasSuffix("w") ? 7 : 1
@@ -74,6 +66,14 @@ package struct RemindOptions: Sendable {
       count * unit <= longestSpan
     else { throw .usage("\(option) \(text): expected a number of days such as 7d or 2w, at most \(longestSpan)d") }
     return count * unit
+  }
+
+  /// `--exec-timeout 30s`: a duration with its unit, more than none.
+  package static func timeout(_ text: String) throws(MonicaError) -> (seconds: Double, description: String) {
+    guard let seconds = DurationText.seconds(text), seconds > 0, seconds <= 86_400 else {
+      throw .usage("--exec-timeout \(text): expected a duration with its unit, up to a day: 30s, 5m, 1h")
+    }
+    return (seconds, text)
   }
 
   /// `--today 2026-11-27`.
@@ -114,7 +114,7 @@ extension RemindOptions {
       name = profile
     } else {
       let digest = SHA256.hash(data: Array(instance.utf8))
-      name = "env-" + digest.prefix(8).map { String($0 >> 4, radix: 16) + String($0 & 0x0F, radix: 16) }.joined()
+      name = "env-" + CacheKeys.hex(digest.prefix(8))
     }
     return stateHome + "/monica/remind/" + name + ".state"
   }

@@ -232,6 +232,57 @@ extension MergeRunTests {
     #expect(notes.contains { $0["body"]?.stringValue == "written after the stop" }, "\(notes)")
   }
 
+  @Test("a merge without --journal stopped on a create in doubt keeps its journal and says to give it, nothing else")
+  func createInDoubtWithoutJournal() async throws {
+    let requests = try await Self.uninterrupted(document: false).requests
+    var found = false
+    for point in 1...requests {
+      let account = try await MergeFixture()
+      let stopped = try await account.merge(
+        options: MergeFixture.yes, through: KillSwitch(account.transport, after: point, acted: true))
+      guard case .temporary(_, let reason)? = stopped.error, reason.contains("has it looked for") else { continue }
+      found = true
+      #expect(!reason.contains("same command") && !reason.contains("check before pushing"), "\(reason)")
+      let given = reason.components(separatedBy: "run it again with --journal ").last ?? ""
+      #expect(given.hasSuffix("/merge.journal") && reason.contains("the journal \(given) has"), "\(reason)")
+      #expect(FileManager.default.fileExists(atPath: given), "the journal named is kept: \(reason)")
+      // Given back, it finishes the merge.
+      let resumed = try await account.merge(
+        options: {
+          var options = MergeFixture.yes; options.journal = given; return options
+        }())
+      #expect(resumed.error == nil, "\(String(describing: resumed.error))")
+      try? FileManager.default.removeItem(atPath: (given as NSString).deletingLastPathComponent)
+      break
+    }
+    #expect(found, "a stop on a create in doubt")
+  }
+
+  @Test("a resumed merge moves a life event the merged contact got since its plan was journaled: not deleted with her")
+  func lifeEventMadeSince() async throws {
+    let account = try await MergeFixture()
+    // Stopped just after its first write: the plan is journaled, and the account's life events read.
+    let probe = KillSwitch(account.transport, after: Int.max)
+    let before = account.transport.exchanges.count
+    _ = try await account.merge(options: Self.dryRun, through: probe)
+    let reads = account.transport.exchanges.count - before
+    let stopped = try await account.merge(
+      options: account.journaled(), through: KillSwitch(account.transport, after: reads + 3, acted: true))
+    #expect(stopped.error != nil)
+    let event = JSONObject([
+      "contact_id": .int(account.sol), "life_event_type_id": .int(1), "happened_at": .string("2025-01-02"),
+      "name": .string("written after the stop"), "note": .null, "has_reminder": .bool(false),
+      "happened_at_month_unknown": .bool(false), "happened_at_day_unknown": .bool(false),
+    ])
+    let made = try await account.client.send(WriteRequest(.create, "/lifeevents", body: event))
+    #expect(made.status < 300)
+    let resumed = try await account.merge(options: account.journaled())
+    #expect(resumed.error == nil, "\(String(describing: resumed.error))")
+    let events = try await MergeFixture.list(account.client, "/lifeevents")
+    let moved = events.filter { $0["name"]?.stringValue == "written after the stop" }
+    #expect(moved.count == 1 && moved.first?["contact"]?["id"]?.intValue == account.ysolde, "\(events)")
+  }
+
   @Test("a result line holds no raw terminal control: C1 and bidi characters are JSON escapes, the value unchanged")
   func safeResultLine() throws {
     let value = JSONValue.object(JSONObject(["tags": .array([.string("a\u{9B}2J\u{202E}b\u{1B}c")])]))

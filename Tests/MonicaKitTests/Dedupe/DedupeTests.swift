@@ -272,8 +272,10 @@ import Testing
     for safe in [true, false] {
       var fds: [Int32] = [0, 0]
       #expect(pipe(&fds) == 0)
+      // As standard output on a terminal (`LineOutput.standardOutput`), or a pipe.
       let output = LineOutput(descriptor: fds[1])
-      try finder.write(finder.groups(), to: output, safe: safe)
+      output.safe = safe
+      try finder.write(finder.groups(), to: output)
       close(fds[1])
       var buffer = [UInt8](repeating: 0, count: 4096)
       let count = read(fds[0], &buffer, 4096)

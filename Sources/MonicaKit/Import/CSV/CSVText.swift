@@ -31,7 +31,7 @@ struct CSVText {
       }
       return text
     case .windows1252:
-      return Self.windows1252(bytes)
+      return Windows1252.decode(bytes)
     case .undecided:
       if let text = String(validating: bytes, as: UTF8.self) {
         decision = .utf8
@@ -39,28 +39,7 @@ struct CSVText {
       }
       decision = .windows1252
       switched()
-      return Self.windows1252(bytes)
+      return Windows1252.decode(bytes)
     }
   }
-
-  /// Windows-1252 (WHATWG's index): Latin-1 but for 0x80-0x9F, five of which are unassigned
-  /// and read as the control characters of the same number.
-  static func windows1252(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    var scalars = String.UnicodeScalarView()
-    for byte in bytes {
-      if (0x80...0x9F).contains(byte), let scalar = Unicode.Scalar(high[Int(byte) - 0x80]) {
-        scalars.append(scalar)
-      } else {
-        scalars.append(Unicode.Scalar(byte))
-      }
-    }
-    return String(scalars)
-  }
-
-  /// 0x80-0x9F in Windows-1252.
-  private static let high: [UInt32] = [
-    0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D,
-    0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D,
-    0x017E, 0x0178,
-  ]
 }

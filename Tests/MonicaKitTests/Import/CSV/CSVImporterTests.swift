@@ -189,7 +189,7 @@ import Testing
     let work = try Work()
     let cp1252 = try run([fixture("outlook-desktop.csv")], work: work).records
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fixture("outlook-desktop.csv"))))
-    let text = CSVText.windows1252(bytes.withUnsafeBufferPointer { $0 })
+    let text = Windows1252.decode(bytes)
     let little = try work.write("le.csv", utf16(text))
     let big = try work.write("be.csv", utf16(text, littleEndian: false))
     let fromLittle = try run([little], work: work)
