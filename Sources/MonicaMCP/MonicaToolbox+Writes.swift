@@ -80,13 +80,18 @@ extension MonicaToolbox {
   func write(_ tool: String, _ arguments: ToolArguments) async throws -> ToolAnswer {
     let confirm = try arguments.text("confirm", limit: 64)
     var journalID: Int?
+    var account = 0
     if let confirm {
       guard let id = ConfirmationKey.journalID(confirm) else {
         throw ToolProblem.argument("confirm", "not a confirmation key: call without it to get the plan and its key")
       }
       journalID = id
-      // Made already (a retry, a lost answer, a restarted server): nothing is planned or sent.
-      if let done = try alreadyMade(tool, id) { return try await made(tool, done, key: confirm, now: false) }
+      account = try await client.accountID()
+      // Made already (a retry, a lost answer, a restarted server, another profile of the
+      // account): nothing is planned or sent.
+      if let done = try alreadyMade(tool, id, account: account) {
+        return try await made(tool, done, key: confirm, now: false)
+      }
     }
     let planned: PlannedWrite
     switch try await plan(tool, arguments) {
@@ -115,7 +120,7 @@ extension MonicaToolbox {
           kind: "plan_changed",
           extra: JSONObject(["confirmation_key": .string(key), "plan": .object(planned.plan)])))
     }
-    let (target, sent) = try await send(planned.step(journalID))
+    let (target, sent) = try await send(planned.step(journalID), account: account)
     directory.forget()
     return try await made(tool, (planned.result, target), key: confirm, now: sent)
   }
@@ -124,12 +129,12 @@ extension MonicaToolbox {
   /// journal's: the journal decides, so two servers (or two calls) write it once. Returns the
   /// record's id and whether this call sent it (`false`: another call or server did, just before,
   /// or a server killed before the answer did, and the in-doubt look-up found the record).
-  private func send(_ step: WriteStep) async throws -> (Int, Bool) {
-    let lock = try await client.lockAccount(environment: connection.environment) {
+  private func send(_ step: WriteStep, account: Int) async throws -> (Int, Bool) {
+    let lock = try await client.lockAccount(account, environment: connection.environment) {
       StandardError.line("monica-mcp: \($0)")
     }
     defer { lock.release() }
-    let journal = try openJournal()
+    let journal = try openJournal(account: account)
     try journal.lockForRun { StandardError.line("monica-mcp: \($0)") }
     var outcome: StepOutcome?
     try await WritePlan([step]).run(journal: journal, sender: ClientStepSender(client: client, today: today)) {
@@ -143,17 +148,18 @@ extension MonicaToolbox {
     }
   }
 
-  private func openJournal() throws(MonicaError) -> IDMap {
-    let directory = (journalPath as NSString).deletingLastPathComponent
+  private func openJournal(account: Int) throws(MonicaError) -> IDMap {
+    let path = journalPath(account: account)
+    let directory = (path as NSString).deletingLastPathComponent
     try SecureFiles.makePrivateDirectory((directory as NSString).deletingLastPathComponent)
     try SecureFiles.makePrivateDirectory(directory)
-    return try IDMap(path: journalPath)
+    return try IDMap(path: path)
   }
 
   /// The record a confirmed write of `tool` under journal id `id` made, if the journal holds it.
-  private func alreadyMade(_ tool: String, _ id: Int) throws -> (RecordKind, Int)? {
-    guard FileManager.default.fileExists(atPath: journalPath) else { return nil }
-    let journal = try openJournal()
+  private func alreadyMade(_ tool: String, _ id: Int, account: Int) throws -> (RecordKind, Int)? {
+    guard FileManager.default.fileExists(atPath: journalPath(account: account)) else { return nil }
+    let journal = try openJournal(account: account)
     for object in Self.journalObjects(tool) {
       guard let target = journal.target(of: object, source: id) else { continue }
       let kind: RecordKind =

@@ -32,8 +32,6 @@ package final class MonicaToolbox: Sendable {
   let cacheMode: CacheMode
   /// The response cache of the session's reads.
   let cache: ResponseCache?
-  /// Where the journal of confirmed writes is kept (`journalPath`).
-  package let journalPath: String
 
   /// A toolbox on `connection`'s profile: the credentials are resolved now (a passphrase from
   /// `--passphrase-fd` or MONICA_PASSPHRASE: standard input carries the protocol).
@@ -54,15 +52,16 @@ package final class MonicaToolbox: Sendable {
         warn: { StandardError.line("monica-mcp: warning: \($0)") }, observe: nil, now: environment.clock)
     self.cache = responses
     directory = ContactDirectory(client: client, cache: responses, clock: environment.clock)
-    journalPath = Self.journalPath(environment: environment, credentials: client.credentials)
   }
 
-  /// `$XDG_STATE_HOME/monica/mcp/<profile>-<SHA-256 of the instance, 12 hex>.map`: one journal
-  /// per profile and instance, beside monica-remind's state.
-  static func journalPath(environment: ToolEnvironment, credentials: Credentials) -> String {
-    let instance = ConfirmationKey.digest(credentials.instance.instance).prefix(12)
-    let profile = credentials.profile.map { $0.isEmpty ? "env" : $0 } ?? "env"
-    return environment.stateHome + "/monica/mcp/\(profile)-\(instance).map"
+  /// Where the journal of confirmed writes to `account` is kept:
+  /// `$XDG_STATE_HOME/monica/mcp/<the account's identity>.map`, named as its account lock is
+  /// (`AccountLock.identity`), so that every server writing to one account (two profiles of one
+  /// token's account, MONICA_URL and MONICA_TOKEN beside a profile) journals in one file under
+  /// the one lock, and a key confirmed through any of them is written once.
+  package func journalPath(account: Int) -> String {
+    connection.environment.stateHome + "/monica/mcp/"
+      + AccountLock.identity(instance: client.credentials.instance, account: account) + ".map"
   }
 
   /// The tools this session offers.

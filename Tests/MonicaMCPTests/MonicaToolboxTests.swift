@@ -234,6 +234,38 @@ import Testing
     #expect(account.count("POST", "/api/tasks") == 1)
   }
 
+  @Test("two profiles on one account share the account's journal: a key confirmed through both at once is written once")
+  func profilesShareJournal() async throws {
+    let account = try await Account()
+    try account.run.signIn(profile: "home")
+    try account.run.signIn(profile: "work")
+    func toolbox(_ profile: String) throws -> MonicaToolbox {
+      let environment = InProcessRun.profiles.merging(["MONICA_PROFILE": profile]) { $1 }
+      return try MonicaToolbox(connection: account.run.connection(environment: environment))
+    }
+    let home = try toolbox("home")
+    let work = try toolbox("work")
+    #expect(home.client.credentials.profile == "home" && work.client.credentials.profile == "work")
+    let note: KeyValuePairs<String, JSONValue> = ["contact": .string("Ben"), "body": .string("Moved to Lyon")]
+    let plan = await Self.call(home, "add_note", note)
+    var confirmed = JSONObject(note)
+    confirmed["confirm"] = .string(try #require(plan.structured["confirmation_key"]?.stringValue, "\(plan)"))
+    async let one = home.call("add_note", confirmed)
+    async let two = work.call("add_note", confirmed)
+    let answers = await [one, two]
+    #expect(answers.compactMap { $0.structured["status"]?.stringValue }.sorted() == ["already_written", "written"])
+    #expect(Set(answers.compactMap { $0.structured["id"]?.intValue }).count == 1, "\(answers)")
+    #expect(account.count("POST", "/api/notes") == 1)
+    // One journal, named for the account as its lock is.
+    let id = try await account.client.accountID()
+    let directory = home.connection.environment.stateHome + "/monica/mcp"
+    let identity = AccountLock.identity(instance: home.client.credentials.instance, account: id)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [identity + ".map"])
+    #expect(home.journalPath(account: id) == work.journalPath(account: id))
+    let locks = try FileManager.default.contentsOfDirectory(atPath: directory + "/../locks")
+    #expect(locks == [AccountLock.fileName(instance: home.client.credentials.instance, account: id)])
+  }
+
   /// Plans and confirms `name` with `arguments`; the confirmed answer.
   static func confirm(_ toolbox: MonicaToolbox, _ name: String, _ arguments: KeyValuePairs<String, JSONValue>)
     async throws -> ToolAnswer
