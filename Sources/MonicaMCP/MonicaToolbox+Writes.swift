@@ -78,27 +78,12 @@ extension MonicaToolbox {
   /// A write tool's call: the plan (nothing sent) and a new key, or with its key the plan written
   /// once.
   func write(_ tool: String, _ arguments: ToolArguments) async throws -> ToolAnswer {
-    let confirm = try arguments.text("confirm", limit: 64)
-    var journalID: Int?
-    var account = 0
-    if let confirm {
-      guard let id = ConfirmationKey.journalID(confirm) else {
-        throw ToolProblem.argument("confirm", "not a confirmation key: call without it to get the plan and its key")
+    guard let confirm = try arguments.text("confirm", limit: 64) else {
+      let planned: PlannedWrite
+      switch try await plan(tool, arguments) {
+      case .go(let write): planned = write
+      case .stop(let answer): return answer
       }
-      journalID = id
-      account = try await client.accountID()
-      // Made already (a retry, a lost answer, a restarted server, another profile of the
-      // account): nothing is planned or sent.
-      if let done = try alreadyMade(tool, id, account: account) {
-        return try await made(tool, done, key: confirm, now: false)
-      }
-    }
-    let planned: PlannedWrite
-    switch try await plan(tool, arguments) {
-    case .go(let write): planned = write
-    case .stop(let answer): return answer
-    }
-    guard let confirm, let journalID else {
       let key = ConfirmationKey.new(for: planned.plan)
       var structured = JSONObject([
         "status": .string("planned"), "confirmation_key": .string(key), "plan": .object(planned.plan),
@@ -110,7 +95,42 @@ extension MonicaToolbox {
             + "the same arguments and confirm: \"\(key)\"."),
         structured: structured)
     }
-    guard ConfirmationKey.confirms(confirm, planned.plan) else {
+    guard let journalID = ConfirmationKey.journalID(confirm) else {
+      throw ToolProblem.argument("confirm", "not a confirmation key: call without it to get the plan and its key")
+    }
+    let done: (kind: RecordKind, id: Int, now: Bool)
+    switch try await confirmed(tool, arguments, key: confirm, journalID: journalID) {
+    case .go(let written): done = written
+    case .stop(let answer): return answer
+    }
+    if done.now { directory.forget() }
+    return try await made(tool, (done.kind, done.id), key: confirm, now: done.now)
+  }
+
+  /// A confirmed call, under the account's lock and then its journal's from the first decision to
+  /// the write, so that two calls or two servers write a key once: the journal, read once, says
+  /// whether the key was written already (a retry, a lost answer, a restarted server, another
+  /// profile of the account), and then nothing is planned or sent; else the plan made now must be
+  /// the key's, and is sent through monica-push's write machinery. Returns the record, and whether
+  /// this call sent it (`false`: made before, or by a server killed before its answer, which the
+  /// in-doubt look-up found).
+  private func confirmed(_ tool: String, _ arguments: ToolArguments, key: String, journalID: Int) async throws
+    -> Decided<(kind: RecordKind, id: Int, now: Bool)>
+  {
+    let account = try await accountID()
+    let lock = try await client.lockAccount(account, environment: connection.environment) {
+      StandardError.line("monica-mcp: \($0)")
+    }
+    defer { lock.release() }
+    let journal = try openJournal(account: account)
+    try journal.lockForRun { StandardError.line("monica-mcp: \($0)") }
+    if let made = alreadyMade(tool, journalID, in: journal) { return .go((made.kind, made.id, false)) }
+    let planned: PlannedWrite
+    switch try await plan(tool, arguments) {
+    case .go(let write): planned = write
+    case .stop(let answer): return .stop(answer)
+    }
+    guard ConfirmationKey.confirms(key, planned.plan) else {
       let key = ConfirmationKey.new(for: planned.plan)
       throw ToolProblem(
         .failure(
@@ -120,31 +140,15 @@ extension MonicaToolbox {
           kind: "plan_changed",
           extra: JSONObject(["confirmation_key": .string(key), "plan": .object(planned.plan)])))
     }
-    let (target, sent) = try await send(planned.step(journalID), account: account)
-    directory.forget()
-    return try await made(tool, (planned.result, target), key: confirm, now: sent)
-  }
-
-  /// Sends `step` through monica-push's write machinery, under the account's lock and the
-  /// journal's: the journal decides, so two servers (or two calls) write it once. Returns the
-  /// record's id and whether this call sent it (`false`: another call or server did, just before,
-  /// or a server killed before the answer did, and the in-doubt look-up found the record).
-  private func send(_ step: WriteStep, account: Int) async throws -> (Int, Bool) {
-    let lock = try await client.lockAccount(account, environment: connection.environment) {
-      StandardError.line("monica-mcp: \($0)")
-    }
-    defer { lock.release() }
-    let journal = try openJournal(account: account)
-    try journal.lockForRun { StandardError.line("monica-mcp: \($0)") }
     var outcome: StepOutcome?
-    try await WritePlan([step]).run(journal: journal, sender: ClientStepSender(client: client, today: today)) {
-      _, told in outcome = told
-    }
+    try await WritePlan([planned.step(journalID)]).run(
+      journal: journal, sender: ClientStepSender(client: client, today: today)
+    ) { _, told in outcome = told }
     guard let made = outcome?.target else { throw MonicaError.internalError("the write machinery named no record") }
     switch outcome {
-    // Made before: journaled, or found on the instance after a run that died before its answer.
-    case .alreadyDone?, .adopted?: return (made, false)
-    default: return (made, true)
+    // Made before: found on the instance after a server that died before its answer.
+    case .alreadyDone?, .adopted?: return .go((planned.result, made, false))
+    default: return .go((planned.result, made, true))
     }
   }
 
@@ -156,10 +160,8 @@ extension MonicaToolbox {
     return try IDMap(path: path)
   }
 
-  /// The record a confirmed write of `tool` under journal id `id` made, if the journal holds it.
-  private func alreadyMade(_ tool: String, _ id: Int, account: Int) throws -> (RecordKind, Int)? {
-    guard FileManager.default.fileExists(atPath: journalPath(account: account)) else { return nil }
-    let journal = try openJournal(account: account)
+  /// The record a confirmed write of `tool` under journal id `id` made, if `journal` holds it.
+  private func alreadyMade(_ tool: String, _ id: Int, in journal: IDMap) -> (kind: RecordKind, id: Int)? {
     for object in Self.journalObjects(tool) {
       guard let target = journal.target(of: object, source: id) else { continue }
       let kind: RecordKind =

@@ -1,6 +1,7 @@
 import Foundation
 import MonicaAPI
 import MonicaKit
+import Synchronization
 
 /// What a step decided: go on with a value, or stop with this answer (a name that fits several
 /// contacts stops a write with the candidates, which is not an error).
@@ -32,6 +33,8 @@ package final class MonicaToolbox: Sendable {
   let cacheMode: CacheMode
   /// The response cache of the session's reads.
   let cache: ResponseCache?
+  /// The id of the account the token writes to, once asked (`accountID()`).
+  private let account = Mutex<Int?>(nil)
 
   /// A toolbox on `connection`'s profile: the credentials are resolved now (a passphrase from
   /// `--passphrase-fd` or MONICA_PASSPHRASE: standard input carries the protocol).
@@ -62,6 +65,15 @@ package final class MonicaToolbox: Sendable {
   package func journalPath(account: Int) -> String {
     connection.environment.stateHome + "/monica/mcp/"
       + AccountLock.identity(instance: client.credentials.instance, account: account) + ".map"
+  }
+
+  /// The id of the account the token writes to, for its lock and journal: one `GET /api/me` a
+  /// session, at its first confirmed write (a token's account does not change).
+  func accountID() async throws(MonicaError) -> Int {
+    if let known = account.withLock({ $0 }) { return known }
+    let id = try await client.accountID()
+    account.withLock { $0 = id }
+    return id
   }
 
   /// The tools this session offers.
@@ -169,10 +181,13 @@ package final class MonicaToolbox: Sendable {
     case .stop(let answer): return answer
     }
     guard let id = listed["id"]?.intValue else { throw ToolProblem(.failure("a contact without id", kind: "failed")) }
-    // The record again, whole (the listing may be a minute old), then three short lists, newest
-    // first: each of the contact's lists takes `sort` (ApiCallController.php:155,
-    // ApiActivitiesController.php:151, ApiTaskController.php:144).
-    let contact = try await record(RecordKind.contact.path(of: id), query: [("with", RecordKind.contactField.name)])
+    // The record whole: named by id, `resolve` read it just now; by name, the listing may be a
+    // minute old, so it is read again. Then three short lists, newest first: each of the
+    // contact's lists takes `sort` (ApiCallController.php:155, ApiActivitiesController.php:151,
+    // ApiTaskController.php:144).
+    let contact =
+      arguments.has("contact_id")
+      ? listed : try await record(RecordKind.contact.path(of: id), query: [("with", RecordKind.contactField.name)])
     let calls = try await list(RecordKind.call.path(ofContact: id), sort: "-called_at", limit: 5)
     let activities = try await list(RecordKind.activity.path(ofContact: id), sort: "-created_at", limit: 5)
     let tasks = try await list(RecordKind.task.path(ofContact: id), sort: "-created_at", limit: 50).filter {

@@ -266,6 +266,33 @@ import Testing
     #expect(locks == [AccountLock.fileName(instance: home.client.credentials.instance, account: id)])
   }
 
+  @Test("requests are spent once: /api/me once a session, the contact once when brief names it by id")
+  func requestsCounted() async throws {
+    let account = try await Account()
+    let toolbox = try account.toolbox()
+    var keys: [JSONValue] = []
+    for body in ["One", "Two", "Three"] {
+      let written = try await Self.confirm(toolbox, "add_note", ["contact": .string("Ben"), "body": .string(body)])
+      #expect(written.structured["status"] == .string("written"), "\(written)")
+      keys.append(written.structured["confirmation_key"] ?? .null)
+    }
+    // The key confirmed again: found in the journal, nothing asked but the record shown.
+    let before = account.run.transport.exchanges.count
+    let again = await Self.call(
+      toolbox, "add_note", ["contact": .string("Ben"), "body": .string("Two"), "confirm": keys[1]])
+    #expect(again.structured["status"] == .string("already_written"), "\(again)")
+    #expect(account.run.transport.exchanges.count - before == 1)
+    #expect(account.count("POST", "/api/notes") == 3)
+    #expect(account.count("GET", "/api/me") == 1)
+    // brief_contact by id: the contact once, then its three lists.
+    let ben = account.ids["Ben Ode"] ?? 0
+    let start = account.run.transport.exchanges.count
+    let brief = await Self.call(toolbox, "brief_contact", ["contact_id": .int(ben)])
+    #expect(brief.structured["name"] == .string("Ben Ode") && brief.structured["recent_notes"]?.arrayValue?.count == 3)
+    #expect(account.run.transport.exchanges.count - start == 4)
+    #expect(account.count("GET", "/api/contacts/\(ben)") == 1)
+  }
+
   /// Plans and confirms `name` with `arguments`; the confirmed answer.
   static func confirm(_ toolbox: MonicaToolbox, _ name: String, _ arguments: KeyValuePairs<String, JSONValue>)
     async throws -> ToolAnswer
