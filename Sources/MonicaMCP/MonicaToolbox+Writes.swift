@@ -204,7 +204,8 @@ extension MonicaToolbox {
     case "log_interaction":
       let summary = try arguments.required("summary", limit: 255)
       let day = try arguments.day("date") ?? today
-      if try arguments.choice("kind", ["call", "activity"]) == "activity" {
+      let kinds = [RecordKind.call.object, RecordKind.activity.object]
+      if try arguments.choice("kind", kinds) == RecordKind.activity.object {
         kind = .activity
         fields = [("summary", .string(summary)), ("happened_at", .string(day.description))]
       } else {

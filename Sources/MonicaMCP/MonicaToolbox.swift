@@ -138,7 +138,7 @@ package final class MonicaToolbox: Sendable {
     if let id = try arguments.integer("contact_id", in: 1...Int(Int32.max)) {
       if arguments.has("contact") { throw ToolProblem.argument("contact_id", "give contact or contact_id, not both") }
       let path = RecordKind.contact.path(of: id)
-      let response = try await client.getAllowingErrors(path, query: [("with", RecordKind.contactField.name)])
+      let response = try await client.getAllowingErrors(path, query: [RecordKind.withContactFields])
       if response.status == 404 { throw ToolProblem(.failure("no contact has id \(id)", kind: "not_found")) }
       try client.check(response, path: path, what: "contact #\(id)")
       let record = try JSONValue(parsing: response.body)["data"]?.objectValue
@@ -187,7 +187,7 @@ package final class MonicaToolbox: Sendable {
     // ApiTaskController.php:144).
     let contact =
       arguments.has("contact_id")
-      ? listed : try await record(RecordKind.contact.path(of: id), query: [("with", RecordKind.contactField.name)])
+      ? listed : try await record(RecordKind.contact.path(of: id), query: [RecordKind.withContactFields])
     let calls = try await list(RecordKind.call.path(ofContact: id), sort: "-called_at", limit: 5)
     let activities = try await list(RecordKind.activity.path(ofContact: id), sort: "-created_at", limit: 5)
     let tasks = try await list(RecordKind.task.path(ofContact: id), sort: "-created_at", limit: 50).filter {

@@ -293,6 +293,22 @@ import Testing
     #expect(account.count("GET", "/api/contacts/\(ben)") == 1)
   }
 
+  @Test("arguments are trimmed as Monica trims: a no-break space is kept, zero-width spaces alone are empty")
+  func trimmedAsMonica() async throws {
+    let account = try await Account()
+    let toolbox = try account.toolbox()
+    let blank = await Self.call(toolbox, "add_note", ["contact": .string("Ben"), "body": .string("\u{200B} \u{FEFF}")])
+    #expect(blank.isError && blank.structured["argument"] == .string("body"), "\(blank)")
+    let note = try await Self.confirm(
+      toolbox, "add_note", ["contact": .string("Ben"), "body": .string("\u{200B}Coffee\u{00A0}\n")])
+    // What was planned and sent is what Monica stored.
+    #expect(note.structured["record"]?["body"] == .string("Coffee\u{00A0}"), "\(note)")
+    let plan = await Self.call(
+      toolbox, "tag", ["contact": .string("Ben"), "tags": .array([.string("school"), .string("\u{FEFF}school ")])])
+    #expect(plan.structured["plan"]?["body"]?["tags"] == .array([.string("school")]), "\(plan)")
+    #expect(account.count("POST", "/api/notes") == 1)
+  }
+
   /// Plans and confirms `name` with `arguments`; the confirmed answer.
   static func confirm(_ toolbox: MonicaToolbox, _ name: String, _ arguments: KeyValuePairs<String, JSONValue>)
     async throws -> ToolAnswer
