@@ -82,12 +82,14 @@ package final class MonicaToolbox: Sendable {
   /// Runs tool `name` with `arguments`; every failure is an error result.
   package func call(_ name: String, _ arguments: JSONObject) async -> ToolAnswer {
     let answer: ToolAnswer
+    // The call's own note of the rate limit: a 429 says when to try again.
+    let rateLimit = RateLimitNote()
     do {
-      answer = try await run(name, arguments)
+      answer = try await RateLimitNote.$current.withValue(rateLimit) { try await run(name, arguments) }
     } catch let problem as ToolProblem {
       answer = problem.answer
     } catch let error as MonicaError {
-      answer = ToolProblem.monica(error).answer
+      answer = ToolProblem.monica(error, rateLimit: rateLimit.last).answer
     } catch {
       answer = .failure("failed: \(error)", kind: "failed")
     }

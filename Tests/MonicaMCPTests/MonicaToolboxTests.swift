@@ -18,8 +18,9 @@ import Testing
     /// The exchanges of the set-up, before any tool ran.
     var setUp = 0
 
-    init(faults: [String] = []) async throws {
-      run = try InProcessRun(contacts: 0, faults: faults)
+    /// With `virtualTime`, the waits a 429 asks for take no time (`InProcessRun`).
+    init(faults: [String] = [], virtualTime: Bool = false) async throws {
+      run = try InProcessRun(contacts: 0, faults: faults, virtualTime: virtualTime)
       run.now = Date(timeIntervalSince1970: 1_795_176_000)  // 2026-11-20T12:00:00Z
       client = try run.transport.client()
       ids["Ana Lima"] = try await create(
@@ -370,6 +371,31 @@ import Testing
     // The refused task is planned again and written on the next try (the fault was once).
     let retried = try await Self.confirm(toolbox, "add_task", ["contact": .string("Ben"), "title": .string("Photos")])
     #expect(retried.structured["status"] == .string("written"), "\(retried)")
+  }
+
+  @Test("a 429's tool error says to wait what its Retry-After asked, bounded; 60 seconds when it said nothing usable")
+  func retryAfter() async throws {
+    let faults = [
+      "429=7@*1:POST:/api/calls", "429bare@*1:POST:/api/notes", "429=soon@*1:POST:/api/tasks",
+      "429=5000@*1:POST:/api/reminders",
+    ]
+    let account = try await Account(faults: faults, virtualTime: true)
+    let toolbox = try account.toolbox()
+    let cases: [(String, KeyValuePairs<String, JSONValue>, Int)] = [
+      ("log_interaction", ["contact": .string("Ben"), "summary": .string("School")], 7),
+      ("add_note", ["contact": .string("Ben"), "body": .string("School")], 60),
+      ("add_task", ["contact": .string("Ben"), "title": .string("Photos")], 60),
+      ("add_reminder", ["contact": .string("Ben"), "title": .string("Call"), "date": .string("2026-12-01")], 3_600),
+    ]
+    for (tool, arguments, seconds) in cases {
+      let answer = try await Self.confirm(toolbox, tool, arguments)
+      #expect(answer.structured["error"] == .string("rate_limited"), "\(tool): \(answer)")
+      #expect(answer.structured["retry_after_seconds"] == .int(seconds), "\(tool): \(answer)")
+      #expect(answer.text.contains("wait \(seconds) seconds"), "\(tool): \(answer.text)")
+    }
+    // Rounded up to a whole second, at least one; a limit the last answer did not set is the default.
+    #expect(ToolProblem.retryAfter((true, 0)) == 1 && ToolProblem.retryAfter((true, 2.1)) == 3)
+    #expect(ToolProblem.retryAfter((false, 7)) == ToolProblem.defaultRetryAfter)
   }
 
   @Test("bad input is an error result naming the argument, and the next call works")
