@@ -13,7 +13,8 @@ import Testing
 
 /// `monica-push` among other writers of one account, in-process: the account's lock
 /// (`AccountLock`, under the XDG state dir every run here shares) makes a migration beside
-/// another migration, and a plain push beside a merge, take turns.
+/// another migration, and a plain push beside a merge, take turns; and a create refused for
+/// certain is journaled so (`#refused`), not looked for again by every later run.
 @Suite struct PushLockTests {
   /// The requests of several runs on one account, in the order they were sent, each named by
   /// its run: `a POST /api/contacts`.
@@ -154,5 +155,54 @@ import Testing
     let mergeLast = try #require(timeline.all.lastIndex { $0.hasPrefix("merge ") })
     let pushFirst = try #require(timeline.writes(of: "push").first, "\(timeline.all)")
     #expect(mergeLast < pushFirst, "the push wrote while the merge ran: \(timeline.all)")
+  }
+
+  /// A contact and a note on it, as `monica-fetch --all` gives them.
+  static let noted = [
+    #"{"object":"contact","id":7,"first_name":"Ann","is_dead":false}"#,
+    #"{"object":"note","id":3,"body":"refused","contact":{"id":7}}"#,
+  ]
+
+  /// Runs `monica-push --create --map` twice on `noted`, every note create answered with
+  /// `fault`: the second run's requests of notes, and the map.
+  func twice(_ fault: String) async throws -> (first: InProcessRun.Outcome, again: [String], map: String) {
+    let run = try InProcessRun(contacts: 0, faults: ["\(fault)@*1:POST:/api/notes"])
+    let input = try run.file("stream.ndjson", lines: Self.noted)
+    var options = PushOptions()
+    options.map = run.home.root + "/map.tsv"
+    options.quiet = true
+    func push() async throws -> InProcessRun.Outcome {
+      let pusher = Pusher(options: options, connection: run.connection())
+      return try await run.output { (output) throws(MonicaError) in
+        try await pusher.run(sources: [InputSource(input)], output: output)
+      }
+    }
+    let first = try await push()
+    let before = run.transport.exchanges.count
+    _ = try await push()
+    let again = run.transport.exchanges.dropFirst(before).map { "\($0.method) \($0.target)" }
+    let map = try String(contentsOfFile: options.map ?? "", encoding: .utf8)
+    return (first, again.filter { $0.contains("/notes") }, map)
+  }
+
+  @Test("a create refused for certain (422) is journaled so: a re-run of the map looks nothing up, and sends it again")
+  func refusedCreateNotInDoubt() async throws {
+    let (first, again, map) = try await twice("422")
+    #expect(first.status == 65, "\(first)")
+    #expect(map.contains("#sent\tnote\t3\n#refused\tnote\t3\n"), "\(map)")
+    #expect(again == ["POST /api/notes"], "an in-doubt look-up of a create refused for certain: \(again)")
+    // Readers that know only mapping lines skip it as the comment it is.
+    let mappings = map.split(separator: "\n").filter { !$0.hasPrefix("#") }
+    #expect(mappings.allSatisfy { $0.split(separator: "\t").count == 3 }, "\(map)")
+  }
+
+  @Test("a create answered with a 5xx, or with no answer, stays in doubt: a re-run of the map looks for it first")
+  func unansweredCreateStaysInDoubt() async throws {
+    for fault in ["503", "reset"] {
+      let (first, again, map) = try await twice(fault)
+      #expect(first.status == 75, "\(fault): \(first)")
+      #expect(!map.contains("#refused"), "\(fault): \(map)")
+      #expect(again.first?.hasPrefix("GET /api/notes") == true, "\(fault): no in-doubt look-up: \(again)")
+    }
   }
 }
