@@ -20,12 +20,12 @@ final class MergePlansFile {
   private var end: off_t = 0
 
   /// The plans of the journal at `journal`; nothing is created until the first append. A line
-  /// that is not a plan is malformed input (65) at its place.
-  init(journal: String) throws(MonicaError) {
+  /// that is not a plan, or longer than `lineLimit` bytes, is malformed input (65) at its place.
+  init(journal: String, lineLimit: Int = MergePlansFile.lineLimit) throws(MonicaError) {
     path = journal + ".plans"
     guard FileManager.default.fileExists(atPath: path) else { return }
     try openFile()
-    try read()
+    try read(lineLimit: lineLimit)
   }
 
   deinit { if descriptor >= 0 { close(descriptor) } }
@@ -56,10 +56,17 @@ final class MergePlansFile {
     }
   }
 
-  private func read() throws(MonicaError) {
-    var bytes: [UInt8] = []
+  /// The longest line read back: a group's plan holds at most `--max-group` contacts with what
+  /// they own, far below it; a longer line is not one monica-merge wrote.
+  static let lineLimit = 64 << 20
+
+  /// Reads the file a block at a time, each whole line taken in as it ends (the file is never
+  /// held whole), numbered as an editor numbers it.
+  private func read(lineLimit: Int) throws(MonicaError) {
+    var line: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     var offset: off_t = 0
+    var number = 0
     while true {
       let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
       if count < 0 {
@@ -67,21 +74,37 @@ final class MergePlansFile {
         throw .unavailable(request: path, detail: "cannot read: \(systemErrorText(errno))")
       }
       if count == 0 { break }
-      bytes += buffer[0..<count]
+      var start = 0
+      while start < count {
+        guard let newline = buffer[start..<count].firstIndex(of: 0x0A) else {
+          line += buffer[start..<count]
+          break
+        }
+        line += buffer[start..<newline]
+        number += 1
+        try take(line, number: number)
+        line.removeAll(keepingCapacity: true)
+        start = newline + 1
+        end = offset + off_t(start)
+      }
+      guard line.count <= lineLimit else {
+        throw .malformedInput(source: path, line: number + 1, reason: "a line over \(lineLimit) bytes")
+      }
       offset += off_t(count)
     }
-    guard let last = bytes.lastIndex(of: 0x0A) else { return }
-    for (index, line) in bytes[...last].split(separator: 0x0A).enumerated() {
-      let value = try? JSONValue(parsing: Array(line))
-      if let key = value?["reported"]?.stringValue {
-        reported.insert(key)
-      } else if let value, let snapshot = MergeSnapshot(json: value) {
-        snapshots[snapshot.key] = snapshot
-      } else {
-        throw .malformedInput(source: path, line: index + 1, reason: "not a plan monica-merge journaled")
-      }
+    // What follows the last newline is a torn line: the next append cuts it off.
+  }
+
+  /// Takes in line `number` of the file.
+  private func take(_ line: [UInt8], number: Int) throws(MonicaError) {
+    let value = try? JSONValue(parsing: line)
+    if let key = value?["reported"]?.stringValue {
+      reported.insert(key)
+    } else if let value, let snapshot = MergeSnapshot(json: value) {
+      snapshots[snapshot.key] = snapshot
+    } else {
+      throw .malformedInput(source: path, line: number, reason: "not a plan monica-merge journaled")
     }
-    end = off_t(last + 1)
   }
 
   private func append(line value: JSONValue) throws(MonicaError) {

@@ -88,7 +88,7 @@ package final class MergeProgress: @unchecked Sendable {
       StandardError.line("\(tool): \(stopped(by: "interrupted"))")
       // A journal of the run's own that holds nothing goes, as at a normal end.
       if let journal = lock.withLock({ wroteAnything || journal?.given != false ? nil : journal }) {
-        try? FileManager.default.removeItem(atPath: (journal.path as NSString).deletingLastPathComponent)
+        try? FileManager.default.removeItem(atPath: SecureFiles.parent(of: journal.path))
       }
     }
   }

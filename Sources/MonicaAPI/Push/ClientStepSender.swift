@@ -21,9 +21,11 @@ package struct ClientStepSender: StepSender {
     self.migration = migration
   }
 
-  package func send(_ step: WriteStep, created: (Int) throws(MonicaError) -> Void) async throws(MonicaError) -> Int? {
+  package func send(
+    _ step: WriteStep, created: (Int) throws(MonicaError) -> Void, answered: (Int) throws(MonicaError) -> Void
+  ) async throws(MonicaError) -> Int? {
     switch step.write {
-    case .line(let line): return try await send(line, created: created)
+    case .line(let line): return try await send(line, created: created, answered: answered)
     case .request(let request, let what, let target): return try await send(request, what: what, target: target)
     case .carry(let record, let place):
       guard let migration, let object = record["object"]?.stringValue else {
@@ -59,14 +61,19 @@ package struct ClientStepSender: StepSender {
     return target
   }
 
-  private func send(_ line: PushLine, created: (Int) throws(MonicaError) -> Void) async throws(MonicaError) -> Int {
+  private func send(
+    _ line: PushLine, created: (Int) throws(MonicaError) -> Void, answered: (Int) throws(MonicaError) -> Void
+  ) async throws(MonicaError) -> Int {
     var made: Int?
+    var status: Int?
     var write = LineWrite(line: line, client: client, today: today)
     write.created = { (id: Int) throws(MonicaError) in made = id }
+    write.answered = { (code: Int) throws(MonicaError) in status = code }
     do {
       try await write.run()
     } catch {
       if let made { try created(made) }
+      if let status { try answered(status) }
       // A record already gone is what its delete was for.
       if case .delete(let id) = line.action, error.exitStatus == .noInput { return id }
       throw PushSession.locate(error, line)

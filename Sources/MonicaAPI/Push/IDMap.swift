@@ -44,6 +44,12 @@ package final class IDMap {
     try file.appendSent(object, source: source)
   }
 
+  /// Records that the create of the source's `object` record `source`, journaled as sent, was
+  /// refused for certain: it leaves the creates in doubt.
+  package func appendRefused(_ object: String, source: Int) throws(MonicaError) {
+    try file.appendRefused(object, source: source)
+  }
+
   /// Takes the map's exclusive lock until this map is closed, so that one run at a time decides
   /// what to create: a run that finds the lock taken tells `waiting` and waits for it; then the
   /// lines the other run appended are read before anything is decided.

@@ -17,6 +17,9 @@ struct LineWrite {
   /// Told the new record's id as soon as a create is answered, before the requests that follow
   /// it (a migration's map line must not wait for them).
   var created: ((Int) throws(MonicaError) -> Void)?
+  /// Told the HTTP status of the create's answer before it is checked, so that a journal can
+  /// say a create refused for certain made nothing (`ResumePoint.answered`).
+  var answered: ((Int) throws(MonicaError) -> Void)?
   /// Whether a create line's unknown fields are named (a warning), or with `--strict` refused.
   var unknownFields: UnknownFields = .ignored
 
@@ -46,7 +49,7 @@ struct LineWrite {
       latest = try await delete(id)
     case .create:
       let body = mapping.body(line: line.record, record: line.record, operation: .create, today: today)
-      var record = try await write(mapping.request(.create, body: body))
+      var record = try await write(mapping.request(.create, body: body), answered: answered)
       guard let id = record["id"]?.intValue else {
         throw .protocolViolation(request: "POST /api\(mapping.path)", detail: "the new record has no numeric id")
       }
@@ -123,8 +126,12 @@ struct LineWrite {
   }
 
   /// Sends a write whose answer is a record, which becomes `latest`.
-  private mutating func write(_ request: WriteRequest) async throws(MonicaError) -> JSONObject {
-    let response = try await send(request, what: referenced(request))
+  private mutating func write(
+    _ request: WriteRequest, answered: ((Int) throws(MonicaError) -> Void)? = nil
+  ) async throws(MonicaError) -> JSONObject {
+    let response = try await client.send(request)
+    try answered?(response.status)
+    try client.check(response, path: request.path, what: referenced(request))
     let (bytes, record) = try Self.record(in: response, request: "\(request.method) /api\(request.path)")
     latest = bytes
     return record

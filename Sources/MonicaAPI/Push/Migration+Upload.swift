@@ -19,6 +19,7 @@ extension Migration {
     var request = WriteRequest(.create, path)
     request.upload = body
     let response = try await client.send(request)
+    try resume.answered(kind.object, source: id, status: response.status)
     try client.check(response, path: path, what: "contact #\(contact) of \(kind.object) #\(id)")
     let (bytes, created) = try LineWrite.record(in: response, request: "POST /api\(path)")
     guard let newID = created["id"]?.intValue else {

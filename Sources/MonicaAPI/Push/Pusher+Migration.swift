@@ -21,15 +21,9 @@ extension Pusher {
       places.append((line.source, Int32(clamping: line.number)))
     }
     // The map is opened once the input has ended: a producer before it in a pipeline
-    // (monica-import, monica-diff --restore) has appended its lines by then. It stays locked for
-    // the whole run, so that two runs on one map never both decide that a record is still to be
-    // created.
+    // (monica-import, monica-diff --restore) has appended its lines by then.
     let map = try IDMap(path: mapPath)
     let diagnostics = connection.diagnostics
-    if !options.dryRun {
-      let quiet = options.quiet
-      try map.lockForRun { if !quiet { diagnostics("\(tool): \($0)") } }
-    }
     let counter = RequestCounter()
     let client = try connection.adjusting { policy in
       let observer = policy.observer
@@ -38,6 +32,16 @@ extension Pusher {
         observer?(record)
       }
     }.client()
+    var accountLock: AccountLock?
+    defer { accountLock?.release() }
+    if !options.dryRun {
+      // The account's lock, then the map's, both held to the end of the run: two writers on one
+      // account (two imports or restores with two maps, a merge) take turns, and two runs on one
+      // map never both decide that a record is still to be created (`AccountLock`'s order).
+      accountLock = try await client.lockAccount(environment: environment) { diagnostics("\(tool): \($0)") }
+      let quiet = options.quiet
+      try map.lockForRun { if !quiet { diagnostics("\(tool): \($0)") } }
+    }
     let migration = Migration(
       client: client, map: map, output: output, tool: tool, keepGoing: options.keepGoing, today: today)
     migration.report.total = places.count

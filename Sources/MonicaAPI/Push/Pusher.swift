@@ -66,10 +66,23 @@ package struct Pusher {
         "--delete without --yes asks on a terminal, and there is none: nothing was deleted "
           + "(give --yes to delete without asking)")
     }
+    let client = try connection.client()
     let session = PushSession(
-      client: try connection.client(), output: output, tool: tool,
-      keepGoing: options.keepGoing, today: today, progress: progress)
+      client: client, output: output, tool: tool, keepGoing: options.keepGoing, today: today, progress: progress)
     session.strict = options.strict
+    // The account's lock (`AccountLock`), taken before the first line is written and held to the
+    // end: an update decides from a read (`LineWrite` reads the record, then sends what differs
+    // from it), so no other writer (a merge, a second push) may write between the two; a delete
+    // goes where a merge may be moving records. Not taken before the question of a delete, nor
+    // for a run with nothing to write.
+    var accountLock: AccountLock?
+    defer { accountLock?.release() }
+    let diagnostics = connection.diagnostics
+    let tool = tool
+    func locked() async throws(MonicaError) {
+      guard accountLock == nil else { return }
+      accountLock = try await client.lockAccount(environment: environment) { diagnostics("\(tool): \($0)") }
+    }
     do throws(MonicaError) {
       if options.delete && !options.yes {
         // Every line is read and checked before the question, which names what goes.
@@ -86,6 +99,7 @@ package struct Pusher {
             StandardError.line("\(tool): nothing was deleted")
             return
           }
+          try await locked()
           for line in lines { try await session.push(line) }
         }
       } else {
@@ -95,6 +109,7 @@ package struct Pusher {
             try session.unreadable(error)
             continue
           }
+          try await locked()
           try await session.push(parsed)
         }
       }

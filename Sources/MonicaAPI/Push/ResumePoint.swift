@@ -12,6 +12,10 @@ import MonicaKit
 ///   lost: it is in doubt, and is looked for on the target above the map's floor for its kind
 ///   before it is sent again (`adoptInDoubt`); one found is journaled instead of made a second
 ///   time.
+/// A create answered with a definite refusal (`refuses`: a 4xx but 408 and 429) made nothing: it
+/// is journaled so (`#refused`) and is not in doubt for any later run, which would otherwise look
+/// for it on every run of the map, a walk of requests that could take an unrelated record.
+/// A 5xx, a time-out or a reset connection leaves it in doubt.
 /// A map's other lines are never in doubt: a map that `monica-import --map` filled with its
 /// matches before the run holds records that were there already, not creates of a stopped run.
 /// A map of an older version (floors, no `#sent` line) is read as it was written: its run's first
@@ -54,6 +58,22 @@ package final class ResumePoint {
   package func sending(_ object: String, source: Int) throws(MonicaError) {
     olderDoubt = false
     try journal.appendSent(object, source: source)
+  }
+
+  /// Whether an answer of HTTP `status` to a create says for certain that nothing was made: a
+  /// 4xx, but 408 (the server gave up waiting for the request, which may have been applied, as a
+  /// proxy's time-out is) and 429 (the client's retries ran out; Monica's throttle answers
+  /// before the controller, but a proxy may not).
+  package static func refuses(_ status: Int) -> Bool {
+    (400...499).contains(status) && status != 408 && status != 429
+  }
+
+  /// Journals the create of the source's `object` record `source`, sent, as answered with HTTP
+  /// `status`: when that refuses it for certain (`refuses`) and the map shows it sent and
+  /// unanswered, a `#refused` line takes it out of doubt. Called before the answer is checked.
+  package func answered(_ object: String, source: Int, status: Int) throws(MonicaError) {
+    guard Self.refuses(status), journal.isSentUnanswered(object, source: source) else { return }
+    try journal.appendRefused(object, source: source)
   }
 
   /// For the create of the source's `object` record `source`, about to be sent: when it is in

@@ -95,9 +95,12 @@ package struct WritePlan: Sendable {
         // Journaled as sent before its request, and as made as soon as it is answered, before the
         // requests that follow it.
         if let sentAs { try resume.sending(sentAs, source: step.key) }
-        let target = try await sender.send(step) { (made: Int) throws(MonicaError) in
-          try step.journal.append(step.key, target: made, in: journal)
-        }
+        let target = try await sender.send(
+          step,
+          created: { (made: Int) throws(MonicaError) in try step.journal.append(step.key, target: made, in: journal) },
+          answered: { (status: Int) throws(MonicaError) in
+            if let sentAs { try resume.answered(sentAs, source: step.key, status: status) }
+          })
         try report(step, target.map { .sent(target: $0) } ?? .notMade)
       case .carry:
         // The migration decides about its create, in doubt or not, and journals it.
@@ -271,8 +274,11 @@ package protocol StepSender {
   /// answered (before any request that follows it) and answers it; an update, delete or request
   /// answers its target's id (a delete of a record already gone is done, not an error), a
   /// carried record the id of its copy, `nil` when it was not made (said on stderr). Never
-  /// given a mark.
-  func send(_ step: WriteStep, created: (Int) throws(MonicaError) -> Void) async throws(MonicaError) -> Int?
+  /// given a mark. A create tells `answered` its answer's HTTP status before it is checked
+  /// (`ResumePoint.answered`: a create refused for certain leaves the creates in doubt).
+  func send(
+    _ step: WriteStep, created: (Int) throws(MonicaError) -> Void, answered: (Int) throws(MonicaError) -> Void
+  ) async throws(MonicaError) -> Int?
   /// The target's record that the create `step` would have made, among the newest of `list` (by
   /// default the kind's own) with an id above `floor` that `excluding` does not name; `nil` when
   /// there is none.
@@ -280,4 +286,11 @@ package protocol StepSender {
     async throws(MonicaError) -> Int?
   /// The highest id of the step's object the target shows now; `nil` when it cannot tell.
   func highestID(of step: WriteStep) async throws(MonicaError) -> Int?
+}
+
+extension StepSender {
+  /// Sends the step's requests, its create's answer status heard by no journal.
+  package func send(_ step: WriteStep, created: (Int) throws(MonicaError) -> Void) async throws(MonicaError) -> Int? {
+    try await send(step, created: created, answered: { _ throws(MonicaError) in })
+  }
 }

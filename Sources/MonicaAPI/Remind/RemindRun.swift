@@ -216,8 +216,8 @@ package struct RemindRun {
         stateHome: connection.environment.stateHome, profile: credentials.profile,
         instance: credentials.instance.instance)
     if options.statePath == nil && !options.dryRun {
-      let directory = (path as NSString).deletingLastPathComponent
-      try SecureFiles.makePrivateDirectory((directory as NSString).deletingLastPathComponent)
+      let directory = SecureFiles.parent(of: path)
+      try SecureFiles.makePrivateDirectory(SecureFiles.parent(of: directory))
       try SecureFiles.makePrivateDirectory(directory)
     }
     return try DeliveryLog(path: path, create: !options.dryRun)

@@ -25,7 +25,15 @@ enum CardMerge {
   /// there is a file), merged with the file's card `file`; `basePhoto` is the status's hash of
   /// the photo Monica had when the two were last in step. `uid` replaces the rendered UID when
   /// there is no file to take it from (a file deleted and written back).
-  static func merge(rendered lines: [String], into file: SyncCard?, basePhoto: String?, uid: String?) -> [UInt8] {
+  ///
+  /// `monicaUnchanged` names the groups whose values Monica did not change since the two were
+  /// last in step (nil: take every group from Monica, as a conflict settled for Monica does): a
+  /// file's e-mail, phone, link or address that Monica lacks in such a group was never Monica's
+  /// to remove (the account had no field type for it, or Monica refused it) and stays in the file.
+  static func merge(
+    rendered lines: [String], into file: SyncCard?, basePhoto: String?, uid: String?,
+    monicaUnchanged: Set<SyncedCard.Group>? = nil
+  ) -> [UInt8] {
     guard let file else {
       guard let uid, !uid.isEmpty else { return VCardLines.bytes(lines) }
       return VCardLines.bytes(lines.map { $0.hasPrefix("UID:") ? "UID:" + uid : $0 })
@@ -91,11 +99,22 @@ enum CardMerge {
         out.append(line)
       }
     }
+    // A value of a group Monica did not change that Monica lacks: never held there, so kept.
+    var neverHeld = Set<Int>()
+    if let monicaUnchanged {
+      for (index, key) in keys.enumerated() where !kept.contains(index) && index != ownPhoto {
+        if let key, let group = Self.multiValuedGroup(of: key), monicaUnchanged.contains(group) {
+          neverHeld.insert(index)
+        }
+      }
+    }
     // What goes: a synced value Monica no longer has, and the labels of its group.
     var dropped = Set<String>()
     var keptGroups = Set<String>()
     for (index, property) in properties.enumerated() {
-      let isKept = kept.contains(index) || (keys[index] == nil && !bookkeeping.contains(property.name))
+      let isKept =
+        kept.contains(index) || neverHeld.contains(index)
+        || (keys[index] == nil && !bookkeeping.contains(property.name))
       if let group = property.group?.lowercased() {
         if isKept && keys[index] != nil { keptGroups.insert(group) }
         if !isKept && keys[index] != nil && index != ownPhoto { dropped.insert(group) }
@@ -106,7 +125,7 @@ enum CardMerge {
         out.append(SyncCard.contentLine(property))
         continue
       }
-      guard keys[index] == nil, !bookkeeping.contains(property.name) else { continue }
+      guard keys[index] == nil || neverHeld.contains(index), !bookkeeping.contains(property.name) else { continue }
       if let group = property.group?.lowercased(), dropped.contains(group), !keptGroups.contains(group) { continue }
       out.append(SyncCard.contentLine(property))
     }
@@ -129,6 +148,18 @@ enum CardMerge {
       names.insert("PHOTO")
     }
     return names.sorted()
+  }
+
+  /// The group of a key (`keys(of:)`) whose values are a list that a file may hold more of than
+  /// Monica: e-mails, phones, links and addresses; `nil` for the others.
+  static func multiValuedGroup(of key: String) -> SyncedCard.Group? {
+    switch key.prefix(while: { $0 != "|" }) {
+    case "EMAIL": .emails
+    case "TEL": .phones
+    case "LINK": .links
+    case "ADR": .addresses
+    default: nil
+    }
   }
 
   /// What the status's `photo` group holds for a photo of hash `hash`.

@@ -16,7 +16,10 @@ extension Help {
     are not fields of the kind's records are named in a warning, with the write fields \
     meant (--strict refuses the line instead). A line with a key twice in one object is \
     refused with 65. A run that stops on an error says how far it got: N lines written, \
-    stopped at FILE:LINE.
+    stopped at FILE:LINE. One writer at a time per account: before its first write a run \
+    takes the account's lock (as monica-merge does, whatever the profile or map) and holds \
+    it to its end; beside another writer (a push, a merge, a sync) it says it is waiting \
+    and waits.
 
     EXAMPLES
       monica-fetch tasks --contact 7 | monica-filter --pending \\
@@ -36,7 +39,8 @@ extension Help {
     holds is not sent again, so a run that was stopped or killed resumes where it stopped and a \
     second run sends nothing. One run at a time writes to FILE: a run holds its lock from \
     the end of its input to its end, and a second run says it is waiting and waits, then \
-    finds what the first created; no record is created twice. FILE is read once the input \
+    finds what the first created; no record is created twice. The account's lock is taken \
+    before FILE's, so two runs with two maps on one account take turns too. FILE is read once the input \
     has ended, so monica-import ... --map FILE | monica-push --create --map FILE sees the \
     lines the import wrote. --create --dry-run prints a plan on stdout: per kind, the \
     records that would be created, matched by name and already on the target (by FILE), \
@@ -58,7 +62,9 @@ extension Help {
     records of its kind when the run is resumed, and taken into FILE rather than made again: \
     only a record above the highest id of its kind the target had before the migration's \
     first create of that kind (a "#floor" comment line in FILE), whose values are those sent \
-    as Monica stores them (trimmed, "" as null); otherwise it is created. The input is read \
+    as Monica stores them (trimmed, "" as null); otherwise it is created. A create refused \
+    for certain (HTTP 4xx but 408 and 429) made nothing: a "#refused" comment line in FILE \
+    says so, and no later run looks for it. The input is read \
     whole first; progress (records done per kind, the ETA at the instance's rate limit) goes \
     to stderr, redrawn on a terminal, else a line at most every 10 seconds. Every run, a \
     resumed or a no-op one included, ends with its summary on stderr, recomputed from the \

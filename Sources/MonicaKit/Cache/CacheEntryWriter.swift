@@ -27,7 +27,7 @@ package final class CacheEntryWriter {
     path = cache.filePath(key)
     context = CacheEntryFile.context(key: key, namespace: cache.namespace, scope: cache.profile.scope)
     temporary =
-      (path as NSString).deletingLastPathComponent + "/." + (path as NSString).lastPathComponent
+      SecureFiles.parent(of: path) + "/." + (path as NSString).lastPathComponent
       + ".tmp-\(UInt32.random(in: 0...UInt32.max))"
     descriptor = -1
     let head = try CacheEntryFile.seal(

@@ -43,7 +43,7 @@ package struct CacheDirectory: Sendable {
   /// The whole of `$XDG_CACHE_HOME/monica` (`root`), every profile's cache and the
   /// environment's, for `monica-auth cache clear --all`.
   package init(root: String) {
-    self.init(root: (root as NSString).deletingLastPathComponent, path: root, lockPath: nil, everything: true)
+    self.init(root: SecureFiles.parent(of: root), path: root, lockPath: nil, everything: true)
   }
 
   private init(root: String, path: String, lockPath: String?, everything: Bool = false) {

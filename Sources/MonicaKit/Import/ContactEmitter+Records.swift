@@ -41,9 +41,11 @@ extension ContactEmitter {
 
   func reference(_ contact: Int) -> JSONValue { .object(JSONObject(["id": .int(contact)])) }
 
+  /// A text column as Monica stores it: an empty string is null.
+  private func text(_ value: String) -> JSONValue { value.isEmpty ? .null : .string(value) }
+
   /// The contact record, in the order of Monica's ContactResource.
   func contact(_ content: CardContent, id: Int) -> JSONObject {
-    func text(_ value: String) -> JSONValue { value.isEmpty ? .null : .string(value) }
     let nullDate = JSONValue.object(
       JSONObject(["is_age_based": .null, "is_year_unknown": .null, "date": .null]))
     var members: [JSONObject.Member] = [
@@ -89,7 +91,6 @@ extension ContactEmitter {
 
   /// An address record; the country by name, or by ISO code when the card gives two letters.
   func address(_ address: VCardAddress, contact: Int) -> JSONObject {
-    func text(_ value: String) -> JSONValue { value.isEmpty ? .null : .string(value) }
     var country = JSONValue.null
     if !address.country.isEmpty {
       let iso =

@@ -25,6 +25,8 @@
 /// says that the create of that source record was sent: until a line maps the record, its answer
 /// was lost (a killed run, a time-out) and the record may exist on the target. Lines other tools
 /// write (`monica-import --map`'s matches) have no `#sent` before them: they are never in doubt.
+/// `#refused<TAB><object><TAB><source id>` says that the create a `#sent` line names was answered
+/// with a definite refusal (a 4xx but 408 and 429): nothing was made, so it is no longer in doubt.
 /// `#job<TAB>restore` says that the map's records are a backup's, restored on the account they
 /// came from (`monica-diff --restore` writes it): `monica-push` names its job so, and puts the
 /// restored contacts back into the activities that survived them. Readers that skip comments
@@ -156,6 +158,16 @@ package final class MapFile {
     journalsSent = true
   }
 
+  /// Records that the create of the source's `object` record `source`, journaled as sent, was
+  /// refused for certain (`#refused`): nothing was made, so no later run looks for it.
+  package func appendRefused(_ object: String, source: Int) throws(MonicaError) {
+    guard Self.isObjectName(object), source > 0 else {
+      throw .internalError("map refused line \(object.debugDescription) \(source) is not a valid map line")
+    }
+    try appendBytes(Array("#refused\t\(object)\t\(source)\n".utf8), lines: 1)
+    sentUnanswered.remove(Self.key(object, source))
+  }
+
   /// Whether a `#sent` line names the create of the source's `object` record `source` and no
   /// line maps it yet: its answer was lost.
   package func isSentUnanswered(_ object: String, source: Int) -> Bool {
@@ -257,7 +269,7 @@ package final class MapFile {
     }
     guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return }
     // Parsed whole before any is taken in: a malformed line leaves the map as it was.
-    var parsed: [(sent: Bool, object: String, source: Int, target: Int)] = []
+    var parsed: [(comment: String?, object: String, source: Int, target: Int)] = []
     var number = linesRead
     for raw in bytes[...lastNewline].split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
       number += 1
@@ -269,17 +281,20 @@ package final class MapFile {
       }
       if line.first == UInt8(ascii: "#"), let (name, object, id) = Self.comment(line) {
         if name == "floor" { floors[object] = max(floors[object] ?? 0, id) }
-        if name == "sent" { parsed.append((true, object, id, 0)) }
+        if name == "sent" || name == "refused" { parsed.append((name, object, id, 0)) }
       }
       if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
       let (object, source, target) = try parse(line, number: number)
-      parsed.append((false, object, source, target))
+      parsed.append((nil, object, source, target))
     }
     for line in parsed {
-      if line.sent {
+      switch line.comment {
+      case "sent"?:
         sentUnanswered.insert(Self.key(line.object, line.source))
         journalsSent = true
-      } else {
+      case "refused"?:
+        sentUnanswered.remove(Self.key(line.object, line.source))
+      default:
         mapped(line.object, line.source, line.target)
       }
     }
@@ -290,13 +305,13 @@ package final class MapFile {
   /// How a `#job` line starts.
   private static let jobPrefix = Array("#job\t".utf8)
 
-  /// The name (`floor`, `sent`), object and id of a comment that has a meaning; `nil` for any
-  /// other comment.
+  /// The name (`floor`, `sent`, `refused`), object and id of a comment that has a meaning; `nil`
+  /// for any other comment.
   private static func comment(_ line: ArraySlice<UInt8>) -> (String, String, Int)? {
     let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
     guard fields.count == 3 else { return nil }
     let name = String(decoding: fields[0].dropFirst(), as: UTF8.self)
-    guard name == "floor" || name == "sent" else { return nil }
+    guard name == "floor" || name == "sent" || name == "refused" else { return nil }
     let object = String(decoding: fields[1], as: UTF8.self)
     guard isObjectName(object), fields[2].count <= 18, let id = Int(String(decoding: fields[2], as: UTF8.self)) else {
       return nil

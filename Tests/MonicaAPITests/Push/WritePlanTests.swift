@@ -16,14 +16,25 @@ import Testing
     var calls: [String] = []
     /// The create of this key is applied, then its answer lost (the run "dies").
     var loseAnswerOf: Int?
+    /// The create of a key is answered with this HTTP status, an error, and makes nothing.
+    var refuse: [Int: Int] = [:]
 
-    func send(_ step: WriteStep, created: (Int) throws(MonicaError) -> Void) async throws(MonicaError) -> Int? {
+    func send(
+      _ step: WriteStep, created: (Int) throws(MonicaError) -> Void, answered: (Int) throws(MonicaError) -> Void
+    ) async throws(MonicaError) -> Int? {
       guard case .line(let line) = step.write else {
         if case .request(let request, _, let target) = step.write {
           lock.withLock { calls.append("\(request.method) \(request.path)") }
           return target
         }
         return nil
+      }
+      if line.action == .create, let status = lock.withLock({ refuse[step.key] }) {
+        lock.withLock { calls.append("create \(step.key)") }
+        try answered(status)
+        throw status >= 500
+          ? .unavailable(request: "POST /api/notes", detail: "HTTP \(status)")
+          : .rejected(request: "POST /api/notes", messages: ["The body field is invalid."])
       }
       let made: Int? = lock.withLock {
         switch line.action {
@@ -127,6 +138,39 @@ import Testing
     #expect(fake.calls.filter { $0.hasPrefix("create") } == ["create 1", "create 2", "create 3"])
     #expect(outcomes == [.alreadyDone(target: 101), .adopted(target: 102), .sent(target: 103)])
     #expect(fake.calls.contains("find above 101"))
+  }
+
+  @Test("a create refused for certain (422) is journaled so: the next run sends it again without looking for it")
+  func refusedIsNotInDoubt() async throws {
+    let (map, path) = try journal()
+    let fake = FakeInstance()
+    fake.refuse = [2: 422]
+    let plan = WritePlan([try step(1, "one"), try step(2, "two")])
+    await #expect(throws: MonicaError.self) { try await plan.run(journal: map, sender: fake) }
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.contains("#sent\tnote\t2\n#refused\tnote\t2\n"))
+    let again = try IDMap(path: path)
+    #expect(!again.isSentUnanswered("note", source: 2))
+    await #expect(throws: MonicaError.self) { try await plan.run(journal: again, sender: fake) }
+    #expect(fake.calls.filter { $0.hasPrefix("find") }.isEmpty)
+    #expect(fake.calls.filter { $0.hasPrefix("create") } == ["create 1", "create 2", "create 2"])
+  }
+
+  @Test("a create answered with a 5xx, or with 408 or 429, stays in doubt: the next run looks for it first")
+  func serverErrorStaysInDoubt() async throws {
+    for status in [503, 408, 429] {
+      let (map, path) = try journal()
+      let fake = FakeInstance()
+      fake.refuse = [2: status]
+      let plan = WritePlan([try step(1, "one"), try step(2, "two")])
+      await #expect(throws: MonicaError.self) { try await plan.run(journal: map, sender: fake) }
+      #expect(try !String(contentsOfFile: path, encoding: .utf8).contains("#refused"))
+      let again = try IDMap(path: path)
+      #expect(again.isSentUnanswered("note", source: 2))
+      fake.refuse = [:]
+      try await plan.run(journal: again, sender: fake)
+      #expect(fake.calls.contains("find above 101"), "HTTP \(status)")
+    }
   }
 
   @Test("in doubt with nothing found above the floor: created, as the only safe answer")

@@ -46,4 +46,23 @@ import Testing
     let text = String(decoding: bytes, as: UTF8.self)
     #expect(text.contains("\r\nUID:from-a-phone-17\r\n") && !text.contains("urn:uuid:8f4c"), "\(text)")
   }
+
+  @Test("a link Monica never held stays in the file through a pull of another change; one Monica removed goes")
+  func keepsWhatMonicaNeverHeld() throws {
+    let file = try SyncCardTests.card(
+      SyncCardTests.khard.replacingOccurrences(of: "END:VCARD", with: "URL:https://ana.example\nEND:VCARD"))
+    let rendered = VCardLines.lines(of: Array(Self.contact.utf8), version: file.version)
+    func merged(_ unchanged: Set<SyncedCard.Group>?) -> String {
+      String(
+        decoding: CardMerge.merge(rendered: rendered, into: file, basePhoto: nil, uid: nil, monicaUnchanged: unchanged),
+        as: UTF8.self)
+    }
+    // Monica changed the phones and the birthday only: its links are as they were, without this one.
+    let pulled = merged(Set(SyncedCard.Group.allCases).subtracting([.phones, .birthday]))
+    #expect(pulled.contains("\r\nURL:https://ana.example\r\n"), "\(pulled)")
+    #expect(pulled.contains("+46 70 999 00 00") && !pulled.contains("+46 70 123 45 67"), "\(pulled)")
+    // Monica's links changed (the link removed there), or a conflict settled for Monica: it goes.
+    #expect(!merged(Set(SyncedCard.Group.allCases).subtracting([.links])).contains("ana.example"))
+    #expect(!merged(nil).contains("ana.example"))
+  }
 }

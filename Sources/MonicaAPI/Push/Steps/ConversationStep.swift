@@ -69,6 +69,7 @@ extension Migration {
     }
     let request = mapping.request(.create, body: body)
     let response = try await client.send(request)
+    try resume.answered(kind.object, source: id, status: response.status)
     try client.check(
       response, path: request.path, what: "contact #\(body["contact_id"]?.intValue ?? 0) of conversation #\(id)")
     let (bytes, made) = try LineWrite.record(in: response, request: "POST /api\(kind.path)")

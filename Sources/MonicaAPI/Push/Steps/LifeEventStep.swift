@@ -95,6 +95,7 @@ extension Migration {
     }
     let request = mapping.request(.create, body: body)
     let response = try await client.send(request)
+    try resume.answered(kind.object, source: id, status: response.status)
     if known == nil, response.status == 404, MonicaClient.errorCode(response.body) == 31 { return try untyped() }
     try client.check(
       response, path: request.path, what: "contact #\(body["contact_id"]?.intValue ?? 0) of life event #\(id)")

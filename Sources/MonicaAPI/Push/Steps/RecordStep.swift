@@ -59,7 +59,10 @@ extension Migration {
       record: translated, mapping: mapping, action: .create, source: place.source, number: place.number)
     var write = LineWrite(line: pushLine, client: client, today: today)
     var newID: Int?
-    let map = self.map
+    let (map, resume) = (self.map, self.resume)
+    write.answered = { (status: Int) throws(MonicaError) in
+      try resume.answered(kind.object, source: id, status: status)
+    }
     write.created = { (target: Int) throws(MonicaError) in
       newID = target
       try map.append(kind.object, source: id, target: target)
