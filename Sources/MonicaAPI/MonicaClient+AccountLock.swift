@@ -7,11 +7,26 @@ extension MonicaClient {
   package func lockAccount(environment: ToolEnvironment, waiting: (String) -> Void) async throws(MonicaError)
     -> AccountLock
   {
+    try await lockAccount(try await accountID(), environment: environment, waiting: waiting)
+  }
+
+  /// The id of the account this client's token writes to: one `GET /api/me` (`account.id`,
+  /// app/Http/Resources/Account/User/User.php:36-37). A caller that writes many times (the MCP
+  /// server) asks once and keeps it.
+  package func accountID() async throws(MonicaError) -> Int {
     let path = RecordKind.user.path
     let response = try await get(path, what: "the signed-in user")
     guard let account = (try? JSONValue(parsing: response.body))?["data"]?["account"]?["id"]?.intValue else {
       throw .protocolViolation(request: "GET /api\(path)", detail: "the answer names no account.id")
     }
+    return account
+  }
+
+  /// Takes the account lock of `account` (this client's, from `accountID()`), waited for when
+  /// another run holds it (`waiting` hears it once); no request.
+  package func lockAccount(_ account: Int, environment: ToolEnvironment, waiting: (String) -> Void)
+    async throws(MonicaError) -> AccountLock
+  {
     let lockPath = try AccountLock.path(instance: credentials.instance, account: account, environment: environment)
     var told = false
     while true {

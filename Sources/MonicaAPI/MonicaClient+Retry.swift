@@ -30,9 +30,11 @@ extension MonicaClient {
       }
       let delay: TimeInterval
       var (limited, told) = (false, false)
+      let refused = (try? outcome.get()).flatMap { $0.status == 429 ? $0 : nil }
+      let asked = refused.flatMap { RateLimitHeaders($0.headers, now: Date().timeIntervalSince1970).retryAfter }
+      RateLimitNote.current?.note(limited: refused != nil, asked: asked)
       switch outcome {
       case .success(let response) where response.status == 429:
-        let asked = RateLimitHeaders(response.headers, now: Date().timeIntervalSince1970).retryAfter
         if let asked, asked > Waits.longest {
           throw .temporary(
             request: target,

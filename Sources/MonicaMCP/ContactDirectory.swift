@@ -59,7 +59,7 @@ package final class ContactDirectory: Sendable {
     }
     var records: [JSONValue] = []
     var walker = PageWalker(
-      client: client, path: RecordKind.contact.path, query: [("with", RecordKind.contactField.name)],
+      client: client, path: RecordKind.contact.path, query: [RecordKind.withContactFields],
       what: RecordKind.contact.name)
     walker.cache = cache
     _ = try await walker.walk(pageSize: 100, lowered: { _, _ in }) { page in

@@ -3,43 +3,59 @@ import Foundation
 import MonicaAPI
 import MonicaKit
 
-/// A plan's confirmation key: the first 20 hex digits of the SHA-256 of the plan as JSON, so that
-/// the key names exactly what is written (another contact, text or day is another key), and the
-/// journal's key of the write: its first 14 hex digits as a number (56 bits: 17 decimal digits at
-/// most, within the 18 a map file's ids may have, MapFile.swift).
+/// A plan's confirmation key, 14 hex digits: the first 7 of the SHA-256 of the plan as JSON, so
+/// that a key confirms only the plan it was given for (another contact, text or day is refused),
+/// then 7 of a random nonce drawn when the plan is made, so that the same write planned again (the
+/// same note to the same person months later, a tag put back after it was removed) has another
+/// key and is written again. The whole key as a number is the journal's id of the write (56 bits:
+/// 17 decimal digits at most, within the 18 a map file's ids may have, MapFile.swift): one key is
+/// written once, however often it is confirmed.
 package enum ConfirmationKey {
   /// The key's length in hex digits.
-  package static let length = 20
+  package static let length = 14
+  /// The length of its plan's part.
+  static let planLength = 7
 
   /// The SHA-256 of `text`, in hex.
   package static func digest(_ text: String) -> String {
     SHA256.hash(data: Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
   }
 
-  /// The key of `plan`.
-  package static func of(_ plan: JSONObject) -> String {
-    String(digest(JSONWriter.plain.string(.object(plan))).prefix(length))
+  /// The plan's part of every key of `plan`.
+  static func planPart(_ plan: JSONObject) -> String {
+    String(digest(JSONWriter.plain.string(.object(plan))).prefix(planLength))
   }
 
-  /// The journal's source id of the write a key confirms; `nil` for a string that is not a key.
+  /// A new key of `plan` (a nonce from the system's random source).
+  package static func new(for plan: JSONObject) -> String {
+    var random = SystemRandomNumberGenerator()
+    let nonce = String(random.next() & (1 << (4 * (length - planLength)) - 1), radix: 16)
+    return planPart(plan) + String(repeating: "0", count: length - planLength - nonce.count) + nonce
+  }
+
+  /// Whether `key` was given for `plan`.
+  package static func confirms(_ key: String, _ plan: JSONObject) -> Bool {
+    journalID(key) != nil && key.hasPrefix(planPart(plan))
+  }
+
+  /// The journal's source id of the write a key confirms: the whole key as a number; `nil` for a
+  /// string that is not a key.
   package static func journalID(_ key: String) -> Int? {
     guard key.count == length, key.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
-    return Int(key.prefix(14), radix: 16)
+    return Int(key, radix: 16)
   }
 }
 
 /// A write as planned: what the user is shown, and the one step the write machinery sends.
 struct PlannedWrite {
-  /// The plan as data, what its key is the digest of.
+  /// The plan as data, what its key's first part is the digest of.
   let plan: JSONObject
   /// One line for the user.
   let summary: String
-  /// The step, journaled under the key's id.
-  let step: WriteStep
+  /// The step, journaled under the confirmation key's id.
+  let step: (_ journalID: Int) -> WriteStep
   /// The kind of the record the answer shows once written (a tag's: the contact).
   let result: RecordKind
-
-  var key: String { ConfirmationKey.of(plan) }
 }
 
 extension MonicaToolbox {
@@ -59,30 +75,16 @@ extension MonicaToolbox {
   /// The journal object of a `tag` call: a contact's tags set.
   static let tagJournal = "mcp_tags"
 
-  /// A write tool's call: the plan (nothing sent), or with its key the plan written once.
+  /// A write tool's call: the plan (nothing sent) and a new key, or with its key the plan written
+  /// once.
   func write(_ tool: String, _ arguments: ToolArguments) async throws -> ToolAnswer {
-    let confirm = try arguments.text("confirm", limit: 64)
-    var journalID: Int?
-    if let confirm {
-      guard let id = ConfirmationKey.journalID(confirm) else {
-        throw ToolProblem.argument("confirm", "not a confirmation key: call without it to get the plan and its key")
+    guard let confirm = try arguments.text("confirm", limit: 64) else {
+      let planned: PlannedWrite
+      switch try await plan(tool, arguments) {
+      case .go(let write): planned = write
+      case .stop(let answer): return answer
       }
-      journalID = id
-      // Made already (a retry, a lost answer, a restarted server): nothing is planned or sent.
-      if let done = try alreadyMade(tool, id) { return try await made(tool, done, key: confirm, now: false) }
-    }
-    let planned: PlannedWrite
-    switch try await plan(tool, arguments) {
-    case .go(let write): planned = write
-    case .stop(let answer): return answer
-    }
-    let key = planned.key
-    guard let confirm, let journalID else {
-      if let id = ConfirmationKey.journalID(key), let done = try alreadyMade(tool, id) {
-        var answer = try await made(tool, done, key: key, now: false)
-        answer.text = "This exact write was made before; nothing to do.\n" + answer.text
-        return answer
-      }
+      let key = ConfirmationKey.new(for: planned.plan)
       var structured = JSONObject([
         "status": .string("planned"), "confirmation_key": .string(key), "plan": .object(planned.plan),
       ])
@@ -93,7 +95,43 @@ extension MonicaToolbox {
             + "the same arguments and confirm: \"\(key)\"."),
         structured: structured)
     }
-    guard confirm == key else {
+    guard let journalID = ConfirmationKey.journalID(confirm) else {
+      throw ToolProblem.argument("confirm", "not a confirmation key: call without it to get the plan and its key")
+    }
+    let done: (kind: RecordKind, id: Int, now: Bool)
+    switch try await confirmed(tool, arguments, key: confirm, journalID: journalID) {
+    case .go(let written): done = written
+    case .stop(let answer): return answer
+    }
+    if done.now { directory.forget() }
+    return try await made(tool, (done.kind, done.id), key: confirm, now: done.now)
+  }
+
+  /// A confirmed call, under the account's lock and then its journal's from the first decision to
+  /// the write, so that two calls or two servers write a key once: the journal, read once, says
+  /// whether the key was written already (a retry, a lost answer, a restarted server, another
+  /// profile of the account), and then nothing is planned or sent; else the plan made now must be
+  /// the key's, and is sent through monica-push's write machinery. Returns the record, and whether
+  /// this call sent it (`false`: made before, or by a server killed before its answer, which the
+  /// in-doubt look-up found).
+  private func confirmed(_ tool: String, _ arguments: ToolArguments, key: String, journalID: Int) async throws
+    -> Decided<(kind: RecordKind, id: Int, now: Bool)>
+  {
+    let account = try await accountID()
+    let lock = try await client.lockAccount(account, environment: connection.environment) {
+      StandardError.line("monica-mcp: \($0)")
+    }
+    defer { lock.release() }
+    let journal = try openJournal(account: account)
+    try journal.lockForRun { StandardError.line("monica-mcp: \($0)") }
+    if let made = alreadyMade(tool, journalID, in: journal) { return .go((made.kind, made.id, false)) }
+    let planned: PlannedWrite
+    switch try await plan(tool, arguments) {
+    case .go(let write): planned = write
+    case .stop(let answer): return .stop(answer)
+    }
+    guard ConfirmationKey.confirms(key, planned.plan) else {
+      let key = ConfirmationKey.new(for: planned.plan)
       throw ToolProblem(
         .failure(
           TerminalText.safe(
@@ -102,47 +140,28 @@ extension MonicaToolbox {
           kind: "plan_changed",
           extra: JSONObject(["confirmation_key": .string(key), "plan": .object(planned.plan)])))
     }
-    let step = planned.step
-    guard step.key == journalID else { throw MonicaError.internalError("a plan whose key is not its journal's") }
-    let (target, sent) = try await send(step)
-    directory.forget()
-    return try await made(tool, (planned.result, target), key: key, now: sent)
-  }
-
-  /// Sends `step` through monica-push's write machinery, under the account's lock and the
-  /// journal's: the journal decides, so two servers (or two calls) write it once. Returns the
-  /// record's id and whether this call sent it (`false`: another call or server did, just before,
-  /// or a server killed before the answer did, and the in-doubt look-up found the record).
-  private func send(_ step: WriteStep) async throws -> (Int, Bool) {
-    let lock = try await client.lockAccount(environment: connection.environment) {
-      StandardError.line("monica-mcp: \($0)")
-    }
-    defer { lock.release() }
-    let journal = try openJournal()
-    try journal.lockForRun { StandardError.line("monica-mcp: \($0)") }
     var outcome: StepOutcome?
-    try await WritePlan([step]).run(journal: journal, sender: ClientStepSender(client: client, today: today)) {
-      _, told in outcome = told
-    }
+    try await WritePlan([planned.step(journalID)]).run(
+      journal: journal, sender: ClientStepSender(client: client, today: today)
+    ) { _, told in outcome = told }
     guard let made = outcome?.target else { throw MonicaError.internalError("the write machinery named no record") }
     switch outcome {
-    // Made before: journaled, or found on the instance after a run that died before its answer.
-    case .alreadyDone?, .adopted?: return (made, false)
-    default: return (made, true)
+    // Made before: found on the instance after a server that died before its answer.
+    case .alreadyDone?, .adopted?: return .go((planned.result, made, false))
+    default: return .go((planned.result, made, true))
     }
   }
 
-  private func openJournal() throws(MonicaError) -> IDMap {
-    let directory = (journalPath as NSString).deletingLastPathComponent
+  private func openJournal(account: Int) throws(MonicaError) -> IDMap {
+    let path = journalPath(account: account)
+    let directory = (path as NSString).deletingLastPathComponent
     try SecureFiles.makePrivateDirectory((directory as NSString).deletingLastPathComponent)
     try SecureFiles.makePrivateDirectory(directory)
-    return try IDMap(path: journalPath)
+    return try IDMap(path: path)
   }
 
-  /// The record a confirmed write of `tool` under journal id `id` made, if the journal holds it.
-  private func alreadyMade(_ tool: String, _ id: Int) throws -> (RecordKind, Int)? {
-    guard FileManager.default.fileExists(atPath: journalPath) else { return nil }
-    let journal = try openJournal()
+  /// The record a confirmed write of `tool` under journal id `id` made, if `journal` holds it.
+  private func alreadyMade(_ tool: String, _ id: Int, in journal: IDMap) -> (kind: RecordKind, id: Int)? {
     for object in Self.journalObjects(tool) {
       guard let target = journal.target(of: object, source: id) else { continue }
       let kind: RecordKind =
@@ -185,7 +204,8 @@ extension MonicaToolbox {
     case "log_interaction":
       let summary = try arguments.required("summary", limit: 255)
       let day = try arguments.day("date") ?? today
-      if try arguments.choice("kind", ["call", "activity"]) == "activity" {
+      let kinds = [RecordKind.call.object, RecordKind.activity.object]
+      if try arguments.choice("kind", kinds) == RecordKind.activity.object {
         kind = .activity
         fields = [("summary", .string(summary)), ("happened_at", .string(day.description))]
       } else {
@@ -236,10 +256,11 @@ extension MonicaToolbox {
         "body": .object(body), "contact": who,
       ])
       let names = (body["tags"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", ")
-      let id = try journalID(of: plan)
-      let step = WriteStep(
-        key: id, write: .request(request, what: "contact #\(contactID)", target: contactID),
-        journal: .once(Self.tagJournal))
+      let step: (Int) -> WriteStep = {
+        WriteStep(
+          key: $0, write: .request(request, what: "contact #\(contactID)", target: contactID),
+          journal: .once(Self.tagJournal))
+      }
       return .go(
         PlannedWrite(plan: plan, summary: "tag \(name) (id \(contactID)) with \(names).", step: step, result: .contact))
     }
@@ -259,7 +280,7 @@ extension MonicaToolbox {
       "body": .object(body), "contact": who,
     ])
     let line = PushLine(record: record, mapping: mapping, action: .create, source: tool, number: 1)
-    let step = WriteStep(key: try journalID(of: plan), line: line, presence: .searched)
+    let step: (Int) -> WriteStep = { WriteStep(key: $0, line: line, presence: .searched) }
     let shown = fields.map { "\($0.0): \($0.1.displayText.prefix(200))" }.joined(separator: ", ")
     return .go(
       PlannedWrite(
@@ -294,16 +315,9 @@ extension MonicaToolbox {
     let line = PushLine(
       record: JSONObject(["object": .string(RecordKind.task.object), "id": .int(id), "completed": .bool(true)]),
       mapping: mapping, action: .update(id), source: "complete_task", number: 1)
-    let step = WriteStep(key: try journalID(of: plan), line: line)
+    let step: (Int) -> WriteStep = { WriteStep(key: $0, line: line) }
     return .go(
       PlannedWrite(
         plan: plan, summary: "mark task #\(id) \(OutsideText.quoted(title)) done.", step: step, result: .task))
-  }
-
-  private func journalID(of plan: JSONObject) throws -> Int {
-    guard let id = ConfirmationKey.journalID(ConfirmationKey.of(plan)) else {
-      throw MonicaError.internalError("a plan without a key")
-    }
-    return id
   }
 }

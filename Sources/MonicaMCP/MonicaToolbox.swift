@@ -1,6 +1,7 @@
 import Foundation
 import MonicaAPI
 import MonicaKit
+import Synchronization
 
 /// What a step decided: go on with a value, or stop with this answer (a name that fits several
 /// contacts stops a write with the candidates, which is not an error).
@@ -32,8 +33,8 @@ package final class MonicaToolbox: Sendable {
   let cacheMode: CacheMode
   /// The response cache of the session's reads.
   let cache: ResponseCache?
-  /// Where the journal of confirmed writes is kept (`journalPath`).
-  package let journalPath: String
+  /// The id of the account the token writes to, once asked (`accountID()`).
+  private let account = Mutex<Int?>(nil)
 
   /// A toolbox on `connection`'s profile: the credentials are resolved now (a passphrase from
   /// `--passphrase-fd` or MONICA_PASSPHRASE: standard input carries the protocol).
@@ -54,15 +55,25 @@ package final class MonicaToolbox: Sendable {
         warn: { StandardError.line("monica-mcp: warning: \($0)") }, observe: nil, now: environment.clock)
     self.cache = responses
     directory = ContactDirectory(client: client, cache: responses, clock: environment.clock)
-    journalPath = Self.journalPath(environment: environment, credentials: client.credentials)
   }
 
-  /// `$XDG_STATE_HOME/monica/mcp/<profile>-<SHA-256 of the instance, 12 hex>.map`: one journal
-  /// per profile and instance, beside monica-remind's state.
-  static func journalPath(environment: ToolEnvironment, credentials: Credentials) -> String {
-    let instance = ConfirmationKey.digest(credentials.instance.instance).prefix(12)
-    let profile = credentials.profile.map { $0.isEmpty ? "env" : $0 } ?? "env"
-    return environment.stateHome + "/monica/mcp/\(profile)-\(instance).map"
+  /// Where the journal of confirmed writes to `account` is kept:
+  /// `$XDG_STATE_HOME/monica/mcp/<the account's identity>.map`, named as its account lock is
+  /// (`AccountLock.identity`), so that every server writing to one account (two profiles of one
+  /// token's account, MONICA_URL and MONICA_TOKEN beside a profile) journals in one file under
+  /// the one lock, and a key confirmed through any of them is written once.
+  package func journalPath(account: Int) -> String {
+    connection.environment.stateHome + "/monica/mcp/"
+      + AccountLock.identity(instance: client.credentials.instance, account: account) + ".map"
+  }
+
+  /// The id of the account the token writes to, for its lock and journal: one `GET /api/me` a
+  /// session, at its first confirmed write (a token's account does not change).
+  func accountID() async throws(MonicaError) -> Int {
+    if let known = account.withLock({ $0 }) { return known }
+    let id = try await client.accountID()
+    account.withLock { $0 = id }
+    return id
   }
 
   /// The tools this session offers.
@@ -71,12 +82,14 @@ package final class MonicaToolbox: Sendable {
   /// Runs tool `name` with `arguments`; every failure is an error result.
   package func call(_ name: String, _ arguments: JSONObject) async -> ToolAnswer {
     let answer: ToolAnswer
+    // The call's own note of the rate limit: a 429 says when to try again.
+    let rateLimit = RateLimitNote()
     do {
-      answer = try await run(name, arguments)
+      answer = try await RateLimitNote.$current.withValue(rateLimit) { try await run(name, arguments) }
     } catch let problem as ToolProblem {
       answer = problem.answer
     } catch let error as MonicaError {
-      answer = ToolProblem.monica(error).answer
+      answer = ToolProblem.monica(error, rateLimit: rateLimit.last).answer
     } catch {
       answer = .failure("failed: \(error)", kind: "failed")
     }
@@ -127,7 +140,7 @@ package final class MonicaToolbox: Sendable {
     if let id = try arguments.integer("contact_id", in: 1...Int(Int32.max)) {
       if arguments.has("contact") { throw ToolProblem.argument("contact_id", "give contact or contact_id, not both") }
       let path = RecordKind.contact.path(of: id)
-      let response = try await client.getAllowingErrors(path, query: [("with", RecordKind.contactField.name)])
+      let response = try await client.getAllowingErrors(path, query: [RecordKind.withContactFields])
       if response.status == 404 { throw ToolProblem(.failure("no contact has id \(id)", kind: "not_found")) }
       try client.check(response, path: path, what: "contact #\(id)")
       let record = try JSONValue(parsing: response.body)["data"]?.objectValue
@@ -170,10 +183,13 @@ package final class MonicaToolbox: Sendable {
     case .stop(let answer): return answer
     }
     guard let id = listed["id"]?.intValue else { throw ToolProblem(.failure("a contact without id", kind: "failed")) }
-    // The record again, whole (the listing may be a minute old), then three short lists, newest
-    // first: each of the contact's lists takes `sort` (ApiCallController.php:155,
-    // ApiActivitiesController.php:151, ApiTaskController.php:144).
-    let contact = try await record(RecordKind.contact.path(of: id), query: [("with", RecordKind.contactField.name)])
+    // The record whole: named by id, `resolve` read it just now; by name, the listing may be a
+    // minute old, so it is read again. Then three short lists, newest first: each of the
+    // contact's lists takes `sort` (ApiCallController.php:155, ApiActivitiesController.php:151,
+    // ApiTaskController.php:144).
+    let contact =
+      arguments.has("contact_id")
+      ? listed : try await record(RecordKind.contact.path(of: id), query: [RecordKind.withContactFields])
     let calls = try await list(RecordKind.call.path(ofContact: id), sort: "-called_at", limit: 5)
     let activities = try await list(RecordKind.activity.path(ofContact: id), sort: "-created_at", limit: 5)
     let tasks = try await list(RecordKind.task.path(ofContact: id), sort: "-created_at", limit: 50).filter {

@@ -58,9 +58,28 @@ package struct ToolProblem: Error, Sendable {
         "argument \(name): \(reason)", kind: "invalid_argument", extra: JSONObject(["argument": .string(name)])))
   }
 
+  /// The seconds a rate-limited call is told to wait when the answer did not say (or said it in a
+  /// form that is no wait): Monica's limit is per minute (`Limit::perMinute`,
+  /// app/Providers/RouteServiceProvider.php:105-106).
+  package static let defaultRetryAfter = 60
+  /// The longest wait a call is told, whatever the answer asked: an hour; a later call is told
+  /// again.
+  package static let longestRetryAfter = 3_600
+
+  /// The whole seconds to tell a rate-limited call to wait: what the last answer asked (`last`,
+  /// from `RateLimitNote`) when it was a 429 that said, rounded up, within
+  /// 1...`longestRetryAfter`; else `defaultRetryAfter`.
+  package static func retryAfter(_ last: (limited: Bool, asked: Double?)) -> Int {
+    guard last.limited, let asked = last.asked, asked.isFinite, asked >= 0 else { return defaultRetryAfter }
+    return Int(min(max(asked.rounded(.up), 1), Double(longestRetryAfter)))
+  }
+
   /// What a failure of the toolset's library becomes: Monica's refusals name the rule, a rate
-  /// limit says when to try again, nothing is a crash of the server.
-  package static func monica(_ error: MonicaError) -> ToolProblem {
+  /// limit says when to try again (`rateLimit`: the last answer's, `RateLimitNote`), nothing is a
+  /// crash of the server.
+  package static func monica(_ error: MonicaError, rateLimit: (limited: Bool, asked: Double?) = (false, nil))
+    -> ToolProblem
+  {
     let message = TerminalText.safe(error.message ?? "failed")
     switch error {
     case .rejected(let request, let messages):
@@ -72,11 +91,12 @@ package struct ToolProblem: Error, Sendable {
           kind: "refused",
           extra: JSONObject(["request": .string(request), "messages": .array(said.map(JSONValue.string))])))
     case .temporary(let request, let reason):
+      let seconds = retryAfter(rateLimit)
       return ToolProblem(
         .failure(
-          "\(request): \(TerminalText.safe(reason)). Monica is rate-limiting or busy: wait a minute, then call "
-            + "again with the same arguments (a confirmed write is never sent twice).",
-          kind: "rate_limited", extra: JSONObject(["request": .string(request), "retry_after_seconds": .int(60)])))
+          "\(request): \(TerminalText.safe(reason)). Monica is rate-limiting or busy: wait \(seconds) seconds, then "
+            + "call again with the same arguments (a confirmed write is never sent twice).",
+          kind: "rate_limited", extra: JSONObject(["request": .string(request), "retry_after_seconds": .int(seconds)])))
     case .malformedInput(_, _, let reason):
       // A rule checked here before sending, or Monica's 422 (monica-push's write machinery says
       // both as the line's refusal): either way nothing was written.

@@ -1,4 +1,3 @@
-import Foundation
 import MonicaKit
 
 /// A tool call's arguments, checked against the tool's schema before anything is read: unknown
@@ -21,11 +20,13 @@ package struct ToolArguments: Sendable {
   /// Whether the call gave `name` (a null is not given).
   package func has(_ name: String) -> Bool { values[name].map { $0 != .null } ?? false }
 
-  /// A text argument, trimmed; `nil` when absent.
+  /// A text argument, trimmed as Monica trims its input (`MonicaInput.trim`: ASCII white space,
+  /// U+FEFF and U+200B, not a no-break space), so that what is planned, sent and compared is what
+  /// Monica stores, and a text Monica would store as null is refused here; `nil` when absent.
   package func text(_ name: String, limit: Int = 1_000) throws(ToolProblem) -> String? {
     guard let value = values[name], value != .null else { return nil }
     guard case .string(let raw) = value else { throw .argument(name, "expected a string") }
-    let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = MonicaInput.trim(raw)
     guard !text.isEmpty else { throw .argument(name, "empty") }
     guard text.utf8.count <= limit else { throw .argument(name, "longer than \(limit) bytes") }
     return text
@@ -72,7 +73,7 @@ package struct ToolArguments: Sendable {
     var texts: [String] = []
     for item in items {
       guard case .string(let raw) = item else { throw .argument(name, "expected strings") }
-      let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+      let text = MonicaInput.trim(raw)
       guard !text.isEmpty, text.utf8.count <= 250 else { throw .argument(name, "each must be 1 to 250 bytes") }
       if !texts.contains(text) { texts.append(text) }
     }

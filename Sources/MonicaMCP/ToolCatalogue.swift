@@ -147,7 +147,11 @@ extension ToolDefinition {
       description: "Records a call with a person, or an activity done with them, on a day (default today).",
       arguments: [
         contact, contactID,
-        ("kind", Schema.choice("A call or an activity (default call).", ["call", "activity"]), false),
+        (
+          "kind",
+          Schema.choice("A call or an activity (default call).", [RecordKind.call.object, RecordKind.activity.object]),
+          false
+        ),
         ("summary", Schema.string("What it was about.", maxLength: 255), true),
         ("date", Schema.day("The day, YYYY-MM-DD (default today)."), false), confirm,
       ], readOnly: false),

@@ -18,8 +18,9 @@ import Testing
     /// The exchanges of the set-up, before any tool ran.
     var setUp = 0
 
-    init(faults: [String] = []) async throws {
-      run = try InProcessRun(contacts: 0, faults: faults)
+    /// With `virtualTime`, the waits a 429 asks for take no time (`InProcessRun`).
+    init(faults: [String] = [], virtualTime: Bool = false) async throws {
+      run = try InProcessRun(contacts: 0, faults: faults, virtualTime: virtualTime)
       run.now = Date(timeIntervalSince1970: 1_795_176_000)  // 2026-11-20T12:00:00Z
       client = try run.transport.client()
       ids["Ana Lima"] = try await create(
@@ -129,7 +130,10 @@ import Testing
     #expect(answer.structured["candidates"]?.arrayValue?.count == 2)
     let forced = await Self.call(
       toolbox, "add_note",
-      ["contact": .string("Ana"), "body": .string("Coffee"), "confirm": .string(String(repeating: "a", count: 20))])
+      [
+        "contact": .string("Ana"), "body": .string("Coffee"),
+        "confirm": .string(String(repeating: "a", count: ConfirmationKey.length)),
+      ])
     #expect(forced.structured["status"] == .string("ambiguous"))
     #expect(account.writes.isEmpty)
     // The same person named by id is one.
@@ -165,10 +169,34 @@ import Testing
       #expect(answer.structured["status"] == .string("already_written") && answer.structured["id"] == .int(id))
     }
     #expect(account.count("POST", "/api/notes") == 1)
-    // Planned again, the same plan says it was made.
-    let replanned = await Self.call(toolbox, "add_note", note)
-    #expect(replanned.structured["status"] == .string("already_written"))
-    #expect(account.count("POST", "/api/notes") == 1)
+  }
+
+  @Test("the same write planned again later is a new key and is written again; a key confirmed twice once")
+  func sameWriteTwice() async throws {
+    let account = try await Account()
+    let toolbox = try account.toolbox()
+    let note: KeyValuePairs<String, JSONValue> = ["contact": .string("Ben"), "body": .string("Called about school")]
+    let first = try await Self.confirm(toolbox, "add_note", note)
+    #expect(first.structured["status"] == .string("written"), "\(first)")
+    let second = try await Self.confirm(toolbox, "add_note", note)
+    #expect(second.structured["status"] == .string("written"), "\(second)")
+    #expect(second.structured["id"] != first.structured["id"])
+    #expect(second.structured["confirmation_key"] != first.structured["confirmation_key"])
+    #expect(account.count("POST", "/api/notes") == 2)
+    // Either key confirmed again writes nothing.
+    for answer in [first, second] {
+      var repeated = JSONObject(note)
+      repeated["confirm"] = answer.structured["confirmation_key"]
+      let again = await toolbox.call("add_note", repeated)
+      #expect(again.structured["status"] == .string("already_written"))
+      #expect(again.structured["id"] == answer.structured["id"])
+    }
+    #expect(account.count("POST", "/api/notes") == 2)
+    // A tag put back after it was removed is set again.
+    let tags: KeyValuePairs<String, JSONValue> = ["contact": .string("Ben"), "tags": .array([.string("school")])]
+    _ = try await Self.confirm(toolbox, "tag", tags)
+    _ = try await Self.confirm(toolbox, "tag", tags)
+    #expect(account.count("POST", "/api/contacts/\(account.ids["Ben Ode"] ?? 0)/setTags") == 2)
   }
 
   @Test("a key that is not the plan's writes nothing and answers the plan's key")
@@ -205,6 +233,81 @@ import Testing
     // One of them sent it; the other says it found it made.
     #expect(answers.compactMap { $0.structured["status"]?.stringValue }.sorted() == ["already_written", "written"])
     #expect(account.count("POST", "/api/tasks") == 1)
+  }
+
+  @Test("two profiles on one account share the account's journal: a key confirmed through both at once is written once")
+  func profilesShareJournal() async throws {
+    let account = try await Account()
+    try account.run.signIn(profile: "home")
+    try account.run.signIn(profile: "work")
+    func toolbox(_ profile: String) throws -> MonicaToolbox {
+      let environment = InProcessRun.profiles.merging(["MONICA_PROFILE": profile]) { $1 }
+      return try MonicaToolbox(connection: account.run.connection(environment: environment))
+    }
+    let home = try toolbox("home")
+    let work = try toolbox("work")
+    #expect(home.client.credentials.profile == "home" && work.client.credentials.profile == "work")
+    let note: KeyValuePairs<String, JSONValue> = ["contact": .string("Ben"), "body": .string("Moved to Lyon")]
+    let plan = await Self.call(home, "add_note", note)
+    var confirmed = JSONObject(note)
+    confirmed["confirm"] = .string(try #require(plan.structured["confirmation_key"]?.stringValue, "\(plan)"))
+    async let one = home.call("add_note", confirmed)
+    async let two = work.call("add_note", confirmed)
+    let answers = await [one, two]
+    #expect(answers.compactMap { $0.structured["status"]?.stringValue }.sorted() == ["already_written", "written"])
+    #expect(Set(answers.compactMap { $0.structured["id"]?.intValue }).count == 1, "\(answers)")
+    #expect(account.count("POST", "/api/notes") == 1)
+    // One journal, named for the account as its lock is.
+    let id = try await account.client.accountID()
+    let directory = home.connection.environment.stateHome + "/monica/mcp"
+    let identity = AccountLock.identity(instance: home.client.credentials.instance, account: id)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [identity + ".map"])
+    #expect(home.journalPath(account: id) == work.journalPath(account: id))
+    let locks = try FileManager.default.contentsOfDirectory(atPath: directory + "/../locks")
+    #expect(locks == [AccountLock.fileName(instance: home.client.credentials.instance, account: id)])
+  }
+
+  @Test("requests are spent once: /api/me once a session, the contact once when brief names it by id")
+  func requestsCounted() async throws {
+    let account = try await Account()
+    let toolbox = try account.toolbox()
+    var keys: [JSONValue] = []
+    for body in ["One", "Two", "Three"] {
+      let written = try await Self.confirm(toolbox, "add_note", ["contact": .string("Ben"), "body": .string(body)])
+      #expect(written.structured["status"] == .string("written"), "\(written)")
+      keys.append(written.structured["confirmation_key"] ?? .null)
+    }
+    // The key confirmed again: found in the journal, nothing asked but the record shown.
+    let before = account.run.transport.exchanges.count
+    let again = await Self.call(
+      toolbox, "add_note", ["contact": .string("Ben"), "body": .string("Two"), "confirm": keys[1]])
+    #expect(again.structured["status"] == .string("already_written"), "\(again)")
+    #expect(account.run.transport.exchanges.count - before == 1)
+    #expect(account.count("POST", "/api/notes") == 3)
+    #expect(account.count("GET", "/api/me") == 1)
+    // brief_contact by id: the contact once, then its three lists.
+    let ben = account.ids["Ben Ode"] ?? 0
+    let start = account.run.transport.exchanges.count
+    let brief = await Self.call(toolbox, "brief_contact", ["contact_id": .int(ben)])
+    #expect(brief.structured["name"] == .string("Ben Ode") && brief.structured["recent_notes"]?.arrayValue?.count == 3)
+    #expect(account.run.transport.exchanges.count - start == 4)
+    #expect(account.count("GET", "/api/contacts/\(ben)") == 1)
+  }
+
+  @Test("arguments are trimmed as Monica trims: a no-break space is kept, zero-width spaces alone are empty")
+  func trimmedAsMonica() async throws {
+    let account = try await Account()
+    let toolbox = try account.toolbox()
+    let blank = await Self.call(toolbox, "add_note", ["contact": .string("Ben"), "body": .string("\u{200B} \u{FEFF}")])
+    #expect(blank.isError && blank.structured["argument"] == .string("body"), "\(blank)")
+    let note = try await Self.confirm(
+      toolbox, "add_note", ["contact": .string("Ben"), "body": .string("\u{200B}Coffee\u{00A0}\n")])
+    // What was planned and sent is what Monica stored.
+    #expect(note.structured["record"]?["body"] == .string("Coffee\u{00A0}"), "\(note)")
+    let plan = await Self.call(
+      toolbox, "tag", ["contact": .string("Ben"), "tags": .array([.string("school"), .string("\u{FEFF}school ")])])
+    #expect(plan.structured["plan"]?["body"]?["tags"] == .array([.string("school")]), "\(plan)")
+    #expect(account.count("POST", "/api/notes") == 1)
   }
 
   /// Plans and confirms `name` with `arguments`; the confirmed answer.
@@ -268,6 +371,31 @@ import Testing
     // The refused task is planned again and written on the next try (the fault was once).
     let retried = try await Self.confirm(toolbox, "add_task", ["contact": .string("Ben"), "title": .string("Photos")])
     #expect(retried.structured["status"] == .string("written"), "\(retried)")
+  }
+
+  @Test("a 429's tool error says to wait what its Retry-After asked, bounded; 60 seconds when it said nothing usable")
+  func retryAfter() async throws {
+    let faults = [
+      "429=7@*1:POST:/api/calls", "429bare@*1:POST:/api/notes", "429=soon@*1:POST:/api/tasks",
+      "429=5000@*1:POST:/api/reminders",
+    ]
+    let account = try await Account(faults: faults, virtualTime: true)
+    let toolbox = try account.toolbox()
+    let cases: [(String, KeyValuePairs<String, JSONValue>, Int)] = [
+      ("log_interaction", ["contact": .string("Ben"), "summary": .string("School")], 7),
+      ("add_note", ["contact": .string("Ben"), "body": .string("School")], 60),
+      ("add_task", ["contact": .string("Ben"), "title": .string("Photos")], 60),
+      ("add_reminder", ["contact": .string("Ben"), "title": .string("Call"), "date": .string("2026-12-01")], 3_600),
+    ]
+    for (tool, arguments, seconds) in cases {
+      let answer = try await Self.confirm(toolbox, tool, arguments)
+      #expect(answer.structured["error"] == .string("rate_limited"), "\(tool): \(answer)")
+      #expect(answer.structured["retry_after_seconds"] == .int(seconds), "\(tool): \(answer)")
+      #expect(answer.text.contains("wait \(seconds) seconds"), "\(tool): \(answer.text)")
+    }
+    // Rounded up to a whole second, at least one; a limit the last answer did not set is the default.
+    #expect(ToolProblem.retryAfter((true, 0)) == 1 && ToolProblem.retryAfter((true, 2.1)) == 3)
+    #expect(ToolProblem.retryAfter((false, 7)) == ToolProblem.defaultRetryAfter)
   }
 
   @Test("bad input is an error result naming the argument, and the next call works")

@@ -62,6 +62,13 @@ package final class AccountLock {
 
   /// The lock file's name for `account` on `instance`: the SHA-256 of the key, in hex.
   package static func fileName(instance: InstanceURL, account: Int) -> String {
+    identity(instance: instance, account: account) + ".lock"
+  }
+
+  /// The account's identity, what the lock file is named for: the SHA-256 of the instance
+  /// (scheme and host case-folded) and the account's id, in hex. Whatever else is kept per
+  /// account rather than per profile (the MCP server's journal) is named for it too.
+  package static func identity(instance: InstanceURL, account: Int) -> String {
     var key = instance.instance
     if let components = URLComponents(string: key), let scheme = components.scheme, let host = components.host {
       // Scheme and host are case-insensitive; the path of a prefixed instance is kept as given.
@@ -69,7 +76,7 @@ package final class AccountLock {
       key = scheme.lowercased() + "://" + host.lowercased() + port + components.percentEncodedPath
     }
     let digest = SHA256.hash(data: Array("\(key)\n\(account)".utf8))
-    return CacheKeys.hex(digest) + ".lock"
+    return CacheKeys.hex(digest)
   }
 
   /// Gives the lock back; it is given back when the process ends too.

@@ -20,12 +20,13 @@ extension Help {
 
     CONFIRMATION
     A write tool called without "confirm" sends nothing: it answers the plan (what would be \
-    sent, to whom) and a confirmation key, the SHA-256 of the plan. Called again with the same \
-    arguments and that key, it writes exactly that plan through monica-push's write \
-    machinery, journaled in $XDG_STATE_HOME/monica/mcp/, under the account's lock: the same \
-    confirmed call repeated (a retry, a lost answer, a restarted server) writes nothing and \
-    answers with the record already made. A name that fits several contacts answers the \
-    candidates and writes nothing. No tool deletes.
+    sent, to whom) and a new confirmation key (a digest of the plan and a random part). Called \
+    again with the same arguments and that key, it writes exactly that plan through \
+    monica-push's write machinery, journaled in $XDG_STATE_HOME/monica/mcp/, under the \
+    account's lock: the same key confirmed again (a retry, a lost answer, a restarted server, \
+    another profile on the account) writes nothing and answers with the record already made; \
+    the same write planned again later gets another key and is written again. A name that fits \
+    several contacts answers the candidates and writes nothing. No tool deletes.
 
     CLIENT CONFIGURATION
       {"mcpServers": {"monica": {"command": "monica-mcp",
