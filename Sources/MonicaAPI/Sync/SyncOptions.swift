@@ -61,6 +61,8 @@ package struct SyncSummary: Sendable, Equatable {
   package var removed = 0
   /// Conflicts left as they are.
   package var conflicts = 0
+  /// Items whose change Monica (or a check before the request) refused, left as they are.
+  package var refused = 0
 
   package init() {}
 
@@ -70,6 +72,6 @@ package struct SyncSummary: Sendable, Equatable {
   /// `pulled 1, pushed 2, created 0, deleted 0, conflicts 0`, as the summary line says it.
   package var text: String {
     "pulled \(pulled), pushed \(pushed), created \(created), written \(written), deleted \(deleted), "
-      + "removed \(removed), conflicts \(conflicts)"
+      + "removed \(removed), conflicts \(conflicts)" + (refused > 0 ? ", refused \(refused)" : "")
   }
 }

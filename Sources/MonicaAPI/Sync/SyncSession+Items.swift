@@ -20,7 +20,9 @@ extension SyncSession {
         }
       }
       if case .creating(let key) = entry.state {
-        try await resumeCreate(entry, key: key, file: file, card: fileCard)
+        _ = try await refusable(entry.file, uid: entry.uid, before: entry, contact: nil) {
+          () async throws(MonicaError) in try await resumeCreate(entry, key: key, file: file, card: fileCard)
+        }
         continue
       }
       guard let id = entry.contact else { continue }
@@ -67,38 +69,48 @@ extension SyncSession {
       guard let contact else { return }
       let changed = contact.card.values.changedGroups(since: entry.groups, photo: contact.card.photo)
       try say("pull", entry.file, uuid, Self.names(changed))
+      if !options.dryRun {
+        try writeFile(entry.file, contact: contact, over: card, basePhoto: Self.photoGroup(entry.groups), uid: nil)
+      }
       summary.pulled += 1
-      guard !options.dryRun else { return }
-      try writeFile(entry.file, contact: contact, over: card, basePhoto: Self.photoGroup(entry.groups), uid: nil)
     case .restore:
       guard let contact else { return }
       try say("restore", entry.file, uuid, "deleted in the vdir; written back from Monica")
+      if !options.dryRun {
+        warn(
+          "\(directory)/\(entry.file): deleted in the vdir, written back from Monica (--propagate-deletes deletes the "
+            + "contact instead)")
+        try writeFile(entry.file, contact: contact, over: nil, basePhoto: nil, uid: entry.uid)
+      }
       summary.written += 1
-      guard !options.dryRun else { return }
-      warn(
-        "\(directory)/\(entry.file): deleted in the vdir, written back from Monica (--propagate-deletes deletes the "
-          + "contact instead)")
-      try writeFile(entry.file, contact: contact, over: nil, basePhoto: nil, uid: entry.uid)
     case .push:
       guard let card, let file, let contact else { return }
       let changed = card.values.changedGroups(since: entry.groups, photo: card.photo)
       try say("push", entry.file, uuid, Self.names(changed))
+      if !options.dryRun {
+        let done = try await refusable(
+          entry.file, uid: entry.uid, before: status?.entry(file: entry.file), contact: contact.id
+        ) {
+          () async throws(MonicaError) in try await push(entry, file: file, card: card, contact: contact)
+        }
+        guard done else { return }
+      }
       summary.pushed += 1
-      guard !options.dryRun else { return }
-      try await push(entry, file: file, card: card, contact: contact)
     case .delete:
       guard let id = entry.contact else { return }
       try say("delete", entry.file, uuid, "the file was deleted")
+      if !options.dryRun {
+        try await deleteContact(id)
+        try status?.forget([entry.file])
+      }
       summary.deleted += 1
-      guard !options.dryRun else { return }
-      try await deleteContact(id)
-      try status?.forget([entry.file])
     case .remove:
       try say("remove", entry.file, uuid, "the contact was deleted in Monica")
+      if !options.dryRun {
+        if file != nil { try SecureFiles.remove(directory + "/" + entry.file) }
+        try status?.forget([entry.file])
+      }
       summary.removed += 1
-      guard !options.dryRun else { return }
-      if file != nil { try SecureFiles.remove(directory + "/" + entry.file) }
-      try status?.forget([entry.file])
     case .forget:
       guard !options.dryRun else { return }
       try status?.forget([entry.file])
@@ -106,9 +118,15 @@ extension SyncSession {
       // A changed file whose contact was deleted, settled for the vdir: made again.
       guard let file, let card else { return }
       try say("create", entry.file, uuid, "the contact was deleted in Monica; made again from the file")
+      if !options.dryRun {
+        let done = try await refusable(
+          entry.file, uid: card.uid ?? "", before: status?.entry(file: entry.file), contact: nil
+        ) {
+          () async throws(MonicaError) in try await create(file: file, card: card, key: nil)
+        }
+        guard done else { return }
+      }
       summary.created += 1
-      guard !options.dryRun else { return }
-      try await create(file: file, card: card, key: nil)
     case .write:
       return
     case .conflict(let kind):
@@ -128,6 +146,60 @@ extension SyncSession {
           "conflict: \(directory)/\(entry.file) (contact \(uuid)): changed in the file (\(fileChanges ?? "-")) and "
             + "in Monica (\(monicaChanges ?? "-")); both left as they are")
       }
+    }
+  }
+
+  /// Carries out one item's writes (`body`); a definite refusal of the item (Monica's 422, or a
+  /// value refused here before its request) is said, naming the file and the reason, counted,
+  /// and `false` is returned: the run goes on with the other items and ends 65. Any other error
+  /// (5xx, 429, a time-out) stops the run, which resumes the item next time.
+  ///
+  /// The item's status entry is put back as it was before the attempt (`before`, or none) when
+  /// it has no contact yet. When it has one (`contact`, or the one its create made, as the
+  /// journal says), the writes before the refused one stay in Monica: the entry keeps the file's
+  /// side as it was and takes Monica's as it is now (one read), so that the next run pushes the
+  /// rest again, and is refused again until the file is corrected, rather than taking the item
+  /// for a change on both sides; a contact made is paired with its file, never made again.
+  func refusable(
+    _ file: String, uid: String, before: SyncStatusFile.Entry?, contact: Int?,
+    _ body: () async throws(MonicaError) -> Void
+  ) async throws(MonicaError) -> Bool {
+    do {
+      try await body()
+      return true
+    } catch {
+      guard let reason = Self.refusal(error) else { throw error }
+      summary.refused += 1
+      warn("\(directory)/\(file): refused: \(reason); left as it is")
+      var id = contact
+      if id == nil, let now = status?.entry(file: file), case .creating(let key) = now.state {
+        id = journal?.target(of: RecordKind.contact.object, source: key)
+      }
+      guard let id else {
+        if let before { try status?.record([before]) } else { try status?.forget([file]) }
+        return false
+      }
+      let now = try await read(id)
+      try status?.record([
+        SyncStatusFile.Entry(
+          file: file, uid: before.map(\.uid).flatMap { $0.isEmpty ? nil : $0 } ?? uid, uuid: now.uuid, contact: id,
+          etag: before?.etag, fileHash: before?.fileHash, updatedAt: now.updatedAt, monicaHash: now.card.hash,
+          groups: now.card.groupHashes(photo: now.card.photo), unsynced: before?.unsynced)
+      ])
+      contacts[id] = now
+      if contact == nil { made.insert(id) }
+      return false
+    }
+  }
+
+  /// Why Monica refused an item, or a check refused it before its request; `nil` for an error
+  /// that is not a definite refusal.
+  static func refusal(_ error: MonicaError) -> String? {
+    switch error {
+    case .malformedInput(_, _, let reason): reason
+    case .rejected(let request, let messages): "\(request): \(messages.joined(separator: "; "))"
+    case .invalidData(let text): text
+    default: nil
     }
   }
 
@@ -163,8 +235,13 @@ extension SyncSession {
       }
       guard let id = match, let contact = contacts[id] else {
         try say("create", file.name, "-", "a new file")
+        if !options.dryRun {
+          let done = try await refusable(file.name, uid: card.uid ?? "", before: nil, contact: nil) {
+            () async throws(MonicaError) in try await create(file: file, card: card, key: nil)
+          }
+          guard done else { continue }
+        }
         summary.created += 1
-        if !options.dryRun { try await create(file: file, card: card, key: nil) }
         continue
       }
       paired.insert(id)
@@ -186,9 +263,8 @@ extension SyncSession {
         name = VdirName.fileName(uid: contact.uuid, occurrence: occurrence, fileExtension: "vcf")
       }
       try say("write", name, contact.uuid, "a new contact")
+      if !options.dryRun { try writeFile(name, contact: contact, over: nil, basePhoto: nil, uid: nil) }
       summary.written += 1
-      guard !options.dryRun else { continue }
-      try writeFile(name, contact: contact, over: nil, basePhoto: nil, uid: nil)
     }
   }
 }

@@ -106,9 +106,8 @@ extension SyncSession {
       return
     }
     try say("create", entry.file, "-", "resuming a run that stopped while making its contact")
+    if !options.dryRun { try await create(file: file, card: card, key: key) }
     summary.created += 1
-    guard !options.dryRun else { return }
-    try await create(file: file, card: card, key: key)
   }
 
   func deleteContact(_ id: Int) async throws(MonicaError) {
@@ -126,7 +125,7 @@ extension SyncSession {
   }
 
   /// One contact read again with its fields.
-  private func read(_ id: Int) async throws(MonicaError) -> SyncContact {
+  func read(_ id: Int) async throws(MonicaError) -> SyncContact {
     let path = RecordKind.contact.path + "/\(id)"
     let response = try await client.get(path, query: [("with", "contactfields")], what: "contact #\(id)")
     let body = Array(response.body)

@@ -21,6 +21,14 @@ extension Help {
     the file's values. PRODID and REV are not content: a file touched or rewritten to the \
     same values is no change.
 
+    REFUSALS AND STOPS
+    A change Monica refuses (HTTP 422, or a value refused before its request) is named on \
+    stderr with the reason; the item is left as it is (what was written of it before the \
+    refusal stays), the other items go on, and the run ends with status 65: the next run \
+    tries the item again, until the file is corrected. Any other error (the instance \
+    unreachable, rate limited, the token refused) stops the run, which says on stderr what \
+    it already wrote; the next run finishes what was under way.
+
     DELETIONS
     A contact deleted in Monica removes its file when the file is unchanged (a changed \
     one is a conflict). A file deleted in the vdir is written back, and said, unless \

@@ -274,6 +274,98 @@ import Testing
     #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes)")
   }
 
+  @Test("a change Monica refuses (422) is said and left as it is; the other files sync; the next run does the same")
+  func refusedItemGoesOn() async throws {
+    // Every PUT of a contact is refused; a field's POST is not.
+    let vdir = try Vdir(contacts: 0, faults: ["422@*1:PUT:/api/contacts"])
+    let ids = [try await vdir.create("Hal", "Ek"), try await vdir.create("Ida", "Ek")]
+    try await vdir.sync()
+    var byName: [(name: String, id: Int)] = []
+    for id in ids { byName.append((try await vdir.file(of: id), id)) }
+    byName.sort { $0.name < $1.name }
+    let (refused, other) = (byName[0], byName[1])
+    let refusedText = try vdir.text(refused.name).replacingOccurrences(
+      of: "END:VCARD", with: "NICKNAME:Refused\r\nEND:VCARD")
+    try Data(refusedText.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + refused.name))
+    let otherText = try vdir.text(other.name).replacingOccurrences(
+      of: "END:VCARD", with: "EMAIL:ida@example.com\r\nEND:VCARD")
+    try Data(otherText.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + other.name))
+    for round in 1...2 {
+      let before = vdir.run.diagnostics.count
+      let run = try await vdir.sync()
+      let said = vdir.run.diagnostics.dropFirst(before)
+      #expect(run.outcome.status == 65, "round \(round): \(run.outcome) \(said)")
+      #expect(said.contains { $0.contains(refused.name) && $0.contains("left as it is") }, "\(said)")
+      #expect(
+        run.writes.filter { $0.hasPrefix("POST /api/contactfields") }.count == (round == 1 ? 1 : 0), "\(run.writes)")
+      #expect(try await vdir.contact(refused.id)["nickname"]?.stringValue == nil)
+      let fields = try await vdir.contact(other.id)["contactFields"]?.arrayValue ?? []
+      #expect(fields.compactMap { $0["content"]?.stringValue } == ["ida@example.com"])
+      #expect(try vdir.text(refused.name) == refusedText && vdir.text(other.name) == otherText)
+      let states = try SyncStatusFile(path: vdir.status, create: false).entries.values.map(\.state)
+      #expect(states.count == 2 && states.allSatisfy { $0 == .synced }, "\(states)")
+    }
+  }
+
+  @Test("a write refused part-way: what went stays, the next run sends the rest (no conflict, no second contact)")
+  func refusedPartway() async throws {
+    // The first four field creates are refused: two runs' worth.
+    let vdir = try Vdir(contacts: 0, faults: (1...4).map { "422@\($0):POST:/api/contactfields" })
+    let id = try await vdir.create("Jo", "Ek")
+    try await vdir.sync()
+    let name = try await vdir.file(of: id)
+    let edited = try vdir.text(name).replacingOccurrences(
+      of: "END:VCARD", with: "NICKNAME:Jojo\r\nEMAIL:jo@example.com\r\nEND:VCARD")
+    try Data(edited.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + name))
+    try vdir.write(
+      "new.vcf",
+      ["BEGIN:VCARD", "VERSION:4.0", "UID:new-3", "FN:Kai Ek", "N:Ek;Kai;;;", "EMAIL:kai@example.com", "END:VCARD"])
+    for round in 1...2 {
+      let run = try await vdir.sync()
+      #expect(run.outcome.status == 65, "round \(round): \(run.outcome) \(vdir.run.diagnostics)")
+      // The contact's own change and the new contact went in the first round only.
+      #expect(run.writes.filter { $0.hasPrefix("PUT /api/contacts/") }.count == (round == 1 ? 1 : 0), "\(run.writes)")
+      #expect(run.writes.filter { $0.hasPrefix("POST /api/contacts") }.count == (round == 1 ? 1 : 0), "\(run.writes)")
+      #expect(run.writes.filter { $0.hasPrefix("POST /api/contactfields") }.count == 2, "\(run.writes)")
+      #expect(!vdir.run.diagnostics.contains { $0.contains("conflict: ") }, "\(vdir.run.diagnostics)")
+      #expect(vdir.files == [name, "new.vcf"].sorted(), "\(vdir.files)")
+      #expect(try await vdir.contacts().count == 2)
+      #expect(try await vdir.contact(id)["nickname"]?.stringValue == "Jojo")
+    }
+    let done = try await vdir.sync()
+    #expect(done.outcome.status == 0, "\(done.outcome) \(vdir.run.diagnostics)")
+    #expect(vdir.files == [name, "new.vcf"].sorted())
+    var emails: [String] = []
+    for contact in try await vdir.contacts() {
+      let fields = try await vdir.contact(try #require(contact["id"]?.intValue))["contactFields"]?.arrayValue ?? []
+      emails += fields.compactMap { $0["content"]?.stringValue }
+    }
+    #expect(emails.sorted() == ["jo@example.com", "kai@example.com"])
+    let again = try await vdir.sync()
+    #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes)")
+  }
+
+  @Test("a run that stops (a refused token) says what it already wrote before its error")
+  func stopSaysWritten() async throws {
+    // The second contact's PUT is refused as an expired token would be.
+    let vdir = try Vdir(contacts: 0, faults: ["401@2:PUT:/api/contacts"])
+    let ids = [try await vdir.create("Lea", "Ek"), try await vdir.create("Max", "Ek")]
+    try await vdir.sync()
+    for id in ids {
+      let name = try await vdir.file(of: id)
+      let edited = try vdir.text(name).replacingOccurrences(of: "END:VCARD", with: "NICKNAME:Nick\r\nEND:VCARD")
+      try Data(edited.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + name))
+    }
+    let before = vdir.run.diagnostics.count
+    let stopped = try await vdir.sync()
+    #expect(stopped.outcome.status == 77, "\(stopped.outcome)")
+    let said = Array(vdir.run.diagnostics.dropFirst(before))
+    #expect(
+      said.contains {
+        $0.hasSuffix("stopped after: pulled 0, pushed 1, created 0, written 0, deleted 0, removed 0, conflicts 0")
+      }, "\(said)")
+  }
+
   @Test("two runs at once on one vdir make a new file's contact once (the account's and the status's locks)")
   func twoRunsAtOnce() async throws {
     let vdir = try Vdir(contacts: 3)
