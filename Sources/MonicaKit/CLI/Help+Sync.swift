@@ -12,7 +12,8 @@ extension Help {
     address or phone with the same name; never a name alone); a new contact gets a file. \
     Each run reads the contacts in one paged walk. --dry-run prints every action it would \
     take, one line each: ACTION, FILE, UUID and why, tab-separated (ACTION is write, pull, \
-    push, create, restore, delete, remove, record or conflict), and writes nothing.
+    push, create, restore, delete, remove, record or conflict; a tab, line feed or other \
+    control character inside a field is written \\t, \\n, \\x1b), and writes nothing.
 
     CONFLICTS
     A card changed on both sides to different values is a conflict: both are left as they \

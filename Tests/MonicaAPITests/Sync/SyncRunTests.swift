@@ -494,4 +494,15 @@ import Testing
     #expect(run.outcome.lines.count == 2 && run.outcome.lines.allSatisfy { $0.hasPrefix("write\t") }, "\(run.outcome)")
     #expect(vdir.files.isEmpty && !FileManager.default.fileExists(atPath: vdir.status))
   }
+
+  @Test("--dry-run's lines escape each field: a file name with a tab or a line feed forges no field and no line")
+  func dryRunEscapesFields() async throws {
+    let vdir = try Vdir(contacts: 0)
+    try FileManager.default.createDirectory(atPath: vdir.directory, withIntermediateDirectories: true)
+    let name = "a\tpush\nwrite\tb\u{1B}[2J.vcf"
+    try vdir.write(name, ["BEGIN:VCARD", "VERSION:4.0", "UID:odd-1", "FN:Ola Ek", "N:Ek;Ola;;;", "END:VCARD"])
+    let run = try await vdir.sync { $0.dryRun = true }
+    #expect(run.outcome.status == 0 && run.writes.isEmpty, "\(run.outcome)")
+    #expect(run.outcome.lines == ["create\ta\\tpush\\nwrite\\tb\\x1b[2J.vcf\t-\ta new file"], "\(run.outcome.lines)")
+  }
 }
