@@ -196,9 +196,15 @@ import Testing
     #expect(run.writes.isEmpty)
     #expect(vdir.run.diagnostics.contains { $0.contains("conflict: ") && $0.contains(name) && $0.contains("nickname") })
     #expect(try vdir.text(name) == edited)
-    #expect(try await vdir.contact(id)["nickname"]?.stringValue == nil)
+    // Monica kept its own values, read back: its e-mail address, no nickname.
+    let kept = try await vdir.contact(id)
+    #expect(kept["nickname"]?.stringValue == nil)
+    #expect(kept["contactFields"]?.arrayValue?.compactMap { $0["content"]?.stringValue } == ["cai@example.com"])
     let settled = try await vdir.sync { $0.prefer = .monica }
     #expect(settled.outcome.status == 0 && settled.writes.isEmpty, "\(settled)")
+    let after = try await vdir.contact(id)
+    #expect(after["nickname"]?.stringValue == nil)
+    #expect(after["contactFields"]?.arrayValue?.compactMap { $0["content"]?.stringValue } == ["cai@example.com"])
     #expect(try vdir.text(name).contains("cai@example.com"))
     #expect(try !vdir.text(name).contains("Cee"))
   }
@@ -235,12 +241,14 @@ import Testing
     // The first POST /api/contacts is carried out, its answer held past the transport's time-out.
     let vdir = try Vdir(contacts: 2, faults: ["late=3000@1:POST:/api/contacts"], timeout: 1)
     try await vdir.sync()
+    let names = vdir.files
     try vdir.write(
       "new.vcf",
       ["BEGIN:VCARD", "VERSION:4.0", "UID:new-1", "FN:Eli Sand", "N:Sand;Eli;;;", "TEL:+46 8 123 456", "END:VCARD"])
     let stopped = try await vdir.sync()
     #expect(stopped.outcome.status != 0, "\(stopped.outcome)")
     #expect(try await vdir.contacts().filter { $0["first_name"]?.stringValue == "Eli" }.count == 1)
+    #expect(vdir.files == (names + ["new.vcf"]).sorted(), "\(vdir.files)")
     let resumed = try await vdir.sync()
     #expect(resumed.outcome.status == 0, "\(resumed.outcome) \(vdir.run.diagnostics)")
     #expect(!resumed.writes.contains { $0.hasPrefix("POST /api/contacts") }, "\(resumed.writes)")
@@ -249,8 +257,11 @@ import Testing
     let id = try #require(eli.first?["id"]?.intValue)
     #expect(try await vdir.contact(id)["contactFields"]?.arrayValue?.count == 1)
     #expect(try vdir.text("new.vcf").contains("UID:new-1"))
+    // No second file for the contact the stopped run made, none lost.
+    #expect(vdir.files == (names + ["new.vcf"]).sorted(), "\(vdir.files)")
     let again = try await vdir.sync()
     #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes)")
+    #expect(vdir.files == (names + ["new.vcf"]).sorted(), "\(vdir.files)")
   }
 
   @Test(
@@ -265,13 +276,17 @@ import Testing
     try Data(edited.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + name))
     let stopped = try await vdir.sync()
     #expect(stopped.outcome.status != 0, "\(stopped.outcome)")
+    #expect(try vdir.files == [name] && vdir.text(name) == edited, "\(vdir.files)")
     let resumed = try await vdir.sync()
     #expect(resumed.outcome.status == 0, "\(resumed.outcome) \(vdir.run.diagnostics)")
+    // One file still, the one edited: no duplicate written for the contact, none removed.
+    #expect(vdir.files == [name], "\(vdir.files)")
     let fields = try await vdir.contact(id)["contactFields"]?.arrayValue?.compactMap { $0["content"]?.stringValue }
     #expect(fields?.sorted() == ["+46 8 555 12 12", "gia@example.com"], "\(fields ?? [])")
     #expect(try await vdir.contact(id)["nickname"]?.stringValue == "Gi")
     let again = try await vdir.sync()
     #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes)")
+    #expect(try vdir.files == [name] && vdir.text(name).contains("gia@example.com"), "\(vdir.files)")
   }
 
   @Test("a change Monica refuses (422) is said and left as it is; the other files sync; the next run does the same")
