@@ -63,6 +63,9 @@ package struct SyncSummary: Sendable, Equatable {
   package var conflicts = 0
   /// Items whose change Monica (or a check before the request) refused, left as they are.
   package var refused = 0
+  /// Files of the vdir read and parsed as cards (not said): a file whose etag is the status's
+  /// is read only when its contact changed and the file is merged.
+  package var parsed = 0
 
   package init() {}
 

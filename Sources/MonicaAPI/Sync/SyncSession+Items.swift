@@ -10,9 +10,10 @@ extension SyncSession {
   func syncKnown(_ entries: [String: SyncStatusFile.Entry]) async throws(MonicaError) {
     for entry in entries.values.sorted(by: { $0.file < $1.file }) {
       let file = files[entry.file]
+      // Unread when the status has its etag: unchanged.
       var fileCard: SyncCard?
-      if let file {
-        switch file.card {
+      if let file, let read = file.card {
+        switch read {
         case .success(let card): fileCard = card
         case .failure(let problem):
           warn("\(directory)/\(entry.file): \(problem.reason); left alone")
@@ -28,8 +29,8 @@ extension SyncSession {
       guard let id = entry.contact else { continue }
       let contact = contacts[id]
       let fileSide: SyncDecision.File
-      if let file, let fileCard {
-        fileSide = file.etag == entry.etag || fileCard.hash == entry.fileHash ? .unchanged : .changed
+      if let file {
+        fileSide = file.etag == entry.etag || fileCard?.hash == entry.fileHash ? .unchanged : .changed
       } else {
         fileSide = .gone
       }
@@ -38,6 +39,15 @@ extension SyncSession {
         monicaSide = contact.card.hash == entry.monicaHash ? .unchanged : .changed
       } else {
         monicaSide = try await isDeleted(id) ? .deleted : .archived
+      }
+      if let file, fileCard == nil, monicaSide == .changed {
+        // Its contact changed: the file it is merged onto is read now.
+        switch card(of: file) {
+        case .success(let card): fileCard = card
+        case .failure(let problem):
+          warn("\(directory)/\(entry.file): \(problem.reason); left alone")
+          continue
+        }
       }
       let same = fileCard != nil && contact != nil && fileCard?.values == contact?.card.values
       let sides = SyncDecision.Sides(file: fileSide, monica: monicaSide, same: same, resuming: entry.state == .pushing)
@@ -54,7 +64,16 @@ extension SyncSession {
     switch action {
     case .nothing, .keep:
       // In step: a new etag (a touch, a rewrite to the same content) or updated_at is recorded.
-      guard let file, let card, let contact, !options.dryRun else { return }
+      guard let file, let contact, !options.dryRun else { return }
+      guard let card else {
+        // Not read: the file is as the status has it, and so is the contact's card.
+        if contact.updatedAt != entry.updatedAt {
+          var now = entry
+          now.updatedAt = contact.updatedAt
+          try status?.record([now], durable: false)
+        }
+        return
+      }
       if file.etag != entry.etag || contact.updatedAt != entry.updatedAt || contact.card.hash != entry.monicaHash {
         try status?.record([inStep(entry.file, card: card, etag: file.etag, contact: contact)], durable: false)
       }
@@ -214,8 +233,11 @@ extension SyncSession {
       index.add(Person(contact: JSONValue.object(contact.record)), as: contact.id)
     }
     for file in files.values.sorted(by: { $0.name < $1.name }) where entries[file.name] == nil {
-      guard case .success(let card) = file.card else {
-        if case .failure(let problem) = file.card { warn("\(directory)/\(file.name): \(problem.reason); left alone") }
+      let card: SyncCard
+      switch self.card(of: file) {
+      case .success(let read): card = read
+      case .failure(let problem):
+        warn("\(directory)/\(file.name): \(problem.reason); left alone")
         continue
       }
       var match: Int?

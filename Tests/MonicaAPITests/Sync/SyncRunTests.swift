@@ -27,23 +27,25 @@ import Testing
       status = run.home.root + "/sync.status"
     }
 
-    /// One run; its outcome (stdout, the error) and the write requests it sent.
+    /// One run; its outcome (stdout, the error), the write requests it sent, and its summary
+    /// when it ended well.
     @discardableResult
     func sync(_ adjust: (inout SyncOptions) -> Void = { _ in }) async throws -> (
-      outcome: InProcessRun.Outcome, writes: [String]
+      outcome: InProcessRun.Outcome, writes: [String], summary: SyncSummary?
     ) {
       var options = SyncOptions(directory: directory)
       options.statusPath = status
       adjust(&options)
       let before = run.transport.exchanges.count
       let connection = run.connection()
+      var summary: SyncSummary?
       let outcome = try await run.output { (output) throws(MonicaError) in
-        _ = try await SyncRun(options: options, connection: connection).run(output: output)
+        summary = try await SyncRun(options: options, connection: connection).run(output: output)
       }
       let writes = run.transport.exchanges.dropFirst(before).filter { $0.method != "GET" }.map {
         "\($0.method) \($0.target)"
       }
-      return (outcome, writes)
+      return (outcome, writes, summary)
     }
 
     /// The vdir's `.vcf` files.
@@ -128,6 +130,37 @@ import Testing
     #expect(
       vdir.run.diagnostics.contains { $0.hasSuffix("huge.vcf: larger than 4 MiB; left alone") },
       "\(vdir.run.diagnostics)")
+  }
+
+  @Test("a file is read only when its etag is new or its contact changed: a run with nothing changed reads none")
+  func readsChangedFilesOnly() async throws {
+    let vdir = try Vdir(contacts: 0)
+    let ids = [
+      try await vdir.create("Pia", "Ek"), try await vdir.create("Rut", "Ek"), try await vdir.create("Siv", "Ek"),
+    ]
+    let first = try await vdir.sync()
+    // The files it wrote are not read again.
+    #expect(first.outcome.status == 0 && first.summary?.parsed == 0, "\(first)")
+    let still = try await vdir.sync()
+    #expect(still.outcome.status == 0 && still.writes.isEmpty && still.summary?.parsed == 0, "\(still)")
+    // One file edited: that file only.
+    let edited = try await vdir.file(of: ids[0])
+    let text = try vdir.text(edited).replacingOccurrences(of: "END:VCARD", with: "NICKNAME:Pip\r\nEND:VCARD")
+    try Data(text.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + edited))
+    let pushed = try await vdir.sync()
+    #expect(pushed.summary?.parsed == 1 && pushed.summary?.pushed == 1, "\(pushed)")
+    // One contact changed in Monica: its file is read, to merge onto.
+    try await vdir.addEmail("rut@example.com", to: ids[1])
+    let pulled = try await vdir.sync()
+    #expect(pulled.summary?.parsed == 1 && pulled.summary?.pulled == 1, "\(pulled)")
+    #expect(try vdir.text(try await vdir.file(of: ids[1])).contains("rut@example.com"))
+    // A touch (a new etag, the same content) is read once, recorded, then not again.
+    let touched = vdir.directory + "/" + (try await vdir.file(of: ids[2]))
+    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: touched)
+    let recorded = try await vdir.sync()
+    #expect(recorded.writes.isEmpty && recorded.summary?.parsed == 1, "\(recorded)")
+    let quiet = try await vdir.sync()
+    #expect(quiet.outcome.status == 0 && quiet.writes.isEmpty && quiet.summary?.parsed == 0, "\(quiet)")
   }
 
   @Test("a card edited as khard writes it (3.0, REV) reaches Monica; the next run writes nothing")
