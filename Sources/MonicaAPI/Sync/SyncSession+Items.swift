@@ -198,12 +198,16 @@ extension SyncSession {
         if let before { try status?.record([before]) } else { try status?.forget([file]) }
         return false
       }
+      // The file's side as it was last in step: a file whose contact was being made never was
+      // (its `creating` entry holds the file's etag now, which would make the file unchanged).
+      var last = before
+      if case .creating = before?.state { last = nil }
       let now = try await read(id)
       try status?.record([
         SyncStatusFile.Entry(
           file: file, uid: before.map(\.uid).flatMap { $0.isEmpty ? nil : $0 } ?? uid, uuid: now.uuid, contact: id,
-          etag: before?.etag, fileHash: before?.fileHash, updatedAt: now.updatedAt, monicaHash: now.card.hash,
-          groups: now.card.groupHashes(photo: now.card.photo), unsynced: before?.unsynced)
+          etag: last?.etag, fileHash: last?.fileHash, updatedAt: now.updatedAt, monicaHash: now.card.hash,
+          groups: now.card.groupHashes(photo: now.card.photo), unsynced: last?.unsynced)
       ])
       contacts[id] = now
       if contact == nil { made.insert(id) }

@@ -393,6 +393,31 @@ import Testing
     #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes)")
   }
 
+  @Test("a resumed create whose field is refused pairs its file with the contact; the next run sends the field")
+  func refusedResumedCreate() async throws {
+    // The contact's POST is carried out and unanswered (the run stops); the resumed run's field is refused.
+    let faults = ["late=3000@1:POST:/api/contacts", "422@1:POST:/api/contactfields"]
+    let vdir = try Vdir(contacts: 2, faults: faults, timeout: 1)
+    try await vdir.sync()
+    let names = vdir.files
+    try vdir.write(
+      "new.vcf",
+      ["BEGIN:VCARD", "VERSION:4.0", "UID:new-4", "FN:Tor Ek", "N:Ek;Tor;;;", "EMAIL:tor@example.com", "END:VCARD"])
+    let stopped = try await vdir.sync()
+    #expect(stopped.outcome.status == 75, "\(stopped.outcome)")
+    let refused = try await vdir.sync()
+    #expect(refused.outcome.status == 65, "\(refused.outcome) \(vdir.run.diagnostics)")
+    #expect(!refused.writes.contains { $0.hasPrefix("POST /api/contacts") }, "\(refused.writes)")
+    let done = try await vdir.sync()
+    #expect(done.outcome.status == 0 && !done.writes.contains { $0.hasPrefix("POST /api/contacts") }, "\(done)")
+    let tor = try await vdir.contacts().filter { $0["first_name"]?.stringValue == "Tor" }
+    #expect(tor.count == 1)
+    let id = try #require(tor.first?["id"]?.intValue)
+    let fields = try await vdir.contact(id)["contactFields"]?.arrayValue ?? []
+    #expect(fields.compactMap { $0["content"]?.stringValue } == ["tor@example.com"])
+    #expect(vdir.files == (names + ["new.vcf"]).sorted(), "\(vdir.files)")
+  }
+
   @Test("a run that stops (a refused token) says what it already wrote before its error")
   func stopSaysWritten() async throws {
     // The second contact's PUT is refused as an expired token would be.
