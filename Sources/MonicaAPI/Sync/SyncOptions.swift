@@ -72,7 +72,8 @@ package struct SyncSummary: Sendable, Equatable {
   /// Whether the run changed anything.
   package var changedAnything: Bool { pulled + pushed + created + written + deleted + removed > 0 }
 
-  /// `pulled 1, pushed 2, created 0, deleted 0, conflicts 0`, as the summary line says it.
+  /// `pulled 1, pushed 2, created 0, written 0, deleted 0, removed 0, conflicts 0` (and
+  /// `, refused 1` when an item was refused), as the summary line says it.
   package var text: String {
     "pulled \(pulled), pushed \(pushed), created \(created), written \(written), deleted \(deleted), "
       + "removed \(removed), conflicts \(conflicts)" + (refused > 0 ? ", refused \(refused)" : "")
