@@ -40,7 +40,16 @@ package struct SyncCard {
   /// Reads the one card of the file at `path`: its card, or why it cannot be synced (not a
   /// card, two cards, nothing to name a contact by, a card past monica-import's bounds).
   package static func read(path: String, name: String, today: CalendarDate) -> Result<SyncCard, SyncCardProblem> {
-    let reader = VCardReader([InputSource(path)])
+    read(VCardReader([InputSource(path)]), today: today)
+  }
+
+  /// The one card of `bytes`, the content of the file at `path` as it was just written: what
+  /// `read(path:name:today:)` gives for that file, without reading it back.
+  package static func read(bytes: [UInt8], path: String, today: CalendarDate) -> Result<SyncCard, SyncCardProblem> {
+    read(VCardReader(bytes: bytes, name: path), today: today)
+  }
+
+  private static func read(_ reader: VCardReader, today: CalendarDate) -> Result<SyncCard, SyncCardProblem> {
     let first: VCardReader.Item?
     do { first = try reader.nextItem() } catch { return .failure(SyncCardProblem(error.message ?? "cannot be read")) }
     switch first {

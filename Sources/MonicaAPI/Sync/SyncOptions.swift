@@ -61,15 +61,21 @@ package struct SyncSummary: Sendable, Equatable {
   package var removed = 0
   /// Conflicts left as they are.
   package var conflicts = 0
+  /// Items whose change Monica (or a check before the request) refused, left as they are.
+  package var refused = 0
+  /// Files of the vdir read and parsed as cards (not said): a file whose etag is the status's
+  /// is read only when its contact changed and the file is merged.
+  package var parsed = 0
 
   package init() {}
 
   /// Whether the run changed anything.
   package var changedAnything: Bool { pulled + pushed + created + written + deleted + removed > 0 }
 
-  /// `pulled 1, pushed 2, created 0, deleted 0, conflicts 0`, as the summary line says it.
+  /// `pulled 1, pushed 2, created 0, written 0, deleted 0, removed 0, conflicts 0` (and
+  /// `, refused 1` when an item was refused), as the summary line says it.
   package var text: String {
     "pulled \(pulled), pushed \(pushed), created \(created), written \(written), deleted \(deleted), "
-      + "removed \(removed), conflicts \(conflicts)"
+      + "removed \(removed), conflicts \(conflicts)" + (refused > 0 ? ", refused \(refused)" : "")
   }
 }

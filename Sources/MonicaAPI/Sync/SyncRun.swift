@@ -38,16 +38,30 @@ package struct SyncRun {
   package func run(client: MonicaClient, output: LineOutput) async throws(MonicaError) -> SyncSummary {
     let session = try SyncSession(options: options, connection: connection, client: client, output: output, tool: tool)
     defer { session.close() }
-    let summary = try await session.run()
+    let summary: SyncSummary
+    do { summary = try await session.run() } catch {
+      // A run that stops says what it already wrote, before its error.
+      if !options.quiet && !options.dryRun && session.summary.changedAnything {
+        connection.diagnostics("\(tool): stopped after: \(session.summary.text)")
+      }
+      throw error
+    }
     try output.flush()
-    if !options.quiet && (summary.changedAnything || summary.conflicts > 0 || options.dryRun) {
+    if !options.quiet && (summary.changedAnything || summary.conflicts + summary.refused > 0 || options.dryRun) {
       connection.diagnostics("\(tool): \(options.dryRun ? "would have " : "")\(summary.text)")
     }
+    var left: [String] = []
     if summary.conflicts > 0 {
-      throw .linesFailed(
+      left.append(
         "\(summary.conflicts) \(summary.conflicts == 1 ? "conflict" : "conflicts") left as they are "
-          + "(named above; --prefer monica|vdir settles them)", status: .dataError)
+          + "(named above; --prefer monica|vdir settles them)")
     }
+    if summary.refused > 0 {
+      left.append(
+        "\(summary.refused) \(summary.refused == 1 ? "item" : "items") refused, left as they are "
+          + "(named above; correct the file and run again)")
+    }
+    if !left.isEmpty { throw .linesFailed(left.joined(separator: "; "), status: .dataError) }
     return summary
   }
 }

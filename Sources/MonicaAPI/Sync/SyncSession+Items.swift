@@ -10,9 +10,10 @@ extension SyncSession {
   func syncKnown(_ entries: [String: SyncStatusFile.Entry]) async throws(MonicaError) {
     for entry in entries.values.sorted(by: { $0.file < $1.file }) {
       let file = files[entry.file]
+      // Unread when the status has its etag: unchanged.
       var fileCard: SyncCard?
-      if let file {
-        switch file.card {
+      if let file, let read = file.card {
+        switch read {
         case .success(let card): fileCard = card
         case .failure(let problem):
           warn("\(directory)/\(entry.file): \(problem.reason); left alone")
@@ -20,14 +21,16 @@ extension SyncSession {
         }
       }
       if case .creating(let key) = entry.state {
-        try await resumeCreate(entry, key: key, file: file, card: fileCard)
+        _ = try await refusable(entry.file, uid: entry.uid, before: entry, contact: nil) {
+          () async throws(MonicaError) in try await resumeCreate(entry, key: key, file: file, card: fileCard)
+        }
         continue
       }
       guard let id = entry.contact else { continue }
       let contact = contacts[id]
       let fileSide: SyncDecision.File
-      if let file, let fileCard {
-        fileSide = file.etag == entry.etag || fileCard.hash == entry.fileHash ? .unchanged : .changed
+      if let file {
+        fileSide = file.etag == entry.etag || fileCard?.hash == entry.fileHash ? .unchanged : .changed
       } else {
         fileSide = .gone
       }
@@ -36,6 +39,15 @@ extension SyncSession {
         monicaSide = contact.card.hash == entry.monicaHash ? .unchanged : .changed
       } else {
         monicaSide = try await isDeleted(id) ? .deleted : .archived
+      }
+      if let file, fileCard == nil, monicaSide == .changed {
+        // Its contact changed: the file it is merged onto is read now.
+        switch card(of: file) {
+        case .success(let card): fileCard = card
+        case .failure(let problem):
+          warn("\(directory)/\(entry.file): \(problem.reason); left alone")
+          continue
+        }
       }
       let same = fileCard != nil && contact != nil && fileCard?.values == contact?.card.values
       let sides = SyncDecision.Sides(file: fileSide, monica: monicaSide, same: same, resuming: entry.state == .pushing)
@@ -52,7 +64,16 @@ extension SyncSession {
     switch action {
     case .nothing, .keep:
       // In step: a new etag (a touch, a rewrite to the same content) or updated_at is recorded.
-      guard let file, let card, let contact, !options.dryRun else { return }
+      guard let file, let contact, !options.dryRun else { return }
+      guard let card else {
+        // Not read: the file is as the status has it, and so is the contact's card.
+        if contact.updatedAt != entry.updatedAt {
+          var now = entry
+          now.updatedAt = contact.updatedAt
+          try status?.record([now], durable: false)
+        }
+        return
+      }
       if file.etag != entry.etag || contact.updatedAt != entry.updatedAt || contact.card.hash != entry.monicaHash {
         try status?.record([inStep(entry.file, card: card, etag: file.etag, contact: contact)], durable: false)
       }
@@ -67,38 +88,48 @@ extension SyncSession {
       guard let contact else { return }
       let changed = contact.card.values.changedGroups(since: entry.groups, photo: contact.card.photo)
       try say("pull", entry.file, uuid, Self.names(changed))
+      if !options.dryRun {
+        try writeFile(entry.file, contact: contact, over: card, basePhoto: Self.photoGroup(entry.groups), uid: nil)
+      }
       summary.pulled += 1
-      guard !options.dryRun else { return }
-      try writeFile(entry.file, contact: contact, over: card, basePhoto: Self.photoGroup(entry.groups), uid: nil)
     case .restore:
       guard let contact else { return }
       try say("restore", entry.file, uuid, "deleted in the vdir; written back from Monica")
+      if !options.dryRun {
+        warn(
+          "\(directory)/\(entry.file): deleted in the vdir, written back from Monica (--propagate-deletes deletes the "
+            + "contact instead)")
+        try writeFile(entry.file, contact: contact, over: nil, basePhoto: nil, uid: entry.uid)
+      }
       summary.written += 1
-      guard !options.dryRun else { return }
-      warn(
-        "\(directory)/\(entry.file): deleted in the vdir, written back from Monica (--propagate-deletes deletes the "
-          + "contact instead)")
-      try writeFile(entry.file, contact: contact, over: nil, basePhoto: nil, uid: entry.uid)
     case .push:
       guard let card, let file, let contact else { return }
       let changed = card.values.changedGroups(since: entry.groups, photo: card.photo)
       try say("push", entry.file, uuid, Self.names(changed))
+      if !options.dryRun {
+        let done = try await refusable(
+          entry.file, uid: entry.uid, before: status?.entry(file: entry.file), contact: contact.id
+        ) {
+          () async throws(MonicaError) in try await push(entry, file: file, card: card, contact: contact)
+        }
+        guard done else { return }
+      }
       summary.pushed += 1
-      guard !options.dryRun else { return }
-      try await push(entry, file: file, card: card, contact: contact)
     case .delete:
       guard let id = entry.contact else { return }
       try say("delete", entry.file, uuid, "the file was deleted")
+      if !options.dryRun {
+        try await deleteContact(id)
+        try status?.forget([entry.file])
+      }
       summary.deleted += 1
-      guard !options.dryRun else { return }
-      try await deleteContact(id)
-      try status?.forget([entry.file])
     case .remove:
       try say("remove", entry.file, uuid, "the contact was deleted in Monica")
+      if !options.dryRun {
+        if file != nil { try SecureFiles.remove(directory + "/" + entry.file) }
+        try status?.forget([entry.file])
+      }
       summary.removed += 1
-      guard !options.dryRun else { return }
-      if file != nil { try SecureFiles.remove(directory + "/" + entry.file) }
-      try status?.forget([entry.file])
     case .forget:
       guard !options.dryRun else { return }
       try status?.forget([entry.file])
@@ -106,9 +137,15 @@ extension SyncSession {
       // A changed file whose contact was deleted, settled for the vdir: made again.
       guard let file, let card else { return }
       try say("create", entry.file, uuid, "the contact was deleted in Monica; made again from the file")
+      if !options.dryRun {
+        let done = try await refusable(
+          entry.file, uid: card.uid ?? "", before: status?.entry(file: entry.file), contact: nil
+        ) {
+          () async throws(MonicaError) in try await create(file: file, card: card, key: nil)
+        }
+        guard done else { return }
+      }
       summary.created += 1
-      guard !options.dryRun else { return }
-      try await create(file: file, card: card, key: nil)
     case .write:
       return
     case .conflict(let kind):
@@ -131,6 +168,64 @@ extension SyncSession {
     }
   }
 
+  /// Carries out one item's writes (`body`); a definite refusal of the item (Monica's 422, or a
+  /// value refused here before its request) is said, naming the file and the reason, counted,
+  /// and `false` is returned: the run goes on with the other items and ends 65. Any other error
+  /// (5xx, 429, a time-out) stops the run, which resumes the item next time.
+  ///
+  /// The item's status entry is put back as it was before the attempt (`before`, or none) when
+  /// it has no contact yet. When it has one (`contact`, or the one its create made, as the
+  /// journal says), the writes before the refused one stay in Monica: the entry keeps the file's
+  /// side as it was and takes Monica's as it is now (one read), so that the next run pushes the
+  /// rest again, and is refused again until the file is corrected, rather than taking the item
+  /// for a change on both sides; a contact made is paired with its file, never made again.
+  func refusable(
+    _ file: String, uid: String, before: SyncStatusFile.Entry?, contact: Int?,
+    _ body: () async throws(MonicaError) -> Void
+  ) async throws(MonicaError) -> Bool {
+    do {
+      try await body()
+      return true
+    } catch {
+      guard let reason = Self.refusal(error) else { throw error }
+      summary.refused += 1
+      warn("\(directory)/\(file): refused: \(reason); left as it is")
+      var id = contact
+      if id == nil, let now = status?.entry(file: file), case .creating(let key) = now.state {
+        id = journal?.target(of: RecordKind.contact.object, source: key)
+      }
+      guard let id else {
+        if let before { try status?.record([before]) } else { try status?.forget([file]) }
+        return false
+      }
+      // The file's side as it was last in step: a file whose contact was being made never was
+      // (its `creating` entry holds the file's etag now, which would make the file unchanged).
+      var last = before
+      if case .creating = before?.state { last = nil }
+      let now = try await read(id)
+      try status?.record([
+        SyncStatusFile.Entry(
+          file: file, uid: before.map(\.uid).flatMap { $0.isEmpty ? nil : $0 } ?? uid, uuid: now.uuid, contact: id,
+          etag: last?.etag, fileHash: last?.fileHash, updatedAt: now.updatedAt, monicaHash: now.card.hash,
+          groups: now.card.groupHashes(photo: now.card.photo), unsynced: last?.unsynced)
+      ])
+      contacts[id] = now
+      if contact == nil { made.insert(id) }
+      return false
+    }
+  }
+
+  /// Why Monica refused an item, or a check refused it before its request; `nil` for an error
+  /// that is not a definite refusal.
+  static func refusal(_ error: MonicaError) -> String? {
+    switch error {
+    case .malformedInput(_, _, let reason): reason
+    case .rejected(let request, let messages): "\(request): \(messages.joined(separator: "; "))"
+    case .invalidData(let text): text
+    default: nil
+    }
+  }
+
   // MARK: items new on either side
 
   func syncNew(_ entries: [String: SyncStatusFile.Entry]) async throws(MonicaError) {
@@ -142,8 +237,11 @@ extension SyncSession {
       index.add(Person(contact: JSONValue.object(contact.record)), as: contact.id)
     }
     for file in files.values.sorted(by: { $0.name < $1.name }) where entries[file.name] == nil {
-      guard case .success(let card) = file.card else {
-        if case .failure(let problem) = file.card { warn("\(directory)/\(file.name): \(problem.reason); left alone") }
+      let card: SyncCard
+      switch self.card(of: file) {
+      case .success(let read): card = read
+      case .failure(let problem):
+        warn("\(directory)/\(file.name): \(problem.reason); left alone")
         continue
       }
       var match: Int?
@@ -163,8 +261,13 @@ extension SyncSession {
       }
       guard let id = match, let contact = contacts[id] else {
         try say("create", file.name, "-", "a new file")
+        if !options.dryRun {
+          let done = try await refusable(file.name, uid: card.uid ?? "", before: nil, contact: nil) {
+            () async throws(MonicaError) in try await create(file: file, card: card, key: nil)
+          }
+          guard done else { continue }
+        }
         summary.created += 1
-        if !options.dryRun { try await create(file: file, card: card, key: nil) }
         continue
       }
       paired.insert(id)
@@ -186,9 +289,8 @@ extension SyncSession {
         name = VdirName.fileName(uid: contact.uuid, occurrence: occurrence, fileExtension: "vcf")
       }
       try say("write", name, contact.uuid, "a new contact")
+      if !options.dryRun { try writeFile(name, contact: contact, over: nil, basePhoto: nil, uid: nil) }
       summary.written += 1
-      guard !options.dryRun else { continue }
-      try writeFile(name, contact: contact, over: nil, basePhoto: nil, uid: nil)
     }
   }
 }

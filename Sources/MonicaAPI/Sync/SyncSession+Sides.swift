@@ -12,8 +12,9 @@ struct SyncFile {
   let name: String
   /// `mtime-seconds.nanoseconds:inode`, as vdirsyncer's filesystem storage.
   let etag: String
-  /// Its card, or why it cannot be synced.
-  let card: Result<SyncCard, SyncCardProblem>
+  /// Its card, or why it cannot be synced; `nil` while not read (the status has its etag:
+  /// `SyncSession.card(of:)` reads it when it is needed).
+  var card: Result<SyncCard, SyncCardProblem>?
 }
 
 /// A contact as the walk read it.
@@ -44,7 +45,9 @@ extension SyncSession {
   }
 
   /// Every `.vcf` file of the vdir that is a regular file (links are not followed), not hidden
-  /// (temporary files of writers), and at most `fileSizeLimit` bytes.
+  /// (temporary files of writers), and at most `fileSizeLimit` bytes. A file is read and parsed
+  /// only when the status does not have its etag (mtime and inode, as vdirsyncer's), or has its
+  /// item in the middle of a write: a run with nothing changed reads no file.
   func scan() throws(MonicaError) {
     let names: [String]
     do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
@@ -61,8 +64,26 @@ extension SyncSession {
         files[name] = SyncFile(name: name, etag: etag, card: .failure(problem))
         continue
       }
-      files[name] = SyncFile(name: name, etag: etag, card: SyncCard.read(path: path, name: name, today: today))
+      if let known = status?.entry(file: name), known.etag == etag, known.state == .synced {
+        files[name] = SyncFile(name: name, etag: etag, card: nil)
+        continue
+      }
+      files[name] = SyncFile(name: name, etag: etag, card: readCard(name))
     }
+  }
+
+  /// The card of `file`, read now if the scan left it unread.
+  func card(of file: SyncFile) -> Result<SyncCard, SyncCardProblem> {
+    if let card = file.card { return card }
+    let card = readCard(file.name)
+    files[file.name]?.card = card
+    return card
+  }
+
+  /// Reads and parses the vdir's file `name` (counted: `SyncSummary.parsed`).
+  private func readCard(_ name: String) -> Result<SyncCard, SyncCardProblem> {
+    summary.parsed += 1
+    return SyncCard.read(path: directory + "/" + name, name: name, today: today)
   }
 
   static func etag(_ info: stat) -> String {

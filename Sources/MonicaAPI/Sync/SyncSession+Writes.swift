@@ -11,7 +11,8 @@ import MonicaKit
 /// in the status.
 extension SyncSession {
   /// Writes the file `name` from `contact` (merged onto the file's card `over`), atomically and
-  /// 0600, unless it holds those bytes already, and records the item in step.
+  /// 0600, unless it holds those bytes already, and records the item in step: its card and hash
+  /// from the bytes written, its etag from the file's `lstat`, the file not read back.
   func writeFile(
     _ name: String, contact: SyncContact, over card: SyncCard?, basePhoto: String?, uid: String?
   ) throws(MonicaError) {
@@ -24,7 +25,7 @@ extension SyncSession {
     var info = stat()
     guard lstat(path, &info) == 0 else { throw .configuration("\(path): \(systemErrorText(errno))") }
     let written: SyncCard
-    switch SyncCard.read(path: path, name: name, today: today) {
+    switch SyncCard.read(bytes: bytes, path: path, today: today) {
     case .success(let read): written = read
     case .failure(let problem):
       throw .internalError("\(path): the card written cannot be read again: \(problem.reason)")
@@ -106,9 +107,8 @@ extension SyncSession {
       return
     }
     try say("create", entry.file, "-", "resuming a run that stopped while making its contact")
+    if !options.dryRun { try await create(file: file, card: card, key: key) }
     summary.created += 1
-    guard !options.dryRun else { return }
-    try await create(file: file, card: card, key: key)
   }
 
   func deleteContact(_ id: Int) async throws(MonicaError) {
@@ -126,7 +126,7 @@ extension SyncSession {
   }
 
   /// One contact read again with its fields.
-  private func read(_ id: Int) async throws(MonicaError) -> SyncContact {
+  func read(_ id: Int) async throws(MonicaError) -> SyncContact {
     let path = RecordKind.contact.path + "/\(id)"
     let response = try await client.get(path, query: [("with", "contactfields")], what: "contact #\(id)")
     let body = Array(response.body)

@@ -102,10 +102,12 @@ final class SyncSession {
     warn("\(directory)/\(entry.file): not synced, kept in the file only: \(names.joined(separator: ", "))")
   }
 
-  /// With `--dry-run`, one line on `output`: `ACTION<TAB>FILE<TAB>UUID<TAB>WHY`.
+  /// With `--dry-run`, one line on `output`: `ACTION<TAB>FILE<TAB>UUID<TAB>WHY`, each field's
+  /// control characters escaped (`escapingControlCharacters`) before the fields are joined, so
+  /// that a file name holding a tab or a line feed can make neither a field nor a line.
   func say(_ action: String, _ file: String, _ uuid: String, _ why: String) throws(MonicaError) {
     guard options.dryRun else { return }
-    try output.writeLine(TerminalText.safe([action, file, uuid, why].joined(separator: "\t")))
+    try output.writeLine([action, file, uuid, why].map(\.escapingControlCharacters).joined(separator: "\t"))
   }
 
   static func names(_ groups: [SyncedCard.Group]) -> String {

@@ -12,7 +12,8 @@ extension Help {
     address or phone with the same name; never a name alone); a new contact gets a file. \
     Each run reads the contacts in one paged walk. --dry-run prints every action it would \
     take, one line each: ACTION, FILE, UUID and why, tab-separated (ACTION is write, pull, \
-    push, create, restore, delete, remove, record or conflict), and writes nothing.
+    push, create, restore, delete, remove, record or conflict; a tab, line feed or other \
+    control character inside a field is written \\t, \\n, \\x1b), and writes nothing.
 
     CONFLICTS
     A card changed on both sides to different values is a conflict: both are left as they \
@@ -20,6 +21,14 @@ extension Help {
     the run ends with status 65. --prefer monica rewrites the file, --prefer vdir sends \
     the file's values. PRODID and REV are not content: a file touched or rewritten to the \
     same values is no change.
+
+    REFUSALS AND STOPS
+    A change Monica refuses (HTTP 422, or a value refused before its request) is named on \
+    stderr with the reason; the item is left as it is (what was written of it before the \
+    refusal stays), the other items go on, and the run ends with status 65: the next run \
+    tries the item again, until the file is corrected. Any other error (the instance \
+    unreachable, rate limited, the token refused) stops the run, which says on stderr what \
+    it already wrote; the next run finishes what was under way.
 
     DELETIONS
     A contact deleted in Monica removes its file when the file is unchanged (a changed \

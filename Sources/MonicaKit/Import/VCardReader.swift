@@ -41,6 +41,12 @@ package final class VCardReader {
   /// A reader of `sources` in order.
   package init(_ sources: [InputSource]) { self.sources = sources }
 
+  /// A reader of `bytes` held in memory, read as a file of those bytes named `name` is.
+  package init(bytes: [UInt8], name: String) {
+    sources = []
+    reader = LineReader(bytes: bytes, name: name)
+  }
+
   /// The next card or bad card; `nil` after the last file.
   package func nextItem() throws(MonicaError) -> Item? {
     while true {

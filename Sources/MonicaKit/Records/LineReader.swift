@@ -77,6 +77,14 @@ package final class LineReader {
     buffer = [UInt8](repeating: 0, count: blockSize)
   }
 
+  /// A reader of `bytes` held in memory (a file's content as it was just written), its lines
+  /// as a file's of those bytes gives them. Nothing is read, so no line is refused for its
+  /// length: the bytes are bounded already.
+  package init(bytes: [UInt8], name: String) {
+    (descriptor, ownsDescriptor, self.name, maximumLineLength) = (-1, false, name, LineReader.maximumLineLength)
+    (buffer, end, atEnd) = (bytes, bytes.count, true)
+  }
+
   deinit { if ownsDescriptor { close(descriptor) } }
 
   /// Calls `body` with each line (without its newline or a trailing carriage return) until the

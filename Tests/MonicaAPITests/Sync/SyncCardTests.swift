@@ -89,4 +89,32 @@ import Testing
       #expect(one.hash == (try Self.card(Self.khard)).hash)
     }
   }
+
+  @Test("a card read from the bytes just written is the card read from their file: folds, QP, no final newline, errors")
+  func bytesAsFile() throws {
+    let directory = FileManager.default.temporaryDirectory.path + "/synccard-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let folded =
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:f-1\r\nFN:Ana\r\n  Lima\r\nN:Lima;Ana;;;\r\nNOTE:a long\r\n\t note\r\nEND:VCARD"
+    let quoted =
+      "BEGIN:VCARD\nVERSION:2.1\nN:Ek;Bo\nFN:Bo Ek\nNOTE;ENCODING=QUOTED-PRINTABLE:one=\ntwo=0D=0Athree\nEND:VCARD\n"
+    let two = Self.khard + "\n" + Self.khard + "\n"
+    for (index, text) in [Self.khard, folded, quoted, two, "", "BEGIN:VCARD\nVERSION:4.0\nFN:No End\n"].enumerated() {
+      let path = directory + "/\(index).vcf"
+      let bytes = Array(text.utf8)
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let fromFile = SyncCard.read(path: path, name: "\(index).vcf", today: Self.today)
+      let fromBytes = SyncCard.read(bytes: bytes, path: path, today: Self.today)
+      switch (fromFile, fromBytes) {
+      case (.success(let file), .success(let read)):
+        #expect(file.hash == read.hash && file.values == read.values && file.uid == read.uid, "\(index)")
+        #expect(file.card.properties.count == read.card.properties.count, "\(index)")
+      case (.failure(let file), .failure(let read)):
+        #expect(file == read, "\(index)")
+      default:
+        Issue.record("\(index): \(fromFile) against \(fromBytes)")
+      }
+    }
+  }
 }

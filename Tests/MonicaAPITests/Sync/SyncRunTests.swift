@@ -27,23 +27,25 @@ import Testing
       status = run.home.root + "/sync.status"
     }
 
-    /// One run; its outcome (stdout, the error) and the write requests it sent.
+    /// One run; its outcome (stdout, the error), the write requests it sent, and its summary
+    /// when it ended well.
     @discardableResult
     func sync(_ adjust: (inout SyncOptions) -> Void = { _ in }) async throws -> (
-      outcome: InProcessRun.Outcome, writes: [String]
+      outcome: InProcessRun.Outcome, writes: [String], summary: SyncSummary?
     ) {
       var options = SyncOptions(directory: directory)
       options.statusPath = status
       adjust(&options)
       let before = run.transport.exchanges.count
       let connection = run.connection()
+      var summary: SyncSummary?
       let outcome = try await run.output { (output) throws(MonicaError) in
-        _ = try await SyncRun(options: options, connection: connection).run(output: output)
+        summary = try await SyncRun(options: options, connection: connection).run(output: output)
       }
       let writes = run.transport.exchanges.dropFirst(before).filter { $0.method != "GET" }.map {
         "\($0.method) \($0.target)"
       }
-      return (outcome, writes)
+      return (outcome, writes, summary)
     }
 
     /// The vdir's `.vcf` files.
@@ -130,6 +132,37 @@ import Testing
       "\(vdir.run.diagnostics)")
   }
 
+  @Test("a file is read only when its etag is new or its contact changed: a run with nothing changed reads none")
+  func readsChangedFilesOnly() async throws {
+    let vdir = try Vdir(contacts: 0)
+    let ids = [
+      try await vdir.create("Pia", "Ek"), try await vdir.create("Rut", "Ek"), try await vdir.create("Siv", "Ek"),
+    ]
+    let first = try await vdir.sync()
+    // The files it wrote are not read again.
+    #expect(first.outcome.status == 0 && first.summary?.parsed == 0, "\(first)")
+    let still = try await vdir.sync()
+    #expect(still.outcome.status == 0 && still.writes.isEmpty && still.summary?.parsed == 0, "\(still)")
+    // One file edited: that file only.
+    let edited = try await vdir.file(of: ids[0])
+    let text = try vdir.text(edited).replacingOccurrences(of: "END:VCARD", with: "NICKNAME:Pip\r\nEND:VCARD")
+    try Data(text.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + edited))
+    let pushed = try await vdir.sync()
+    #expect(pushed.summary?.parsed == 1 && pushed.summary?.pushed == 1, "\(pushed)")
+    // One contact changed in Monica: its file is read, to merge onto.
+    try await vdir.addEmail("rut@example.com", to: ids[1])
+    let pulled = try await vdir.sync()
+    #expect(pulled.summary?.parsed == 1 && pulled.summary?.pulled == 1, "\(pulled)")
+    #expect(try vdir.text(try await vdir.file(of: ids[1])).contains("rut@example.com"))
+    // A touch (a new etag, the same content) is read once, recorded, then not again.
+    let touched = vdir.directory + "/" + (try await vdir.file(of: ids[2]))
+    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: touched)
+    let recorded = try await vdir.sync()
+    #expect(recorded.writes.isEmpty && recorded.summary?.parsed == 1, "\(recorded)")
+    let quiet = try await vdir.sync()
+    #expect(quiet.outcome.status == 0 && quiet.writes.isEmpty && quiet.summary?.parsed == 0, "\(quiet)")
+  }
+
   @Test("a card edited as khard writes it (3.0, REV) reaches Monica; the next run writes nothing")
   func fileToMonica() async throws {
     let vdir = try Vdir(contacts: 0)
@@ -196,9 +229,15 @@ import Testing
     #expect(run.writes.isEmpty)
     #expect(vdir.run.diagnostics.contains { $0.contains("conflict: ") && $0.contains(name) && $0.contains("nickname") })
     #expect(try vdir.text(name) == edited)
-    #expect(try await vdir.contact(id)["nickname"]?.stringValue == nil)
+    // Monica kept its own values, read back: its e-mail address, no nickname.
+    let kept = try await vdir.contact(id)
+    #expect(kept["nickname"]?.stringValue == nil)
+    #expect(kept["contactFields"]?.arrayValue?.compactMap { $0["content"]?.stringValue } == ["cai@example.com"])
     let settled = try await vdir.sync { $0.prefer = .monica }
     #expect(settled.outcome.status == 0 && settled.writes.isEmpty, "\(settled)")
+    let after = try await vdir.contact(id)
+    #expect(after["nickname"]?.stringValue == nil)
+    #expect(after["contactFields"]?.arrayValue?.compactMap { $0["content"]?.stringValue } == ["cai@example.com"])
     #expect(try vdir.text(name).contains("cai@example.com"))
     #expect(try !vdir.text(name).contains("Cee"))
   }
@@ -235,12 +274,14 @@ import Testing
     // The first POST /api/contacts is carried out, its answer held past the transport's time-out.
     let vdir = try Vdir(contacts: 2, faults: ["late=3000@1:POST:/api/contacts"], timeout: 1)
     try await vdir.sync()
+    let names = vdir.files
     try vdir.write(
       "new.vcf",
       ["BEGIN:VCARD", "VERSION:4.0", "UID:new-1", "FN:Eli Sand", "N:Sand;Eli;;;", "TEL:+46 8 123 456", "END:VCARD"])
     let stopped = try await vdir.sync()
     #expect(stopped.outcome.status != 0, "\(stopped.outcome)")
     #expect(try await vdir.contacts().filter { $0["first_name"]?.stringValue == "Eli" }.count == 1)
+    #expect(vdir.files == (names + ["new.vcf"]).sorted(), "\(vdir.files)")
     let resumed = try await vdir.sync()
     #expect(resumed.outcome.status == 0, "\(resumed.outcome) \(vdir.run.diagnostics)")
     #expect(!resumed.writes.contains { $0.hasPrefix("POST /api/contacts") }, "\(resumed.writes)")
@@ -249,8 +290,11 @@ import Testing
     let id = try #require(eli.first?["id"]?.intValue)
     #expect(try await vdir.contact(id)["contactFields"]?.arrayValue?.count == 1)
     #expect(try vdir.text("new.vcf").contains("UID:new-1"))
+    // No second file for the contact the stopped run made, none lost.
+    #expect(vdir.files == (names + ["new.vcf"]).sorted(), "\(vdir.files)")
     let again = try await vdir.sync()
     #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes)")
+    #expect(vdir.files == (names + ["new.vcf"]).sorted(), "\(vdir.files)")
   }
 
   @Test(
@@ -265,13 +309,134 @@ import Testing
     try Data(edited.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + name))
     let stopped = try await vdir.sync()
     #expect(stopped.outcome.status != 0, "\(stopped.outcome)")
+    #expect(try vdir.files == [name] && vdir.text(name) == edited, "\(vdir.files)")
     let resumed = try await vdir.sync()
     #expect(resumed.outcome.status == 0, "\(resumed.outcome) \(vdir.run.diagnostics)")
+    // One file still, the one edited: no duplicate written for the contact, none removed.
+    #expect(vdir.files == [name], "\(vdir.files)")
     let fields = try await vdir.contact(id)["contactFields"]?.arrayValue?.compactMap { $0["content"]?.stringValue }
     #expect(fields?.sorted() == ["+46 8 555 12 12", "gia@example.com"], "\(fields ?? [])")
     #expect(try await vdir.contact(id)["nickname"]?.stringValue == "Gi")
     let again = try await vdir.sync()
     #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes)")
+    #expect(try vdir.files == [name] && vdir.text(name).contains("gia@example.com"), "\(vdir.files)")
+  }
+
+  @Test("a change Monica refuses (422) is said and left as it is; the other files sync; the next run does the same")
+  func refusedItemGoesOn() async throws {
+    // Every PUT of a contact is refused; a field's POST is not.
+    let vdir = try Vdir(contacts: 0, faults: ["422@*1:PUT:/api/contacts"])
+    let ids = [try await vdir.create("Hal", "Ek"), try await vdir.create("Ida", "Ek")]
+    try await vdir.sync()
+    var byName: [(name: String, id: Int)] = []
+    for id in ids { byName.append((try await vdir.file(of: id), id)) }
+    byName.sort { $0.name < $1.name }
+    let (refused, other) = (byName[0], byName[1])
+    let refusedText = try vdir.text(refused.name).replacingOccurrences(
+      of: "END:VCARD", with: "NICKNAME:Refused\r\nEND:VCARD")
+    try Data(refusedText.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + refused.name))
+    let otherText = try vdir.text(other.name).replacingOccurrences(
+      of: "END:VCARD", with: "EMAIL:ida@example.com\r\nEND:VCARD")
+    try Data(otherText.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + other.name))
+    for round in 1...2 {
+      let before = vdir.run.diagnostics.count
+      let run = try await vdir.sync()
+      let said = vdir.run.diagnostics.dropFirst(before)
+      #expect(run.outcome.status == 65, "round \(round): \(run.outcome) \(said)")
+      #expect(said.contains { $0.contains(refused.name) && $0.contains("left as it is") }, "\(said)")
+      #expect(
+        run.writes.filter { $0.hasPrefix("POST /api/contactfields") }.count == (round == 1 ? 1 : 0), "\(run.writes)")
+      #expect(try await vdir.contact(refused.id)["nickname"]?.stringValue == nil)
+      let fields = try await vdir.contact(other.id)["contactFields"]?.arrayValue ?? []
+      #expect(fields.compactMap { $0["content"]?.stringValue } == ["ida@example.com"])
+      #expect(try vdir.text(refused.name) == refusedText && vdir.text(other.name) == otherText)
+      let states = try SyncStatusFile(path: vdir.status, create: false).entries.values.map(\.state)
+      #expect(states.count == 2 && states.allSatisfy { $0 == .synced }, "\(states)")
+    }
+  }
+
+  @Test("a write refused part-way: what went stays, the next run sends the rest (no conflict, no second contact)")
+  func refusedPartway() async throws {
+    // The first four field creates are refused: two runs' worth.
+    let vdir = try Vdir(contacts: 0, faults: (1...4).map { "422@\($0):POST:/api/contactfields" })
+    let id = try await vdir.create("Jo", "Ek")
+    try await vdir.sync()
+    let name = try await vdir.file(of: id)
+    let edited = try vdir.text(name).replacingOccurrences(
+      of: "END:VCARD", with: "NICKNAME:Jojo\r\nEMAIL:jo@example.com\r\nEND:VCARD")
+    try Data(edited.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + name))
+    try vdir.write(
+      "new.vcf",
+      ["BEGIN:VCARD", "VERSION:4.0", "UID:new-3", "FN:Kai Ek", "N:Ek;Kai;;;", "EMAIL:kai@example.com", "END:VCARD"])
+    for round in 1...2 {
+      let run = try await vdir.sync()
+      #expect(run.outcome.status == 65, "round \(round): \(run.outcome) \(vdir.run.diagnostics)")
+      // The contact's own change and the new contact went in the first round only.
+      #expect(run.writes.filter { $0.hasPrefix("PUT /api/contacts/") }.count == (round == 1 ? 1 : 0), "\(run.writes)")
+      #expect(run.writes.filter { $0.hasPrefix("POST /api/contacts") }.count == (round == 1 ? 1 : 0), "\(run.writes)")
+      #expect(run.writes.filter { $0.hasPrefix("POST /api/contactfields") }.count == 2, "\(run.writes)")
+      #expect(!vdir.run.diagnostics.contains { $0.contains("conflict: ") }, "\(vdir.run.diagnostics)")
+      #expect(vdir.files == [name, "new.vcf"].sorted(), "\(vdir.files)")
+      #expect(try await vdir.contacts().count == 2)
+      #expect(try await vdir.contact(id)["nickname"]?.stringValue == "Jojo")
+    }
+    let done = try await vdir.sync()
+    #expect(done.outcome.status == 0, "\(done.outcome) \(vdir.run.diagnostics)")
+    #expect(vdir.files == [name, "new.vcf"].sorted())
+    var emails: [String] = []
+    for contact in try await vdir.contacts() {
+      let fields = try await vdir.contact(try #require(contact["id"]?.intValue))["contactFields"]?.arrayValue ?? []
+      emails += fields.compactMap { $0["content"]?.stringValue }
+    }
+    #expect(emails.sorted() == ["jo@example.com", "kai@example.com"])
+    let again = try await vdir.sync()
+    #expect(again.outcome.status == 0 && again.writes.isEmpty, "\(again.writes)")
+  }
+
+  @Test("a resumed create whose field is refused pairs its file with the contact; the next run sends the field")
+  func refusedResumedCreate() async throws {
+    // The contact's POST is carried out and unanswered (the run stops); the resumed run's field is refused.
+    let faults = ["late=3000@1:POST:/api/contacts", "422@1:POST:/api/contactfields"]
+    let vdir = try Vdir(contacts: 2, faults: faults, timeout: 1)
+    try await vdir.sync()
+    let names = vdir.files
+    try vdir.write(
+      "new.vcf",
+      ["BEGIN:VCARD", "VERSION:4.0", "UID:new-4", "FN:Tor Ek", "N:Ek;Tor;;;", "EMAIL:tor@example.com", "END:VCARD"])
+    let stopped = try await vdir.sync()
+    #expect(stopped.outcome.status == 75, "\(stopped.outcome)")
+    let refused = try await vdir.sync()
+    #expect(refused.outcome.status == 65, "\(refused.outcome) \(vdir.run.diagnostics)")
+    #expect(!refused.writes.contains { $0.hasPrefix("POST /api/contacts") }, "\(refused.writes)")
+    let done = try await vdir.sync()
+    #expect(done.outcome.status == 0 && !done.writes.contains { $0.hasPrefix("POST /api/contacts") }, "\(done)")
+    let tor = try await vdir.contacts().filter { $0["first_name"]?.stringValue == "Tor" }
+    #expect(tor.count == 1)
+    let id = try #require(tor.first?["id"]?.intValue)
+    let fields = try await vdir.contact(id)["contactFields"]?.arrayValue ?? []
+    #expect(fields.compactMap { $0["content"]?.stringValue } == ["tor@example.com"])
+    #expect(vdir.files == (names + ["new.vcf"]).sorted(), "\(vdir.files)")
+  }
+
+  @Test("a run that stops (a refused token) says what it already wrote before its error")
+  func stopSaysWritten() async throws {
+    // The second contact's PUT is refused as an expired token would be.
+    let vdir = try Vdir(contacts: 0, faults: ["401@2:PUT:/api/contacts"])
+    let ids = [try await vdir.create("Lea", "Ek"), try await vdir.create("Max", "Ek")]
+    try await vdir.sync()
+    for id in ids {
+      let name = try await vdir.file(of: id)
+      let edited = try vdir.text(name).replacingOccurrences(of: "END:VCARD", with: "NICKNAME:Nick\r\nEND:VCARD")
+      try Data(edited.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + name))
+    }
+    let before = vdir.run.diagnostics.count
+    let stopped = try await vdir.sync()
+    #expect(stopped.outcome.status == 77, "\(stopped.outcome)")
+    let said = Array(vdir.run.diagnostics.dropFirst(before))
+    #expect(
+      said.contains {
+        $0.hasSuffix("stopped after: pulled 0, pushed 1, created 0, written 0, deleted 0, removed 0, conflicts 0")
+      }, "\(said)")
   }
 
   @Test("two runs at once on one vdir make a new file's contact once (the account's and the status's locks)")
@@ -401,5 +566,16 @@ import Testing
     #expect(run.outcome.status == 0 && run.writes.isEmpty)
     #expect(run.outcome.lines.count == 2 && run.outcome.lines.allSatisfy { $0.hasPrefix("write\t") }, "\(run.outcome)")
     #expect(vdir.files.isEmpty && !FileManager.default.fileExists(atPath: vdir.status))
+  }
+
+  @Test("--dry-run's lines escape each field: a file name with a tab or a line feed forges no field and no line")
+  func dryRunEscapesFields() async throws {
+    let vdir = try Vdir(contacts: 0)
+    try FileManager.default.createDirectory(atPath: vdir.directory, withIntermediateDirectories: true)
+    let name = "a\tpush\nwrite\tb\u{1B}[2J.vcf"
+    try vdir.write(name, ["BEGIN:VCARD", "VERSION:4.0", "UID:odd-1", "FN:Ola Ek", "N:Ek;Ola;;;", "END:VCARD"])
+    let run = try await vdir.sync { $0.dryRun = true }
+    #expect(run.outcome.status == 0 && run.writes.isEmpty, "\(run.outcome)")
+    #expect(run.outcome.lines == ["create\ta\\tpush\\nwrite\\tb\\x1b[2J.vcf\t-\ta new file"], "\(run.outcome.lines)")
   }
 }
