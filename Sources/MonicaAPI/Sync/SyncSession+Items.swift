@@ -89,7 +89,12 @@ extension SyncSession {
       let changed = contact.card.values.changedGroups(since: entry.groups, photo: contact.card.photo)
       try say("pull", entry.file, uuid, Self.names(changed))
       if !options.dryRun {
-        try writeFile(entry.file, contact: contact, over: card, basePhoto: Self.photoGroup(entry.groups), uid: nil)
+        // A file changed too (a conflict settled for Monica) takes every group from Monica;
+        // else a value of a group Monica left as it was stays in the file (`CardMerge`).
+        let fileChanged = card.map { $0.hash != entry.fileHash } ?? false
+        try writeFile(
+          entry.file, contact: contact, over: card, basePhoto: Self.photoGroup(entry.groups), uid: nil,
+          monicaUnchanged: fileChanged ? nil : Set(SyncedCard.Group.allCases).subtracting(changed))
       }
       summary.pulled += 1
     case .restore:

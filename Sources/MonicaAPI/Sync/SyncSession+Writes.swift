@@ -13,12 +13,15 @@ extension SyncSession {
   /// Writes the file `name` from `contact` (merged onto the file's card `over`), atomically and
   /// 0600, unless it holds those bytes already, and records the item in step: its card and hash
   /// from the bytes written, its etag from the file's `lstat`, the file not read back.
+  /// `monicaUnchanged` names the groups Monica did not change since the last sync (`CardMerge`).
   func writeFile(
-    _ name: String, contact: SyncContact, over card: SyncCard?, basePhoto: String?, uid: String?
+    _ name: String, contact: SyncContact, over card: SyncCard?, basePhoto: String?, uid: String?,
+    monicaUnchanged: Set<SyncedCard.Group>? = nil
   ) throws(MonicaError) {
     let path = directory + "/" + name
     let lines = VCardLines.lines(of: contact.bytes, version: card?.version ?? .v4)
-    let bytes = CardMerge.merge(rendered: lines, into: card, basePhoto: basePhoto, uid: uid)
+    let bytes = CardMerge.merge(
+      rendered: lines, into: card, basePhoto: basePhoto, uid: uid, monicaUnchanged: monicaUnchanged)
     if VdirFile.contents(of: path) != bytes {
       try SecureFiles.writeAtomically(bytes, to: path, mode: 0o600, durable: true)
     }

@@ -198,6 +198,29 @@ import Testing
     #expect(vdir.run.diagnostics.last?.contains("copy.vcf: its UID is the contact of \(name) already") == true)
   }
 
+  @Test("a link no field type of the account takes stays in its file when a later change in Monica is pulled")
+  func linkMonicaCannotHold() async throws {
+    let vdir = try Vdir(contacts: 0)
+    let id = try await vdir.create("Hal", "Ek")
+    try await vdir.sync()
+    let name = try await vdir.file(of: id)
+    let link = "URL;TYPE=fediverse:https://social.example/@hal"
+    let text = try vdir.text(name).replacingOccurrences(of: "END:VCARD", with: link + "\r\nEND:VCARD")
+    try Data(text.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + name))
+    let pushed = try await vdir.sync()
+    #expect(pushed.outcome.status == 0 && pushed.writes.isEmpty, "\(pushed) \(vdir.run.diagnostics)")
+    #expect(vdir.run.diagnostics.contains { $0.contains("social.example/@hal") && $0.contains("kept in the file only") })
+    // Monica changes another group: the file takes it, and keeps the link.
+    try await vdir.addEmail("hal@example.com", to: id)
+    let pulled = try await vdir.sync()
+    #expect(pulled.outcome.status == 0 && pulled.summary?.pulled == 1, "\(pulled) \(vdir.run.diagnostics)")
+    let after = try vdir.text(name)
+    #expect(after.contains("hal@example.com") && after.contains(link), "\(after)")
+    let quiet = try await vdir.sync()
+    #expect(quiet.outcome.status == 0 && quiet.writes.isEmpty, "\(quiet)")
+    #expect(try vdir.text(name) == after)
+  }
+
   @Test("a contact changed in Monica reaches its file, keeping what Monica does not hold")
   func monicaToFile() async throws {
     let vdir = try Vdir(contacts: 0)
