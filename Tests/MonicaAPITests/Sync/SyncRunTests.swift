@@ -209,7 +209,8 @@ import Testing
     try Data(text.utf8).write(to: URL(fileURLWithPath: vdir.directory + "/" + name))
     let pushed = try await vdir.sync()
     #expect(pushed.outcome.status == 0 && pushed.writes.isEmpty, "\(pushed) \(vdir.run.diagnostics)")
-    #expect(vdir.run.diagnostics.contains { $0.contains("social.example/@hal") && $0.contains("kept in the file only") })
+    #expect(
+      vdir.run.diagnostics.contains { $0.contains("social.example/@hal") && $0.contains("kept in the file only") })
     // Monica changes another group: the file takes it, and keeps the link.
     try await vdir.addEmail("hal@example.com", to: id)
     let pulled = try await vdir.sync()
