@@ -63,9 +63,15 @@ struct LineWrite {
       }
       if let tags { try await setTags(tags, of: id, on: record) }
     case .update(let id):
-      let response = try await send(mapping.request(.read, id: "\(id)"), what: line.what)
-      let (bytes, server) = try Self.record(in: response, request: "GET /api\(mapping.path)/\(id)")
-      current = bytes
+      let server: JSONObject
+      if let base = line.base {
+        server = base
+        current = JSONWriter.monica.bytes(.object(base))
+      } else {
+        let response = try await send(mapping.request(.read, id: "\(id)"), what: line.what)
+        let (bytes, record) = try Self.record(in: response, request: "GET /api\(mapping.path)/\(id)")
+        (current, server) = (bytes, record)
+      }
       if let reason = mapping.refusal(line: line.record, current: server, id: id, today: today) {
         throw .malformedInput(source: line.source, line: line.number, reason: reason)
       }

@@ -2,7 +2,8 @@ import MonicaKit
 
 /// What `monica-sync` needs of the account to write a file's values: its contact field types
 /// (which one takes an e-mail address, a phone number, a `Twitter` handle) and the countries
-/// Monica knows, by name. Read once per run (`GET /contactfieldtypes`, `GET /countries`).
+/// Monica knows, by name. Each read at most once per run, when a file needs it
+/// (`GET /contactfieldtypes`, `GET /countries`).
 struct SyncAccount {
   /// The contact field types as the API gives them: `id`, `name`, `type`, `protocol`.
   let fieldTypes: [JSONObject]

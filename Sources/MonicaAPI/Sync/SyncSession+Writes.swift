@@ -45,7 +45,7 @@ extension SyncSession {
     var pushing = entry
     pushing.state = .pushing
     try status?.record([pushing])
-    let account = try await syncAccount()
+    let account = try await self.account(for: card.values, monica: contact.card.values)
     let writes = SyncWrites(
       contact: contact.id, record: contact.record, monica: contact.card.values, file: card.values, account: account,
       today: today)
@@ -82,7 +82,7 @@ extension SyncSession {
     }
     guard let id else { throw .internalError("\(file.name): the new contact's id is unknown") }
     let contact = try await read(id)
-    let account = try await syncAccount()
+    let account = try await self.account(for: card.values, monica: contact.card.values)
     let writes = SyncWrites(
       contact: id, record: contact.record, monica: contact.card.values, file: card.values, account: account,
       today: today)
@@ -145,19 +145,22 @@ extension SyncSession {
       id: id, uuid: uuid, updatedAt: object["updated_at"]?.stringValue, record: object, bytes: bytes, card: card)
   }
 
-  /// The account's contact field types and countries, read once, when a file's values are first
-  /// written.
-  private func syncAccount() async throws(MonicaError) -> SyncAccount {
-    if let account { return account }
+  /// The account's contact field types and countries as far as the file's values need them
+  /// (requests are scarce): the field types when its contact fields differ from Monica's, the
+  /// countries when its addresses do; each read once in a run. What is not needed is empty, and
+  /// no step asks it (`SyncWrites`: only a field added asks for a type, only an address made or
+  /// changed for a country).
+  private func account(for file: SyncedCard, monica: SyncedCard) async throws(MonicaError) -> SyncAccount {
     func data(_ path: String) async throws(MonicaError) -> JSONValue? {
       let response = try await client.get(path, what: path.dropFirst().description)
       return (try? JSONValue(parsing: Array(response.body)))?["data"]
     }
-    let types = try await data("/contactfieldtypes")?.arrayValue?.compactMap(\.objectValue) ?? []
-    let countries = try await data("/countries")
-    let list = countries?.objectValue?.members.compactMap(\.value.objectValue) ?? []
-    let made = SyncAccount(fieldTypes: types, countries: list)
-    account = made
-    return made
+    if fieldTypes == nil, file.fields != monica.fields {
+      fieldTypes = try await data("/contactfieldtypes")?.arrayValue?.compactMap(\.objectValue) ?? []
+    }
+    if countries == nil, file.addresses != monica.addresses {
+      countries = try await data("/countries")?.objectValue?.members.compactMap(\.value.objectValue) ?? []
+    }
+    return SyncAccount(fieldTypes: fieldTypes ?? [], countries: countries ?? [])
   }
 }

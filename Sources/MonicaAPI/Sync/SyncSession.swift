@@ -14,7 +14,10 @@ final class SyncSession {
   var journal: IDMap?
   var resume: ResumePoint?
   var accountLock: AccountLock?
-  var account: SyncAccount?
+  /// The account's contact field types and countries, each read once in a run and only when a
+  /// file's values need it (`SyncSession.account(for:)`).
+  var fieldTypes: [JSONObject]?
+  var countries: [JSONObject]?
   var summary = SyncSummary()
   var files: [String: SyncFile] = [:]
   var contacts: [Int: SyncContact] = [:]

@@ -107,9 +107,12 @@ struct SyncWrites {
     }
     if file.tags != monica.tags { members.append(.init("tags", .array(file.tags.map(JSONValue.string)))) }
     guard members.count > 2 else { return nil }
-    return PushLine(
+    var line = PushLine(
       record: JSONObject(members), mapping: try Self.mapping(.contact), action: .update(contact),
       source: "monica-sync", number: 0)
+    // Read by this run's walk, under the account's lock: merged onto without a second read.
+    line.base = record
+    return line
   }
 
   /// Removals, updates in place and creations of contact fields.

@@ -21,6 +21,9 @@ package struct PushLine: Sendable {
   package let record: JSONObject
   /// What to do.
   package let action: Action
+  /// For an update: the record as its caller read it moments ago, under the account's lock (a
+  /// sync's walk), merged onto without reading it again; `nil`: read before the update.
+  package var base: JSONObject?
 
   /// Checks a line; `object` is `--object`, for lines without one. A line that is not a JSON
   /// object of a pushable kind, or a delete without an id, is malformed input (65).

@@ -176,9 +176,19 @@ import Testing
         "BEGIN:VCARD", "VERSION:3.0", "PRODID:-//khard//", String(uid), "FN:Ana Lima", "N:Lima;Ana;;;",
         "NICKNAME:Annie", "TEL;TYPE=CELL:+46 70 123 45 67", "X-KHARD-NOTE:kept", "REV:20261127T101010Z", "END:VCARD",
       ])
+    let before = vdir.run.transport.exchanges.count
     let run = try await vdir.sync()
     #expect(run.outcome.status == 0, "\(run.outcome) \(vdir.run.diagnostics)")
     #expect(run.writes.contains { $0.hasPrefix("PUT /api/contacts/\(id)") }, "\(run.writes)")
+    // Requests: the lock's /api/me, the walk, the field types (a phone added; no address, so no
+    // countries), the two writes, and the contact read back for the status; the contact is not
+    // read again before its update (the walk read it).
+    let requests = vdir.run.transport.exchanges.dropFirst(before).map { "\($0.method) \($0.target)" }
+    #expect(
+      requests == [
+        "GET /api/me", "GET /api/contacts?page=1&limit=100&with=contactfields", "GET /api/contactfieldtypes",
+        "PUT /api/contacts/\(id)", "POST /api/contactfields", "GET /api/contacts/\(id)?with=contactfields",
+      ], "\(requests)")
     let contact = try await vdir.contact(id)
     #expect(contact["nickname"]?.stringValue == "Annie")
     #expect(contact["contactFields"]?.arrayValue?.contains { $0["content"]?.stringValue == "+46 70 123 45 67" } == true)
