@@ -29,15 +29,19 @@ import Testing
   /// monica-push; a work directory in its temporary root.
   static func account(extra: String = "") throws -> Sandbox {
     let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"])
+    // The seeding pushes keep their account lock in a state directory of their own, and their
+    // requests are forgotten: the tests ask what monica-remind asks and records.
+    let seeding = sandbox.signedInEnv.merging(["XDG_STATE_HOME": sandbox.temporary.root + "/seeding"]) { $1 }
     let made = try sh(
-      "monica-push | jq -r '[.first_name, .id] | @tsv'", env: sandbox.signedInEnv,
+      "monica-push | jq -r '[.first_name, .id] | @tsv'", env: seeding,
       stdin: contacts + (extra.isEmpty ? "" : "\n" + extra) + "\n")
     try #require(made.status == 0, "\(made)")
     let ana = try #require(made.lines.first { $0.hasPrefix("Ana\t") }?.split(separator: "\t").last)
     let pushed = try sh(
-      "monica-push > /dev/null", env: sandbox.signedInEnv,
+      "monica-push > /dev/null", env: seeding,
       stdin: reminders.replacingOccurrences(of: "ANA", with: String(ana)) + "\n")
     try #require(pushed.status == 0, "\(pushed)")
+    sandbox.forgetRequests()
     try FileManager.default.createDirectory(atPath: sandbox.temporary.root + "/work", withIntermediateDirectories: true)
     return sandbox
   }

@@ -86,6 +86,12 @@ package final class Sandbox: @unchecked Sendable {
     return text.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }
   }
 
+  /// Empties the request log, so that what a test's set-up sent is not counted with what the
+  /// test asks about (the sandbox appends to it, O_APPEND, so it goes on from the start).
+  package func forgetRequests() {
+    _ = truncate(logPath, 0)
+  }
+
   /// The logged requests whose path is `path`.
   package func requests(path: String) -> [JSONValue] {
     requests().filter { $0["path"]?.stringValue == path }
