@@ -35,8 +35,17 @@ package final class Sandbox: @unchecked Sendable {
   }
 
   /// Starts `monica-sandbox --port 0` with `arguments` and waits until it is ready.
+  /// With MONICA_TEST_SANDBOX_TALLY naming a file, each start appends a line to it, so that a
+  /// test run can say how many server processes it started (issue 45).
   package static func start(_ arguments: [String] = [], timeout: TimeInterval = 120) throws -> Sandbox {
-    try Sandbox(arguments: arguments, timeout: timeout)
+    if let tally = ProcessInfo.processInfo.environment["MONICA_TEST_SANDBOX_TALLY"] {
+      let descriptor = open(tally, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+      if descriptor >= 0 {
+        _ = write(descriptor, "s\n", 2)
+        close(descriptor)
+      }
+    }
+    return try Sandbox(arguments: arguments, timeout: timeout)
   }
 
   private init(arguments: [String], timeout: TimeInterval) throws {
