@@ -42,7 +42,7 @@ test-deps:
 # The in-process tests (the libraries', on the in-memory sandbox) run first and by themselves:
 # the end-to-end tests hold the test process's threads while they wait for their pipelines,
 # and in-process tests sharing the process would wait that long for a thread.
-IN_PROCESS_TESTS := (MonicaKitTests|MonicaAPITests|MonicaSandboxTests|MonicaMCPTests)\.
+IN_PROCESS_TESTS := (MonicaKitTests|MonicaAPITests|MonicaSandboxTests|MonicaMCPTests|ConformanceTests)\.
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter '$(IN_PROCESS_TESTS)'

@@ -99,10 +99,11 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: ["MonicaKit", "MonicaAPI", "MonicaTestSupport"] + tools.map { .target(name: $0.name) },
       exclude: ["Fixtures"], swiftSettings: strict),
-    // Monica's own tests/Api, ported by Porter/port.py to scripts run over HTTP against the sandbox.
+    // Monica's own tests/Api, ported by Porter/port.py to scripts run against the in-process
+    // sandbox; a few tests of the server process itself (its flags, HTTP) beside them.
     .testTarget(
-      name: "ConformanceTests", dependencies: ["MonicaKit", "MonicaTestSupport"], exclude: ["Porter", "Scripts"],
-      swiftSettings: strict),
+      name: "ConformanceTests", dependencies: ["MonicaKit", "MonicaAPI", "MonicaSandbox", "MonicaTestSupport"],
+      exclude: ["Porter", "Scripts"], swiftSettings: strict),
   ]
     + tools.map {
       .executableTarget(name: $0.name, dependencies: $0.dependencies, swiftSettings: strict)

@@ -4,22 +4,14 @@ import MonicaTestSupport
 import Testing
 
 /// Deviations of the sandbox from Monica that its tests/Api does not reach, each read from Monica's
-/// source (issue 25), checked over HTTP as the ported tests are.
+/// source (issue 25), checked in-process through the sandbox's handler as the ported tests are.
 @Suite("sandbox deviations beyond Monica's tests")
 struct DeviationTests {
-  private func machine(_ sandbox: Sandbox) -> PortMachine {
-    var machine = PortMachine(api: sandbox.api, token: sandbox.token, helpers: nil)
-    machine.signedIn = true
-    return machine
-  }
-
   private static let contact: JSONValue = .object(PortMachine.contactDefaults)
 
   @Test("initials are taken after Str::ascii: Łukasz Żak is LZ (Contact.php:742-748)")
   func initialsTransliterated() async throws {
-    let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"])
-    defer { sandbox.stop() }
-    let api = machine(sandbox)
+    let api = try PortMachine.signedIn(contacts: 0)
     var body = PortMachine.contactDefaults
     (body["first_name"], body["last_name"]) = (.string("Łukasz"), .string("Żak"))
     let made = try await api.send("POST", "/api/contacts", .object(body))
@@ -31,9 +23,7 @@ struct DeviationTests {
 
   @Test("DELETE of a contact already deleted is 404, of an id never used 422 (DestroyContact.php:24,39-40)")
   func contactDeletedTwice() async throws {
-    let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"])
-    defer { sandbox.stop() }
-    let api = machine(sandbox)
+    let api = try PortMachine.signedIn(contacts: 0)
     let made = try await api.send("POST", "/api/contacts", Self.contact)
     let id = made.body["data"]?["id"]?.intValue ?? 0
     let first = try await api.send("DELETE", "/api/contacts/\(id)", nil)
@@ -49,9 +39,7 @@ struct DeviationTests {
 
   @Test("ids in no table are 422 on the update and delete routes that validate them; delete ids typed per controller")
   func routeIDsValidated() async throws {
-    let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"])
-    defer { sandbox.stop() }
-    let api = machine(sandbox)
+    let api = try PortMachine.signedIn(contacts: 0)
     let contact = try await api.send("POST", "/api/contacts", Self.contact).body["data"]?["id"] ?? .null
     let cases: [(String, String, String)] = [
       ("DELETE", "/api/gifts/0", "The selected gift id is invalid."),
@@ -81,9 +69,7 @@ struct DeviationTests {
 
   @Test("age-based birthdates are seeded on 1 January, as createFromAge stores them (SpecialDate.php:137-141)")
   func ageBasedSeeding() async throws {
-    let sandbox = try Sandbox.start(["--contacts", "400", "--rate-limit", "0"])
-    defer { sandbox.stop() }
-    let api = machine(sandbox)
+    let api = try PortMachine.signedIn(contacts: 400)
     var dates: [String] = []
     for page in 1...4 {
       let listed = try await api.send("GET", "/api/contacts?limit=100&page=\(page)", nil)

@@ -7,17 +7,9 @@ import Testing
 /// factories of another account and Carbon::setTestNow: off by default, and faithful when on.
 @Suite("sandbox fixture routes")
 struct FixtureRoutesTests {
-  private func machine(_ sandbox: Sandbox) -> PortMachine {
-    var machine = PortMachine(api: sandbox.api, token: sandbox.token, helpers: nil)
-    machine.signedIn = true
-    return machine
-  }
-
   @Test("without --fixture-routes the routes are not served and the seeded account is unchanged")
   func offByDefault() async throws {
-    let sandbox = try Sandbox.start(["--contacts", "3", "--rate-limit", "0"])
-    defer { sandbox.stop() }
-    let api = machine(sandbox)
+    let api = try PortMachine.signedIn(contacts: 3)
     let reserve = try await api.send("POST", "/sandbox/accounts/2/contacts", nil)
     #expect(reserve.status == 404, "\(reserve.text)")
     let clock = try await api.send(
@@ -29,9 +21,7 @@ struct FixtureRoutesTests {
 
   @Test("another account's row: the auto-increment skips it, exists finds it, the scoped look-up 404s")
   func otherAccountRow() async throws {
-    let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0", "--fixture-routes"])
-    defer { sandbox.stop() }
-    let api = machine(sandbox)
+    let api = try PortMachine.signedIn(contacts: 0, fixtureRoutes: true)
     let mine = try await api.send("POST", "/api/contacts", .object(PortMachine.contactDefaults))
     let reserved = try await api.send("POST", "/sandbox/accounts/2/contacts", nil)
     #expect(reserved.status == 201 && reserved.body["id"] == .int(2), "\(reserved.text)")
@@ -54,9 +44,7 @@ struct FixtureRoutesTests {
 
   @Test("the clock stands still where POST /sandbox/clock puts it, and runs again with null")
   func frozenClock() async throws {
-    let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0", "--fixture-routes"])
-    defer { sandbox.stop() }
-    let api = machine(sandbox)
+    let api = try PortMachine.signedIn(contacts: 0, fixtureRoutes: true)
     let set = try await api.send(
       "POST", "/sandbox/clock", .object(JSONObject(["now": .string("2018-01-01T07:00:00Z")])))
     #expect(set.status == 200, "\(set.text)")

@@ -1,14 +1,19 @@
 import Foundation
+import MonicaAPI
 import MonicaKit
+import MonicaSandbox
 import MonicaTestSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// One of Monica's PHP test classes, ported by Porter/port.py to a script of steps, run over HTTP
-/// against a fresh sandbox per test method (Monica wraps each method in a database transaction:
-/// each method starts from the same empty account).
+/// One of Monica's PHP test classes, ported by Porter/port.py to a script of steps, run against a
+/// fresh sandbox per test method (Monica wraps each method in a database transaction: each method
+/// starts from the same empty account). The sandbox is in-process (`SandboxTransport`: the
+/// sandbox's own handler, routes and store, without a socket or a process), so the port runs in
+/// make test's in-process phase; what only the server process shows (its flags, HTTP itself) is
+/// DeviationTests', FixtureRoutesTests' and EndToEndTests.SandboxTests'.
 struct PortedClass: Sendable {
   /// The PHP class name, which is also the script's file name.
   let name: String
@@ -26,11 +31,8 @@ struct PortedClass: Sendable {
     // columns the API never prints are the sandbox's fixture routes, which only --fixture-routes
     // serves: every other method runs against the tools' ordinary sandbox.
     let text = JSONWriter.plain.string(.array(steps))
-    let fixtures =
-      ["\"other\":", "\"clock\":", "\"fixture\":"].contains(where: text.contains) ? ["--fixture-routes"] : []
-    let sandbox = try Sandbox.start(["--contacts", "0", "--rate-limit", "0"] + fixtures)
-    defer { sandbox.stop() }
-    var machine = PortMachine(api: sandbox.api, token: sandbox.token, helpers: script["helpers"]?.objectValue)
+    let fixtures = ["\"other\":", "\"clock\":", "\"fixture\":"].contains(where: text.contains)
+    var machine = try PortMachine.sandbox(fixtureRoutes: fixtures, helpers: script["helpers"]?.objectValue)
     _ = try await machine.run(steps)
   }
 
@@ -58,15 +60,18 @@ struct PortResponse {
 struct PortMachine {
   let api: String
   let token: String
+  /// What carries the requests to the sandbox.
+  let transport: SandboxTransport
   let helpers: JSONObject?
   var variables: [String: JSONValue] = [:]
   var responses: [String: PortResponse] = [:]
   /// Whether `$this->signin()` ran: requests carry the token from then on.
   var signedIn = false
 
-  init(api: String, token: String, helpers: JSONObject?) {
+  init(api: String, token: String, transport: SandboxTransport, helpers: JSONObject?) {
     self.api = api
     self.token = token
+    self.transport = transport
     self.helpers = helpers
   }
 
@@ -143,7 +148,7 @@ struct PortMachine {
       if let name { responses[name] = response }
       return
     } else if let helper = step["helper"]?.stringValue, let definition = helpers?[helper] {
-      var inner = PortMachine(api: api, token: token, helpers: helpers)
+      var inner = PortMachine(api: api, token: token, transport: transport, helpers: helpers)
       inner.signedIn = signedIn
       let arguments = try (step["args"]?.arrayValue ?? []).map { try evaluate($0) }
       for (parameter, value) in zip(definition["params"]?.arrayValue ?? [], arguments) {
@@ -224,6 +229,26 @@ struct PortMachine {
     return row
   }
 
+  /// A machine on a new in-process sandbox with `contacts` seeded contacts and no rate limit, as
+  /// `monica-sandbox --contacts N --rate-limit 0` (with `--fixture-routes` when `fixtureRoutes`).
+  static func sandbox(contacts: Int = 0, fixtureRoutes: Bool = false, helpers: JSONObject? = nil) throws -> PortMachine
+  {
+    var configuration = SandboxConfiguration()
+    configuration.contacts = contacts
+    configuration.rateLimiter = try RateLimiter.parse("0")
+    configuration.fixtureRoutes = fixtureRoutes
+    let transport = try SandboxTransport(configuration, timeout: 60, limit: 64 << 20)
+    return PortMachine(
+      api: transport.sandbox.baseURL + "/api", token: transport.sandbox.token, transport: transport, helpers: helpers)
+  }
+
+  /// The same, signed in: every request carries the token.
+  static func signedIn(contacts: Int = 0, fixtureRoutes: Bool = false) throws -> PortMachine {
+    var machine = try sandbox(contacts: contacts, fixtureRoutes: fixtureRoutes)
+    machine.signedIn = true
+    return machine
+  }
+
   static let contactDefaults = JSONObject([
     "first_name": .string("John"), "last_name": .string("Doe"), "is_birthdate_known": .bool(false),
     "is_deceased": .bool(false), "is_deceased_date_known": .bool(false),
@@ -253,9 +278,10 @@ struct PortMachine {
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")
       if let body { request.httpBody = Data(JSONWriter.plain.bytes(body)) }
     }
-    let (data, response) = try await URLSession.shared.data(for: request)
-    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    let response: HTTPResponse
+    do { response = try await transport.send(request) } catch { throw PortFailure("\(method) \(path): \(error)") }
+    let data = response.body
     let parsed = (try? JSONValue(parsing: Array(data))) ?? .null
-    return PortResponse(status: status, body: parsed, text: String(decoding: data, as: UTF8.self))
+    return PortResponse(status: response.status, body: parsed, text: String(decoding: data, as: UTF8.self))
   }
 }
