@@ -39,9 +39,9 @@ test-deps:
 	@python3 -c 'import mcp, jsonschema' 2>/dev/null || python3 -m pip install -q mcp jsonschema
 
 ## test: unit tests, end-to-end pipelines against monica-sandbox, and generated files up to date
-# The in-process tests (the libraries', on the in-memory sandbox) run first and by themselves:
-# the end-to-end tests hold the test process's threads while they wait for their pipelines,
-# and in-process tests sharing the process would wait that long for a thread.
+# The in-process tests (the libraries' and Monica's tests/Api port, on the in-memory sandbox) run
+# first and by themselves: the end-to-end tests hold the test process's threads while they wait
+# for their pipelines, and in-process tests sharing the process would wait that long for a thread.
 IN_PROCESS_TESTS := (MonicaKitTests|MonicaAPITests|MonicaSandboxTests|MonicaMCPTests|ConformanceTests)\.
 test: test-deps
 	$(SWIFT) build --build-tests
