@@ -60,44 +60,17 @@ final class MergePlansFile {
   /// they own, far below it; a longer line is not one monica-merge wrote.
   static let lineLimit = 64 << 20
 
-  /// Reads the file a block at a time, each whole line taken in as it ends (the file is never
-  /// held whole), numbered as an editor numbers it.
+  /// Reads the file's complete lines (`AppendLog`: a block at a time, each bounded, numbered as
+  /// an editor numbers them).
   private func read(lineLimit: Int) throws(MonicaError) {
-    var line: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    var offset: off_t = 0
-    var number = 0
-    while true {
-      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unavailable(request: path, detail: "cannot read: \(systemErrorText(errno))")
-      }
-      if count == 0 { break }
-      var start = 0
-      while start < count {
-        guard let newline = buffer[start..<count].firstIndex(of: 0x0A) else {
-          line += buffer[start..<count]
-          break
-        }
-        line += buffer[start..<newline]
-        number += 1
-        try take(line, number: number)
-        line.removeAll(keepingCapacity: true)
-        start = newline + 1
-        end = offset + off_t(start)
-      }
-      guard line.count <= lineLimit else {
-        throw .malformedInput(source: path, line: number + 1, reason: "a line over \(lineLimit) bytes")
-      }
-      offset += off_t(count)
+    (end, _) = try AppendLog.readLines(from: descriptor, after: 0, lines: 0, limit: lineLimit, path: path) {
+      (line, number) throws(MonicaError) in try take(line, number: number)
     }
-    // What follows the last newline is a torn line: the next append cuts it off.
   }
 
   /// Takes in line `number` of the file.
-  private func take(_ line: [UInt8], number: Int) throws(MonicaError) {
-    let value = try? JSONValue(parsing: line)
+  private func take(_ line: ArraySlice<UInt8>, number: Int) throws(MonicaError) {
+    let value = try? JSONValue(parsing: Array(line))
     if let key = value?["reported"]?.stringValue {
       reported.insert(key)
     } else if let value, let snapshot = MergeSnapshot(json: value) {
@@ -110,23 +83,7 @@ final class MergePlansFile {
   private func append(line value: JSONValue) throws(MonicaError) {
     try openFile()
     let bytes = JSONWriter.plain.bytes(value) + [0x0A]
-    if lseek(descriptor, 0, SEEK_END) > end, ftruncate(descriptor, end) != 0 {
-      throw .unavailable(request: path, detail: "cannot cut off the torn last line: \(systemErrorText(errno))")
-    }
-    var done = 0
-    while done < bytes.count {
-      let written = bytes[done...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else {
-        let code = written < 0 ? errno : ENOSPC
-        _ = ftruncate(descriptor, end)
-        throw .unavailable(request: path, detail: "cannot append a plan: \(systemErrorText(code))")
-      }
-      done += written
-    }
-    guard fsync(descriptor) == 0 else {
-      throw .unavailable(request: path, detail: "cannot sync to disk: \(systemErrorText(errno))")
-    }
+    try AppendLog.append(bytes, to: descriptor, at: end, durable: true, path: path, what: "the journal's plans")
     end += off_t(bytes.count)
   }
 }

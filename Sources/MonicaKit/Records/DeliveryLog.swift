@@ -150,22 +150,7 @@ package final class DeliveryLog {
   private func append(_ bytes: [UInt8], durable: Bool = true) throws(MonicaError) {
     try locked { () throws(MonicaError) in
       try readNewLines()
-      let size = lseek(descriptor, 0, SEEK_END)
-      if size > readEnd, ftruncate(descriptor, readEnd) != 0 {
-        throw failure("cannot cut off the torn last line", errno)
-      }
-      var done = 0
-      while done < bytes.count {
-        let written = bytes[done...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else {
-          let code = written < 0 ? errno : ENOSPC
-          _ = ftruncate(descriptor, readEnd)
-          throw failure("cannot append a line", code)
-        }
-        done += written
-      }
-      if durable { try sync() }
+      try AppendLog.append(bytes, to: descriptor, at: readEnd, durable: durable, path: path, what: "the state file")
       readEnd += off_t(bytes.count)
       linesRead += bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
@@ -183,28 +168,11 @@ package final class DeliveryLog {
 
   /// Reads the complete lines after `readEnd`; a last line without its newline stays unread.
   private func readNewLines() throws(MonicaError) {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    var offset = readEnd
-    while true {
-      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw failure("cannot read", errno)
-      }
-      if count == 0 { break }
-      bytes += buffer[0..<count]
-      offset += off_t(count)
-    }
-    guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return }
-    var number = linesRead
     var parsed: [(String, Entry)] = []
     var from: CalendarDate?
-    for raw in bytes[...lastNewline].split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
-      number += 1
-      guard raw.count <= Self.lineLimit else {
-        throw .malformedInput(source: path, line: number, reason: "a line longer than \(Self.lineLimit) bytes")
-      }
+    let read = try AppendLog.readLines(
+      from: descriptor, after: readEnd, lines: linesRead, limit: Self.lineLimit, path: path
+    ) { (raw, number) throws(MonicaError) in
       let fields = raw.split(separator: 0x09, omittingEmptySubsequences: false).map {
         String(decoding: $0, as: UTF8.self)
       }
@@ -216,9 +184,9 @@ package final class DeliveryLog {
           }
           from = from ?? day
         }
-        continue
+        return
       }
-      if raw.isEmpty { continue }
+      if raw.isEmpty { return }
       guard fields.count == 3, let status = Status(rawValue: fields[0]), Self.isKey(fields[1]), Self.isTime(fields[2])
       else {
         throw .malformedInput(
@@ -230,8 +198,7 @@ package final class DeliveryLog {
     }
     for (key, entry) in parsed { entries[key] = entry }
     if firstDay == nil { firstDay = from }
-    linesRead = number
-    readEnd += off_t(lastNewline + 1)
+    (readEnd, linesRead) = read
   }
 
   /// Whether `key` is `kind:uuid:YYYY-MM-DD:days`: a lower-case word, a uuid, a day and a number.

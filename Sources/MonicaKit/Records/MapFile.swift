@@ -215,22 +215,7 @@ package final class MapFile {
   private func appendBytes(_ bytes: [UInt8], lines: Int) throws(MonicaError) {
     try locked(LOCK_EX) { () throws(MonicaError) in
       try readNewLines()
-      let size = lseek(descriptor, 0, SEEK_END)
-      if size > readEnd, ftruncate(descriptor, readEnd) != 0 {
-        throw failure("cannot cut off the torn last line", errno)
-      }
-      var done = 0
-      while done < bytes.count {
-        let written = bytes[done...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else {
-          let code = written < 0 ? errno : ENOSPC
-          _ = ftruncate(descriptor, readEnd)
-          throw failure(lines == 1 ? "cannot append a line" : "cannot append lines", code)
-        }
-        done += written
-      }
-      guard fsync(descriptor) == 0 else { throw failure("cannot sync the map to disk", errno) }
+      try AppendLog.append(bytes, to: descriptor, at: readEnd, durable: true, path: path, what: "the map")
       readEnd += off_t(bytes.count)
       linesRead += lines
     }
@@ -254,25 +239,11 @@ package final class MapFile {
 
   /// Reads the complete lines after `readEnd`; a last line without its newline stays unread.
   private func readNewLines() throws(MonicaError) {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    var offset = readEnd
-    while true {
-      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw failure("cannot read", errno)
-      }
-      if count == 0 { break }
-      bytes += buffer[0..<count]
-      offset += off_t(count)
-    }
-    guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return }
     // Parsed whole before any is taken in: a malformed line leaves the map as it was.
     var parsed: [(comment: String?, object: String, source: Int, target: Int)] = []
-    var number = linesRead
-    for raw in bytes[...lastNewline].split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
-      number += 1
+    let read = try AppendLog.readLines(
+      from: descriptor, after: readEnd, lines: linesRead, limit: Self.lineLimit, path: path
+    ) { (raw, number) throws(MonicaError) in
       var line = raw
       if line.last == 0x0D { line = line.dropLast() }
       if line.starts(with: Self.jobPrefix) {
@@ -283,7 +254,7 @@ package final class MapFile {
         if name == "floor" { floors[object] = max(floors[object] ?? 0, id) }
         if name == "sent" || name == "refused" { parsed.append((name, object, id, 0)) }
       }
-      if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+      if line.isEmpty || line.first == UInt8(ascii: "#") { return }
       let (object, source, target) = try parse(line, number: number)
       parsed.append((nil, object, source, target))
     }
@@ -298,9 +269,12 @@ package final class MapFile {
         mapped(line.object, line.source, line.target)
       }
     }
-    linesRead = number
-    readEnd += off_t(lastNewline + 1)
+    (readEnd, linesRead) = read
   }
+
+  /// The longest line read: a map line is an object name and two ids of 18 digits at most, a
+  /// comment a line of words; a longer line is not one of a map.
+  package static let lineLimit = 65_536
 
   /// How a `#job` line starts.
   private static let jobPrefix = Array("#job\t".utf8)

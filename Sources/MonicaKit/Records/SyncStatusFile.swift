@@ -278,58 +278,28 @@ package final class SyncStatusFile {
   /// write fails part-way.
   private func append(_ bytes: [UInt8], lines count: Int, durable: Bool) throws(MonicaError) {
     guard descriptor >= 0 else { throw .internalError("\(path): the sync status was opened read-only") }
-    let size = lseek(descriptor, 0, SEEK_END)
-    if size > readEnd, ftruncate(descriptor, readEnd) != 0 { throw failure("cannot cut off the torn last line", errno) }
-    var done = 0
-    while done < bytes.count {
-      let written = bytes[done...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else {
-        let code = written < 0 ? errno : ENOSPC
-        _ = ftruncate(descriptor, readEnd)
-        throw failure("cannot append to the sync status", code)
-      }
-      done += written
-    }
-    if durable { try sync() }
+    try AppendLog.append(bytes, to: descriptor, at: readEnd, durable: durable, path: path, what: "the sync status")
     readEnd += off_t(bytes.count)
     lines += count
   }
 
   /// Reads the complete lines after `readEnd`; a last line without its newline stays unread.
   private func readNewLines() throws(MonicaError) {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    var offset = readEnd
-    while true {
-      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw failure("cannot read", errno)
-      }
-      if count == 0 { break }
-      bytes += buffer[0..<count]
-      offset += off_t(count)
-    }
-    guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return }
-    var number = lines
-    for raw in bytes[...lastNewline].split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
-      number += 1
-      guard raw.count <= Self.lineLimit else {
-        throw .malformedInput(source: path, line: number, reason: "a line longer than \(Self.lineLimit) bytes")
-      }
+    let read = try AppendLog.readLines(
+      from: descriptor, after: readEnd, lines: lines, limit: Self.lineLimit, path: path
+    ) { (raw, number) throws(MonicaError) in
       let fields = raw.split(separator: 0x09, omittingEmptySubsequences: false).map {
         String(decoding: $0, as: UTF8.self)
       }
-      if raw.isEmpty { continue }
+      if raw.isEmpty { return }
       if raw.first == UInt8(ascii: "#") {
         if fields.count == 2, fields[0] == "#account", let name = Self.unescape(fields[1]) { account = name }
         if fields.count == 2, fields[0] == "#next", let key = Int(fields[1]), key > 0 { nextKey = max(nextKey, key) }
-        continue
+        return
       }
       if fields.count == 2, fields[0] == "gone", let file = Self.unescape(fields[1]) {
         entries[file] = nil
-        continue
+        return
       }
       guard fields.count == 12, fields[0] == "item", let entry = Self.entry(fields) else {
         throw .malformedInput(
@@ -340,8 +310,7 @@ package final class SyncStatusFile {
       entries[entry.file] = entry
       if case .creating(let key) = entry.state { nextKey = max(nextKey, key + 1) }
     }
-    lines = number
-    readEnd += off_t(lastNewline + 1)
+    (readEnd, lines) = read
   }
 
   /// The item of a line's twelve fields; `nil` when one is malformed.
