@@ -61,7 +61,8 @@ struct SyncWrites {
           JSONObject([
             "dates": .object(
               JSONObject([
-                "birthdate": date(file.birthday, today: today), "deceased_date": date(file.deathday, today: today),
+                "birthdate": VCardDate.json(file.birthday, today: today),
+                "deceased_date": VCardDate.json(file.deathday, today: today),
               ]))
           ]))),
     ]
@@ -96,9 +97,11 @@ struct SyncWrites {
       members.append(.init("description", .string(Self.text(file.description))))
     }
     var dates: [JSONObject.Member] = []
-    if file.birthday != monica.birthday { dates.append(.init("birthdate", Self.date(file.birthday, today: today))) }
+    if file.birthday != monica.birthday {
+      dates.append(.init("birthdate", VCardDate.json(file.birthday, today: today)))
+    }
     if file.deathday != monica.deathday {
-      dates.append(.init("deceased_date", Self.date(file.deathday, today: today)))
+      dates.append(.init("deceased_date", VCardDate.json(file.deathday, today: today)))
       // A date of death makes the contact deceased; a card without one says nothing of life.
       if file.deathday != nil { members.append(.init("is_dead", .bool(true))) }
     }
@@ -230,12 +233,6 @@ struct SyncWrites {
   private func text(_ value: String) -> String? { Self.text(value) }
 
   static func text(_ value: String) -> String? { value.isEmpty ? nil : value }
-
-  /// A card's date as Monica's special date, or the empty one that clears it.
-  static func date(_ value: VCardDate?, today: CalendarDate) -> JSONValue {
-    value?.json(today: today)
-      ?? .object(JSONObject(["is_age_based": .null, "is_year_unknown": .null, "date": .null]))
-  }
 
   static func mapping(_ kind: RecordKind) throws(MonicaError) -> WriteMapping {
     guard let mapping = kind.writes else { throw .internalError("no write mapping for \(kind.object)") }

@@ -288,6 +288,12 @@ package struct VCardDate: Equatable {
     return month == other.month && day == other.day
   }
 
+  /// `date` as a contact record's special date (`json(today:)`), or the record's empty date when
+  /// there is none (no date known: every member null).
+  package static func json(_ date: VCardDate?, today: CalendarDate) -> JSONValue {
+    date?.json(today: today) ?? .object(JSONObject(["is_age_based": .null, "is_year_unknown": .null, "date": .null]))
+  }
+
   /// Monica's special date: a year-unknown date is stored in the current year (SpecialDate.php:
   /// 161), 29 February in the last leap year.
   package func json(today: CalendarDate) -> JSONValue {

@@ -46,8 +46,6 @@ extension ContactEmitter {
 
   /// The contact record, in the order of Monica's ContactResource.
   func contact(_ content: CardContent, id: Int) -> JSONObject {
-    let nullDate = JSONValue.object(
-      JSONObject(["is_age_based": .null, "is_year_unknown": .null, "date": .null]))
     var members: [JSONObject.Member] = [
       .init("id", .int(id)), .init("object", .string(RecordKind.contact.object)),
       .init("first_name", .string(content.firstName)),
@@ -63,8 +61,8 @@ extension ContactEmitter {
           JSONObject([
             "dates": .object(
               JSONObject([
-                "birthdate": content.birthdate?.json(today: options.today) ?? nullDate,
-                "deceased_date": content.deceasedDate?.json(today: options.today) ?? nullDate,
+                "birthdate": VCardDate.json(content.birthdate, today: options.today),
+                "deceased_date": VCardDate.json(content.deceasedDate, today: options.today),
               ])),
             "career": .object(JSONObject(["job": text(content.job), "company": text(content.company)])),
           ]))),
