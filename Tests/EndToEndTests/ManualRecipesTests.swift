@@ -116,15 +116,12 @@ import Testing
     return max(0, lines.count - header)
   }
 
-  /// The files the examples read, as the recipes before them would have written them: a backup
-  /// of every kind (backup.ndjson, and the nightly recipe's backup-DATE.ndjson), the tasks, and
-  /// an address book (contacts.vcf, and a phone's, phone.vcf) and the contacts it is compared with,
-  /// and CSV exports (a Google contacts.csv, LinkedIn's Connections.csv, a people.csv spreadsheet).
-  /// And someone whose birthday is today, for the birthday recipes: the seeded birthdays fall on
-  /// days 1 to 28 of a month, and on most days none of the 200 seeded contacts has one. And one
-  /// person twice, with one e-mail address, for the recipes that find and merge duplicates: the
-  /// seeded contacts are all different people.
-  static let inputs = """
+  /// What the examples find in the account besides the seeded data, as the recipes before them
+  /// would have left it: someone whose birthday is today, for the birthday recipes (the seeded
+  /// birthdays fall on days 1 to 28 of a month, and on most days none of the 200 seeded contacts
+  /// has one), and one person twice, with one e-mail address, for the recipes that find and merge
+  /// duplicates (the seeded contacts are all different people).
+  static let accountInputs = """
     curl -sf -X POST -H 'Accept: application/json' -H 'Content-Type: application/json' \\
       -H "Authorization: Bearer $MONICA_TOKEN" "$MONICA_URL/api/contacts" -o /dev/null \\
       -d '{"first_name":"Birthday","is_birthdate_known":true,"birthdate_day":'"$(date +%-d)"',"birthdate_month":'"$(date +%-m)"',"birthdate_year":1990,"is_deceased":false,"is_deceased_date_known":false}'
@@ -137,33 +134,101 @@ import Testing
         -H "Authorization: Bearer $MONICA_TOKEN" "$MONICA_URL/api/contactfields" -o /dev/null \\
         -d '{"contact_id":'"$id"',"contact_field_type_id":1,"data":"dana.whitfield@example.org"}'
     done
+
+    """
+
+  /// The files the examples read, as the recipes before them would have written them (run in
+  /// `work`, writing beside it): a backup of every kind (backup.ndjson), the tasks, an address
+  /// book (contacts.vcf) and the contacts it is compared with, a photo, and CSV exports (a Google
+  /// contacts.csv, LinkedIn's Connections.csv, a people.csv spreadsheet).
+  static let fileInputs = """
     for kind in contacts activities notes tasks gifts tags; do monica-fetch "$kind"; done > ../backup.ndjson
     monica-fetch tasks > ../tasks.ndjson
     monica-fetch contacts --with-fields --max 20 | monica-format vcard > ../contacts.vcf
     monica-fetch contacts --with-fields > ../old.ndjson
     monica-fetch photos --max 1 | jq -r .dataUrl | cut -d, -f2 | base64 -d > ../face.png
-    cp ../face.png ../holiday.png
     cp "\(Fixtures.path("csv"))/google.csv" ../contacts.csv
     cp "\(Fixtures.path("csv"))/linkedin.csv" ../Connections.csv
     cp "\(Fixtures.path("csv"))/spreadsheet.csv" ../people.csv
     """
 
+  /// The files of `fileInputs` as one run wrote them, with the ports of the sandbox they were
+  /// fetched from.
+  struct InputFiles: Sendable {
+    let files: [String: Data]
+    let ports: [String]
+  }
+
+  /// `fileInputs`, run once per test run: every example's sandbox holds the same account (the
+  /// same seed, then `accountInputs`), so the files fetched from one such sandbox are what each
+  /// example's own would give, but for the ports in their URLs, which `write(_:for:)` changes.
+  /// Fetching them again for each of the 118 examples cost two thirds of this suite's time.
+  static let inputFiles = Result { () throws -> InputFiles in
+    let sandbox = try Sandbox.start(["--rate-limit", "0"])
+    defer { sandbox.stop() }
+    let directory = sandbox.temporary.root + "/inputs/work"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let run = try sh(accountInputs + fileInputs, env: sandbox.signedInEnv, directory: directory)
+    guard run.status == 0 else { throw InputsFailed(run: run) }
+    let names = ["backup.ndjson", "tasks.ndjson", "contacts.vcf", "old.ndjson", "face.png"]
+    var files: [String: Data] = [:]
+    for name in names + ["contacts.csv", "Connections.csv", "people.csv"] {
+      files[name] = try Data(contentsOf: URL(fileURLWithPath: sandbox.temporary.root + "/inputs/" + name))
+    }
+    return InputFiles(files: files, ports: ports(of: sandbox))
+  }
+
+  /// `fileInputs` did not run through.
+  struct InputsFailed: Error, CustomStringConvertible {
+    let run: ShellRun
+    var description: String { "the examples' inputs: \(run)" }
+  }
+
+  /// The ports of `sandbox`'s instance and of its gravatar origin.
+  static func ports(of sandbox: Sandbox) -> [String] {
+    [sandbox.url, sandbox.gravatar].compactMap { $0.flatMap(URL.init(string:))?.port.map(String.init) }
+  }
+
+  /// `text` with each `127.0.0.1:PORT` of `ports` keys changed to its value (a longer port that
+  /// starts with the same digits is left as it is).
+  static func rebased(_ text: String, ports: [String: String]) -> String {
+    var parts = text.components(separatedBy: "127.0.0.1:")
+    for index in parts.indices.dropFirst() {
+      let digits = String(parts[index].prefix { $0.isASCII && $0.isNumber })
+      if let port = ports[digits] { parts[index] = port + parts[index].dropFirst(digits.count) }
+    }
+    return parts.joined(separator: "127.0.0.1:")
+  }
+
+  /// Writes the input files into `directory`, their URLs pointing at `sandbox`.
+  static func write(_ inputs: InputFiles, for sandbox: Sandbox, into directory: String) throws {
+    let ports = Dictionary(zip(inputs.ports, ports(of: sandbox)), uniquingKeysWith: { first, _ in first })
+    for (name, bytes) in inputs.files {
+      let text = name.hasSuffix(".png") ? nil : String(data: bytes, encoding: .utf8)
+      let written = text.map { Data(rebased($0, ports: ports).utf8) } ?? bytes
+      try written.write(to: URL(fileURLWithPath: directory + "/" + name))
+    }
+  }
+
   /// Runs an example in a fresh default sandbox (signed in through MONICA_URL and MONICA_TOKEN,
   /// TOKEN as the examples call it), in a directory that holds the `inputs`; it must succeed
   /// quietly and show results, on stdout or in a file it writes.
   func check(_ example: String, _ place: String) throws {
+    let inputs = try Self.inputFiles.get()
     let sandbox = try Sandbox.start(["--rate-limit", "0"])
     defer { sandbox.stop() }
     let directory = sandbox.temporary.root + "/work"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let env = sandbox.signedInEnv.merging(["TOKEN": sandbox.token]) { $1 }
-    let inputs = try sh(Self.inputs, env: env, directory: directory)
-    try #require(inputs.status == 0, "\(inputs)")
+    let account = try sh(Self.accountInputs, env: env, directory: directory)
+    try #require(account.status == 0, "\(account)")
+    try Self.write(inputs, for: sandbox, into: sandbox.temporary.root)
     // Background jobs an example starts (the offline sandbox) end with it; its status is kept.
     let script = """
       trap 'status=$?; kill $(jobs -p) 2>/dev/null || true; exit $status' EXIT
       set -e
-      cp ../backup.ndjson ../tasks.ndjson ../contacts.vcf ../old.ndjson ../face.png ../holiday.png .
+      cp ../backup.ndjson ../tasks.ndjson ../contacts.vcf ../old.ndjson ../face.png .
+      cp ../face.png holiday.png
       cp ../contacts.csv ../Connections.csv ../people.csv .
       cp backup.ndjson "backup-$(date +%F).ndjson"; cp contacts.vcf phone.vcf
       touch -d 2000-01-01 *.ndjson *.vcf *.png *.csv
