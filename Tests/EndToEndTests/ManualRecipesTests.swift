@@ -152,20 +152,28 @@ import Testing
     cp "\(Fixtures.path("csv"))/spreadsheet.csv" ../people.csv
     """
 
-  /// The files of `fileInputs` as one run wrote them, with the ports of the sandbox they were
-  /// fetched from.
-  struct InputFiles: Sendable {
+  /// The sandbox that `accountInputs` and `fileInputs` ran on, and the files as they wrote them.
+  struct Inputs: Sendable {
+    let sandbox: Sandbox
     let files: [String: Data]
-    let ports: [String]
+    /// The writes the sandbox had been asked for once the inputs were made.
+    let writes: [String]
   }
 
-  /// `fileInputs`, run once per test run: every example's sandbox holds the same account (the
-  /// same seed, then `accountInputs`), so the files fetched from one such sandbox are what each
-  /// example's own would give, but for the ports in their URLs, which `write(_:for:)` changes.
-  /// Fetching them again for each of the 118 examples cost two thirds of this suite's time.
-  static let inputFiles = Result { () throws -> InputFiles in
+  /// The inputs, made once per test run on a sandbox that the examples which only read share
+  /// (`writes(_:)`); every other example gets a sandbox of its own holding the same account (the
+  /// same seed, then `accountInputs`), whose files are these but for the ports in their URLs,
+  /// which `write(_:for:into:)` changes. Making the inputs and starting a sandbox for each of the
+  /// 118 examples cost two thirds of this suite's CPU.
+  static let inputs: Result<Inputs, any Error> = Result { () throws -> Inputs in
     let sandbox = try Sandbox.start(["--rate-limit", "0"])
-    defer { sandbox.stop() }
+    // It lives as long as the test process: its folder goes at the exit, and the sandbox with
+    // its parent (--exit-with-parent).
+    atexit {
+      if case .success(let inputs) = ManualRecipesTests.inputs {
+        try? FileManager.default.removeItem(atPath: inputs.sandbox.temporary.root)
+      }
+    }
     let directory = sandbox.temporary.root + "/inputs/work"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let run = try sh(accountInputs + fileInputs, env: sandbox.signedInEnv, directory: directory)
@@ -175,7 +183,23 @@ import Testing
     for name in names + ["contacts.csv", "Connections.csv", "people.csv"] {
       files[name] = try Data(contentsOf: URL(fileURLWithPath: sandbox.temporary.root + "/inputs/" + name))
     }
-    return InputFiles(files: files, ports: ports(of: sandbox))
+    return Inputs(sandbox: sandbox, files: files, writes: try writeRequests(sandbox))
+  }
+
+  /// The requests other than GET that `sandbox` logged, as its log has them (grep, not a JSON
+  /// parser: the shared sandbox's log grows to thousands of lines).
+  static func writeRequests(_ sandbox: Sandbox) throws -> [String] {
+    try sh(#"grep -v '^{"method":"GET"' "$LOG" || true"#, env: ["PATH": "/usr/bin:/bin", "LOG": sandbox.logPath]).lines
+  }
+
+  /// Whether `example` may write to the account (a tool that writes, a curl that sends): such an
+  /// example runs on a sandbox of its own. The shared sandbox's log holds whether one that was
+  /// taken to only read wrote after all.
+  static func writes(_ example: String) -> Bool {
+    let tools = #"monica-(push|merge|sync|mcp|auth)\b|monica-photo +(upload|delete)|monica-avatar +set"#
+    let sending = #"(^|\s)(-X|--request|-d|--data[a-z-]*|-F|--form|-T|--upload-file)(\s|$)"#
+    return example.range(of: tools, options: .regularExpression) != nil
+      || (example.contains("curl") && example.range(of: sending, options: .regularExpression) != nil)
   }
 
   /// `fileInputs` did not run through.
@@ -200,29 +224,44 @@ import Testing
     return parts.joined(separator: "127.0.0.1:")
   }
 
-  /// Writes the input files into `directory`, their URLs pointing at `sandbox`.
-  static func write(_ inputs: InputFiles, for sandbox: Sandbox, into directory: String) throws {
-    let ports = Dictionary(zip(inputs.ports, ports(of: sandbox)), uniquingKeysWith: { first, _ in first })
+  /// Writes the input files into `directory`, their URLs pointing at `sandbox` instead of the
+  /// sandbox they were fetched from.
+  static func write(_ inputs: Inputs, for sandbox: Sandbox, into directory: String) throws {
+    let ports = Dictionary(zip(ports(of: inputs.sandbox), ports(of: sandbox)), uniquingKeysWith: { first, _ in first })
     for (name, bytes) in inputs.files {
-      let text = name.hasSuffix(".png") ? nil : String(data: bytes, encoding: .utf8)
+      let text = name.hasSuffix(".png") || ports.allSatisfy { $0 == $1 } ? nil : String(data: bytes, encoding: .utf8)
       let written = text.map { Data(rebased($0, ports: ports).utf8) } ?? bytes
       try written.write(to: URL(fileURLWithPath: directory + "/" + name))
     }
   }
 
-  /// Runs an example in a fresh default sandbox (signed in through MONICA_URL and MONICA_TOKEN,
-  /// TOKEN as the examples call it), in a directory that holds the `inputs`; it must succeed
+  /// Runs an example on the sandbox of the inputs when it only reads, else in a fresh default
+  /// sandbox of its own, signed in through MONICA_URL and MONICA_TOKEN (TOKEN as the examples
+  /// call it), with a HOME of its own, in a directory that holds the `inputs`; it must succeed
   /// quietly and show results, on stdout or in a file it writes.
   func check(_ example: String, _ place: String) throws {
-    let inputs = try Self.inputFiles.get()
-    let sandbox = try Sandbox.start(["--rate-limit", "0"])
-    defer { sandbox.stop() }
-    let directory = sandbox.temporary.root + "/work"
+    let inputs = try Self.inputs.get()
+    let own = Self.writes(example) ? try Sandbox.start(["--rate-limit", "0"]) : nil
+    defer { own?.stop() }
+    let sandbox = own ?? inputs.sandbox
+    let home = try own?.temporary ?? TemporaryHome()
+    let directory = home.root + "/work"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let env = sandbox.signedInEnv.merging(["TOKEN": sandbox.token]) { $1 }
-    let account = try sh(Self.accountInputs, env: env, directory: directory)
-    try #require(account.status == 0, "\(account)")
-    try Self.write(inputs, for: sandbox, into: sandbox.temporary.root)
+    let env = home.env.merging(["MONICA_URL": sandbox.url, "MONICA_TOKEN": sandbox.token, "TOKEN": sandbox.token]) {
+      $1
+    }
+    if own != nil {
+      let account = try sh(Self.accountInputs, env: env, directory: directory)
+      try #require(account.status == 0, "\(account)")
+    }
+    try Self.write(inputs, for: sandbox, into: home.root)
+    defer {
+      if own == nil {
+        // A write found here was made by this example or by another one taken to only read.
+        let writes = (try? Self.writeRequests(sandbox)) ?? []
+        #expect(writes == inputs.writes, "the shared sandbox was written to, after \(place):\n\(example)\n\(writes)")
+      }
+    }
     // Background jobs an example starts (the offline sandbox) end with it; its status is kept.
     let script = """
       trap 'status=$?; kill $(jobs -p) 2>/dev/null || true; exit $status' EXIT
