@@ -14,13 +14,15 @@ extension HostileInputTests {
     var testDescription: String { name }
   }
 
+  /// As near the 64 MiB cap as photos go: four of Monica's largest and one of 6 MB. The page that
+  /// found the gap (four photos of 9.7 MB, 52.5 MB of base64 in one answer, read back whole at
+  /// 131 MB) is a smaller page of the same shape, so this one case covers it: each case costs
+  /// about a minute of CPU in the debug build (five uploads of 10 MB, a page of 64 MB parsed by
+  /// the sandbox and by three tools).
   static let photoPages: [PhotoPageCase] = [
-    // The page that found the gap: 52.5 MB of base64 in one answer, read back whole, 131 MB.
-    PhotoPageCase(name: "four 9.7 MB photos, a 52.5 MB page", sizes: Array(repeating: 9_700_000, count: 4)),
-    // As near the 64 MiB cap as photos go: four of Monica's largest and one of 6 MB.
     PhotoPageCase(
       name: "five photos up to 10 MB, a page near the 64 MiB cap",
-      sizes: Array(repeating: ImageKind.byteLimit, count: 4) + [6_000_000]),
+      sizes: Array(repeating: ImageKind.byteLimit, count: 4) + [6_000_000])
   ]
 
   /// An incompressible PNG of `count` bytes: the signature, then bytes of a generator.
