@@ -11,7 +11,7 @@ BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build test test-deps demo install install-files uninstall clean bench man completions check-generated lint fuzz
+.PHONY: all build test test-e2e test-deps demo install install-files uninstall clean bench man completions check-generated lint fuzz
 
 all: build
 
@@ -46,9 +46,24 @@ IN_PROCESS_TESTS := (MonicaKitTests|MonicaAPITests|MonicaSandboxTests|MonicaMCPT
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter '$(IN_PROCESS_TESTS)'
-	$(SWIFT) test --skip-build --skip '$(IN_PROCESS_TESTS)'
+	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory check-generated
 	$(MAKE) --no-print-directory lint
+
+## test-e2e: the end-to-end tests alone, on the build `swift build --build-tests` made
+# They run in two test processes at once: the suites named in E2E_SECOND_SHARD in the second,
+# every other one in the first (so a new suite is never left out). Each test holds one of its
+# process's threads while its pipeline runs, and Swift Testing runs a process's tests on as many
+# threads as there are cores, so one process alone left a core idle whenever a pipeline waited on
+# a latency, a time-out or a server. The two shards take about the same CPU (bench/test-cpu.sh);
+# the second one's output is printed after the first's. `--ignore-lock`: both only read the build.
+E2E_SECOND_SHARD := EndToEndTests\.(ManualRecipesTests|MigrateTests|MigrateExtrasTests|MigrateRelationsTests|MigrateEdgesTests|FaultMatrixTests|AuthTests)/
+test-e2e:
+	@log=$$(mktemp); trap 'rm -f "$$log"' EXIT; \
+	$(SWIFT) test --skip-build --ignore-lock --filter '$(E2E_SECOND_SHARD)' >"$$log" 2>&1 & second=$$!; \
+	$(SWIFT) test --skip-build --ignore-lock --skip '$(IN_PROCESS_TESTS)' --skip '$(E2E_SECOND_SHARD)'; first=$$?; \
+	wait $$second; second=$$?; cat "$$log"; \
+	if (( first || second )); then echo "end-to-end tests failed (first shard $$first, second $$second)" >&2; exit 1; fi
 
 ## lint: swift format lint with the shared .swift-format, warnings are failures
 lint:
