@@ -30,10 +30,14 @@ package enum GravatarOrigin {
   /// The base every gravatar URL starts with: the real site, or the sandbox's second origin.
   private static let current = Mutex("https://www.gravatar.com")
 
-  /// `BASE/avatar/HASH?d=mm&s=200`, a gravatar URL as Monica stores one.
-  package static func avatarURL(_ hash: String) -> String {
-    current.withLock { $0 } + "/avatar/\(hash)?d=mm&s=200"
+  /// `BASE/avatar/HASH?d=mm&s=200`, a gravatar URL as Monica stores one; `base` is the one in use
+  /// unless given.
+  package static func avatarURL(_ hash: String, base: String = GravatarOrigin.base) -> String {
+    base + "/avatar/\(hash)?d=mm&s=200"
   }
+
+  /// The base gravatar URLs are made with now.
+  package static var base: String { current.withLock { $0 } }
 
   /// Points every gravatar URL made from now on at `base`.
   static func use(_ base: String) { current.withLock { $0 = base } }

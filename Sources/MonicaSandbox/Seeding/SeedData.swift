@@ -55,7 +55,13 @@ package enum SeedData {
 
   /// The account for `seed` with `count` contacts whose urls start with `baseURL`.
   package static func make(seed: UInt64, contacts count: Int, baseURL: String) -> StoreContents {
-    var facts = (0..<count).map { contactFacts(index: $0 + 1, seed: seed, count: count, baseURL: baseURL) }
+    make(seed: seed, contacts: count, urls: SeedURLs(base: baseURL))
+  }
+
+  /// The account for `seed` with `count` contacts whose urls are `urls`.
+  package static func make(seed: UInt64, contacts count: Int, urls: SeedURLs) -> StoreContents {
+    let baseURL = urls.base
+    var facts = (0..<count).map { contactFacts(index: $0 + 1, seed: seed, count: count, urls: urls) }
     seedIntroductions(&facts, seed: seed)
     var contents = StoreContents(user: JSONObject())
     let tagCreated = epoch - 30 * 86_400
@@ -213,7 +219,7 @@ package enum SeedData {
           PhotoResource.json(
             id: ids.photo, uuid: random.uuid(),
             originalName: "IMG_\(2020 + index % 4)0\(1 + index % 9)\(10 + index % 18).png",
-            newName: name, bytes: bytes, mimeType: "image/png", contact: short, baseURL: baseURL, created: created))
+            newName: name, bytes: bytes, mimeType: "image/png", contact: short, filesURL: urls.files, created: created))
       }
       facts[index - 1].statistics = stats
     }
@@ -235,7 +241,7 @@ package enum SeedData {
       if fact.isPartial { contents.partialAvatars[fact.id] = ContactResource.avatar(fact) }
     }
     contents[.contact] = table
-    seedAccount(&contents, seed: seed, count: count, baseURL: baseURL, households: households)
+    seedAccount(&contents, seed: seed, count: count, urls: urls, households: households)
     contents.user = user(seed: seed, me: count > 0 ? shorts(1) : .null)
     return contents
   }
@@ -248,11 +254,11 @@ package enum SeedData {
 
   /// The facts of contact `index` (1-based): each contact has its own random stream, so a contact
   /// is the same whatever the size of the account.
-  static func contactFacts(index: Int, seed: UInt64, count: Int, baseURL: String) -> ContactFacts {
+  static func contactFacts(index: Int, seed: UInt64, count: Int, urls: SeedURLs) -> ContactFacts {
     var random = SplitMix64(seed: seed, stream: 1, index: UInt64(index))
     let created = epoch + index * 1_800 + random.below(1_800)
     var facts = ContactFacts(
-      id: index, uuid: random.uuid(), hashID: "h:" + hashID(&random), firstName: "", baseURL: baseURL,
+      id: index, uuid: random.uuid(), hashID: "h:" + hashID(&random), firstName: "", baseURL: urls.base,
       createdAt: created, updatedAt: created + random.below(86_400 * 400))
     let script = random.below(100)
     switch script {
@@ -325,17 +331,17 @@ package enum SeedData {
     switch source {
     case ..<55:
       facts.avatarSource = RecordKind.AvatarSource.default.rawValue
-      facts.avatarURL = .string("\(baseURL)/store/avatars/\(facts.uuid).jpg?\(created)")
+      facts.avatarURL = .string("\(urls.files)/avatars/\(facts.uuid).jpg?\(created)")
     case ..<70:
       facts.avatarSource = RecordKind.AvatarSource.adorable.rawValue
       facts.avatarURL = .string(adorable(red: UInt8(random.below(256)), green: UInt8(random.below(256))))
     case ..<85:
       facts.avatarSource = RecordKind.AvatarSource.gravatar.rawValue
-      facts.avatarURL = .string(GravatarOrigin.avatarURL(random.hex(32)))
+      facts.avatarURL = .string(GravatarOrigin.avatarURL(random.hex(32), base: urls.gravatar))
     default:
       if index <= contactsWithItems {
         facts.avatarSource = RecordKind.AvatarSource.photo.rawValue
-        facts.avatarURL = .string("\(baseURL)/store/\(pendingPhotoName(seed: seed, index: index))")
+        facts.avatarURL = .string("\(urls.files)/\(pendingPhotoName(seed: seed, index: index))")
       } else {
         facts.avatarSource = RecordKind.AvatarSource.default.rawValue
         facts.avatarURL = .string("")

@@ -1,3 +1,4 @@
+import Foundation
 import MonicaKit
 import Testing
 
@@ -100,5 +101,36 @@ struct SeedDataTests {
       let expected: JSONValue = last[id].map { .string($0 + "T00:00:00.000000Z") } ?? .null
       #expect(contact["last_activity_together"] == expected, "contact \(id)")
     }
+  }
+}
+
+@Suite("SeedData's urls")
+struct SeedURLsTests {
+  @Test("seeding at the served urls gives what seeding and then rewriting every string gave")
+  func seededAtTheirURLs() throws {
+    let base = "http://127.0.0.1:1"
+    let gravatar = "http://127.0.0.1:2"
+    for publicStorage in [false, true] {
+      let seeded = SeedData.make(
+        seed: 3, contacts: 120, urls: SeedURLs(base: base, publicStorage: publicStorage, gravatar: gravatar))
+      var rewritten = SeedData.make(
+        seed: 3, contacts: 120, urls: SeedURLs(base: base, gravatar: GravatarOrigin.realBase))
+      StoreFile.rebase(&rewritten, from: GravatarOrigin.realBase, to: gravatar)
+      if publicStorage { StoreFile.rebase(&rewritten, from: base + "/store/", to: base + "/storage/") }
+      #expect(try Self.bytes(seeded) == Self.bytes(rewritten))
+      let photo = try #require(seeded[.photo].all.first?["link"]?.stringValue)
+      #expect(photo.hasPrefix(base + (publicStorage ? "/storage/" : "/store/")))
+      #expect(
+        seeded[.contact].all.contains { $0["information"]?["avatar"]?["url"]?.stringValue?.hasPrefix(gravatar) == true }
+      )
+    }
+  }
+
+  /// The state file the sandbox would write.
+  static func bytes(_ contents: StoreContents) throws -> Data {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("seed-\(UUID().uuidString).ndjson").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try StoreFile.save(contents, baseURL: "http://127.0.0.1:1", to: path)
+    return try Data(contentsOf: URL(fileURLWithPath: path))
   }
 }
