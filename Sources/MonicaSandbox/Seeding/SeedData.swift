@@ -62,7 +62,8 @@ package enum SeedData {
   package static func make(seed: UInt64, contacts count: Int, urls: SeedURLs) -> StoreContents {
     let baseURL = urls.base
     var facts = (0..<count).map { contactFacts(index: $0 + 1, seed: seed, count: count, urls: urls) }
-    seedIntroductions(&facts, seed: seed)
+    var shorts = ContactShorts(count: count)
+    seedIntroductions(&facts, seed: seed, shorts: &shorts)
     var contents = StoreContents(user: JSONObject())
     let tagCreated = epoch - 30 * 86_400
     var tags = RecordTable()
@@ -77,10 +78,7 @@ package enum SeedData {
     }
     contents[.tag] = tags
 
-    let shorts: (Int) -> JSONValue = { id in
-      ContactShortResource.json(
-        fromFull: ContactResource.json(facts[id - 1]), avatar: ContactResource.avatar(facts[id - 1]))
-    }
+    func contactShort(_ id: Int) -> JSONValue { shorts.of(facts[id - 1]) }
     var ids = (activity: 0, note: 0, task: 0, gift: 0, photo: 0, field: 0, relationship: 0)
     // The activities each contact attends as another's guest: Monica counts a contact's activities
     // and its last one through the activity_contact pivot, every attendee alike (Contact.php:224-227,
@@ -92,7 +90,7 @@ package enum SeedData {
       var random = SplitMix64(seed: seed, stream: 2, index: UInt64(index))
       let owner = facts[index - 1]
       if owner.isPartial { continue }
-      let short = shorts(index)
+      let short = contactShort(index)
       var stats: [String: Int] = [:]
       let start = owner.createdAt + 3_600
 
@@ -109,7 +107,7 @@ package enum SeedData {
           ids.relationship += 1
           let name = ["love": "partner", "family": "child", "friend": "friend", "work": "colleague"][group] ?? "friend"
           let relation = RelationshipResource.short(
-            id: ids.relationship, uuid: .string(random.uuid()), name: .string(name), contact: shorts(other))
+            id: ids.relationship, uuid: .string(random.uuid()), name: .string(name), contact: contactShort(other))
           facts[index - 1].relationships[group, default: []].append(relation)
           // CreateRelationship makes the reverse row at once (CreateRelationship.php:51-55): the
           // other contact lists it too, unless partial (a partial contact shows no relationships).
@@ -118,7 +116,7 @@ package enum SeedData {
             var reverse = SplitMix64(seed: seed, stream: 8, index: UInt64(ids.relationship))
             let back = RelationshipResource.short(
               id: ids.relationship, uuid: .string(reverse.uuid()), name: .string(reverseName(of: name)),
-              contact: shorts(index))
+              contact: contactShort(index))
             facts[other - 1].relationships[group, default: []].append(back)
           }
         }
@@ -149,7 +147,7 @@ package enum SeedData {
         if random.chance(40), count > 1 {
           let other = random.below(count) + 1
           if other != index && !facts[other - 1].isPartial {
-            attendees.append(shorts(other))
+            attendees.append(contactShort(other))
             let before = attended[other]
             attended[other] = ((before?.count ?? 0) + 1, max(before?.last ?? happened, happened))
           }
@@ -242,7 +240,7 @@ package enum SeedData {
     }
     contents[.contact] = table
     seedAccount(&contents, seed: seed, count: count, urls: urls, households: households)
-    contents.user = user(seed: seed, me: count > 0 ? shorts(1) : .null)
+    contents.user = user(seed: seed, me: count > 0 ? contactShort(1) : .null)
     return contents
   }
 
