@@ -41,7 +41,8 @@ package enum RecordShapes {
     return result
   }
 
-  private static let asciiForms = Mutex<[Character: String]>([:])
+  /// The ASCII forms known so far: from the start, those of the seeded names' initials.
+  private static let asciiForms = Mutex<[Character: String]>(SeedData.initialASCIIForms)
 
   private static func transliterated(_ character: Character) -> String {
     if let known = asciiForms.withLock({ $0[character] }) { return known }

@@ -33,6 +33,19 @@ struct SeedDataTests {
     #expect(dead?["complete_name"]?.stringValue?.hasSuffix(" ⚰") == true)
   }
 
+  @Test("the initials' table holds ICU's ASCII form of each non-ASCII first letter of the seeded names")
+  func initialForms() {
+    var letters: Set<Character> = ["⚰"]
+    for name in SeedData.names {
+      for word in name.split(separator: " ") where word.first?.isASCII == false { letters.insert(word.first ?? " ") }
+    }
+    #expect(Set(SeedData.initialASCIIForms.keys) == letters)
+    let transform = StringTransform("Any-Latin; Latin-ASCII")
+    for (letter, form) in SeedData.initialASCIIForms {
+      #expect(form == String(letter).applyingTransform(transform, reverse: false), "\(letter)")
+    }
+  }
+
   @Test("photos carry a valid PNG data URL")
   func photoData() throws {
     let contents = SeedData.make(seed: 1, contacts: 100, baseURL: "http://127.0.0.1:1")
