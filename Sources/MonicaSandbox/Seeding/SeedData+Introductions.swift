@@ -48,7 +48,8 @@ struct ContactShorts {
   /// The short contact of `facts` (ContactShortResource), made at its first use.
   mutating func of(_ facts: ContactFacts) -> JSONValue {
     if let known = made[facts.id - 1] { return known }
-    let short = ContactShortResource.json(fromFull: ContactResource.json(facts), avatar: ContactResource.avatar(facts))
+    let short = ContactShortResource.json(
+      fromFull: ContactResource.shortSource(facts), avatar: ContactResource.avatar(facts))
     made[facts.id - 1] = short
     return short
   }

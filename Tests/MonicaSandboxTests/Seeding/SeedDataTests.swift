@@ -60,6 +60,19 @@ struct SeedDataTests {
     #expect(other.hex(40).count == 40 && other.hex(0).isEmpty)
   }
 
+  @Test("a contact's short form made from the part of it that it reads is the one made from the whole")
+  func shortSource() {
+    let urls = SeedURLs(base: "http://127.0.0.1:1", gravatar: "http://127.0.0.1:2")
+    let facts = (1...300).map { SeedData.contactFacts(index: $0, seed: 5, count: 300, urls: urls) }
+    #expect(facts.contains(where: \.isPartial) && facts.contains(where: \.isDead))
+    for contact in facts {
+      let avatar = ContactResource.avatar(contact)
+      #expect(
+        ContactShortResource.json(fromFull: ContactResource.shortSource(contact), avatar: avatar)
+          == ContactShortResource.json(fromFull: ContactResource.json(contact), avatar: avatar))
+    }
+  }
+
   @Test("photos carry a valid PNG data URL")
   func photoData() throws {
     let contents = SeedData.make(seed: 1, contacts: 100, baseURL: "http://127.0.0.1:1")
