@@ -12,6 +12,13 @@ package struct SpecialDate: Sendable, Equatable {
 
   /// The `{is_age_based, is_year_unknown, date}` object; all null when there is no date.
   package static func json(_ value: SpecialDate?) -> JSONValue {
+    value == nil ? none : make(value)
+  }
+
+  /// The all-null date, made once.
+  private static let none = make(nil)
+
+  private static func make(_ value: SpecialDate?) -> JSONValue {
     .object(
       JSONObject([
         "is_age_based": value.map { .bool($0.isAgeBased) } ?? .null,
