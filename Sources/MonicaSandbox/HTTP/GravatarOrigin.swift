@@ -42,7 +42,8 @@ package enum GravatarOrigin {
   /// Points every gravatar URL made from now on at `base`.
   static func use(_ base: String) { current.withLock { $0 = base } }
 
-  /// The real site's base, which seeded URLs are rebased from.
+  /// The real site's base: the one of gravatar URLs in `--state` and `--load` files, which are
+  /// rebased to the second origin, and of the seeded ones when that origin does not start.
   static let realBase = "https://www.gravatar.com"
 
   /// One fixed Last-Modified, so that revalidation can match it.
