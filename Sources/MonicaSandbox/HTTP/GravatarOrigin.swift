@@ -30,15 +30,20 @@ package enum GravatarOrigin {
   /// The base every gravatar URL starts with: the real site, or the sandbox's second origin.
   private static let current = Mutex("https://www.gravatar.com")
 
-  /// `BASE/avatar/HASH?d=mm&s=200`, a gravatar URL as Monica stores one.
-  package static func avatarURL(_ hash: String) -> String {
-    current.withLock { $0 } + "/avatar/\(hash)?d=mm&s=200"
+  /// `BASE/avatar/HASH?d=mm&s=200`, a gravatar URL as Monica stores one; `base` is the one in use
+  /// unless given.
+  package static func avatarURL(_ hash: String, base: String = GravatarOrigin.base) -> String {
+    base + "/avatar/\(hash)?d=mm&s=200"
   }
+
+  /// The base gravatar URLs are made with now.
+  package static var base: String { current.withLock { $0 } }
 
   /// Points every gravatar URL made from now on at `base`.
   static func use(_ base: String) { current.withLock { $0 = base } }
 
-  /// The real site's base, which seeded URLs are rebased from.
+  /// The real site's base: the one of gravatar URLs in `--state` and `--load` files, which are
+  /// rebased to the second origin, and of the seeded ones when that origin does not start.
   static let realBase = "https://www.gravatar.com"
 
   /// One fixed Last-Modified, so that revalidation can match it.

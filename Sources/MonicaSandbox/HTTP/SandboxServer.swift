@@ -49,17 +49,21 @@ package enum SandboxServer {
         let gravatar = await waitForGravatar(origins)
         var contents: StoreContents
         if var loaded = preloaded {
+          // A file's urls follow the sandbox: its port, the gravatar stand-in, public storage.
           if let saved = loaded.savedBaseURL { StoreFile.rebase(&loaded.contents, from: saved, to: baseURL) }
+          if let gravatar { StoreFile.rebase(&loaded.contents, from: GravatarOrigin.realBase, to: gravatar) }
+          if configuration.publicStorage {
+            StoreFile.rebase(&loaded.contents, from: baseURL + "/store/", to: baseURL + "/storage/")
+          }
           contents = loaded.contents
         } else {
-          contents = SeedData.make(seed: configuration.seed, contacts: configuration.contacts, baseURL: baseURL)
+          // Seeded with the urls it is served at, so that no pass over the whole store rewrites them.
+          let urls = SeedURLs(
+            base: baseURL, publicStorage: configuration.publicStorage, gravatar: gravatar ?? GravatarOrigin.realBase)
+          contents = SeedData.make(seed: configuration.seed, contacts: configuration.contacts, urls: urls)
           if configuration.duplicates {
-            contents = SeedData.addingDuplicates(contents, baseURL: baseURL, now: Int(Date().timeIntervalSince1970))
+            contents = SeedData.addingDuplicates(contents, urls: urls, now: Int(Date().timeIntervalSince1970))
           }
-        }
-        if let gravatar { StoreFile.rebase(&contents, from: GravatarOrigin.realBase, to: gravatar) }
-        if configuration.publicStorage {
-          StoreFile.rebase(&contents, from: baseURL + "/store/", to: baseURL + "/storage/")
         }
         let store = RecordStore(contents: contents)
         handler.start(

@@ -98,7 +98,7 @@ extension StoreWriter {
         .string(TinyImage.dataURL(TinyImage.png(red: UInt8(random.below(256)), green: 90, blue: 160, size: 4)))
       case .gravatar?: .string(GravatarOrigin.avatarURL(random.hex(32)))
       case .photo?: photo?["link"] ?? .string("")
-      default: .string("\(baseURL)/store/avatars/\(uuid).jpg?\(now)")
+      default: .string("\(filesURL)/avatars/\(uuid).jpg?\(now)")
       }
     if var information = contact["information"]?.objectValue {
       var avatar = information["avatar"]?.objectValue ?? JSONObject()

@@ -59,7 +59,7 @@ extension ContactResource: WritableResource {
     facts.birthdate = birthdate
     facts.deceasedDate = deceased
     facts.avatarColor = writer.random.pick(SeedData.avatarColors)
-    facts.avatarURL = .string("\(writer.baseURL)/store/avatars/\(uuid).jpg?\(writer.now)")
+    facts.avatarURL = .string("\(writer.filesURL)/avatars/\(uuid).jpg?\(writer.now)")
     if facts.isPartial { writer.contents.partialAvatars[id] = avatar(facts) }
     return .record(json(facts))
   }

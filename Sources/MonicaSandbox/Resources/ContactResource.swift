@@ -12,6 +12,13 @@ package struct SpecialDate: Sendable, Equatable {
 
   /// The `{is_age_based, is_year_unknown, date}` object; all null when there is no date.
   package static func json(_ value: SpecialDate?) -> JSONValue {
+    value == nil ? none : make(value)
+  }
+
+  /// The all-null date, made once.
+  private static let none = make(nil)
+
+  private static func make(_ value: SpecialDate?) -> JSONValue {
     .object(
       JSONObject([
         "is_age_based": value.map { .bool($0.isAgeBased) } ?? .null,
@@ -66,19 +73,8 @@ package enum ContactResource: Sendable {
   /// The full contact (app/Http/Resources/Contact/ContactBase.php:17-109 without contact fields;
   /// Contact.php adds nothing else): a partial contact keeps only its dates.
   package static func json(_ c: ContactFacts) -> JSONObject {
-    let name = RecordShapes.completeName(first: c.firstName, last: c.lastName, dead: c.isDead)
-    var members: [JSONObject.Member] = [
-      .init("id", .int(c.id)), .init("uuid", .string(c.uuid)), .init("object", .string(RecordKind.contact.object)),
-      .init("hash_id", .string(c.hashID)), .init("first_name", .string(c.firstName)),
-      .init("last_name", .string(c.lastName)), .init("nickname", .string(c.nickname)),
-      .init("complete_name", .string(name)), .init("initials", .string(RecordShapes.initials(name))),
-      .init("description", .string(c.description)), .init("gender", .string(c.gender?.name)),
-      .init("gender_type", .string(c.gender?.type)), .init("is_starred", .bool(c.isStarred)),
-      .init("is_partial", .bool(c.isPartial)), .init("is_active", .bool(c.isActive)),
-      .init("is_dead", .bool(c.isDead)), .init("is_me", .bool(c.isMe)),
-    ]
-    let dates = JSONValue.object(
-      JSONObject(["birthdate": SpecialDate.json(c.birthdate), "deceased_date": SpecialDate.json(c.deceasedDate)]))
+    var members = head(c)
+    let dates = dates(c)
     if c.isPartial {
       members.append(.init("information", .object(JSONObject(["dates": dates]))))
     } else {
@@ -113,7 +109,7 @@ package enum ContactResource: Sendable {
         .init(
           "statistics",
           .object(JSONObject(RecordShapes.statisticsKeys.map { .init($0, .int(c.statistics[$0] ?? 0)) }))),
-        .init("url", .string(c.baseURL + "/api" + RecordKind.contact.path(of: c.id))),
+        .init("url", url(c)),
       ]
     }
     members += [
@@ -122,6 +118,44 @@ package enum ContactResource: Sendable {
       .init("updated_at", .string(UTCTime.timestamp(c.updatedAt))),
     ]
     return JSONObject(members)
+  }
+
+  /// The part of the full contact its short form (ContactShortResource) reads: the first
+  /// members, the dates, the avatar, the url and the account, as `json(_:)` makes them.
+  static func shortSource(_ c: ContactFacts) -> JSONObject {
+    var members = head(c)
+    var information = [JSONObject.Member("dates", dates(c))]
+    if !c.isPartial { information.append(.init("avatar", avatar(c))) }
+    members.append(.init("information", .object(JSONObject(information))))
+    if !c.isPartial { members.append(.init("url", url(c))) }
+    members.append(.init("account", RecordShapes.accountJSON(c.accountID)))
+    return JSONObject(members)
+  }
+
+  /// The members every contact starts with, from `id` to `is_me`.
+  private static func head(_ c: ContactFacts) -> [JSONObject.Member] {
+    let name = RecordShapes.completeName(first: c.firstName, last: c.lastName, dead: c.isDead)
+    return [
+      .init("id", .int(c.id)), .init("uuid", .string(c.uuid)), .init("object", .string(RecordKind.contact.object)),
+      .init("hash_id", .string(c.hashID)), .init("first_name", .string(c.firstName)),
+      .init("last_name", .string(c.lastName)), .init("nickname", .string(c.nickname)),
+      .init("complete_name", .string(name)), .init("initials", .string(RecordShapes.initials(name))),
+      .init("description", .string(c.description)), .init("gender", .string(c.gender?.name)),
+      .init("gender_type", .string(c.gender?.type)), .init("is_starred", .bool(c.isStarred)),
+      .init("is_partial", .bool(c.isPartial)), .init("is_active", .bool(c.isActive)),
+      .init("is_dead", .bool(c.isDead)), .init("is_me", .bool(c.isMe)),
+    ]
+  }
+
+  /// The contact's API url.
+  private static func url(_ c: ContactFacts) -> JSONValue {
+    .string(c.baseURL + "/api" + RecordKind.contact.path(of: c.id))
+  }
+
+  /// `{"birthdate","deceased_date"}` of a contact.
+  private static func dates(_ c: ContactFacts) -> JSONValue {
+    .object(
+      JSONObject(["birthdate": SpecialDate.json(c.birthdate), "deceased_date": SpecialDate.json(c.deceasedDate)]))
   }
 
   /// `{"url","source","default_avatar_color"}` of a contact.

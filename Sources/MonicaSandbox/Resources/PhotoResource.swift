@@ -2,16 +2,17 @@ import MonicaKit
 
 /// A photo as the API renders it (app/Http/Resources/Photo/Photo.php), for seeding and writing.
 enum PhotoResource {
-  /// A photo record (PhotoResource) with the whole image as its `dataUrl`.
+  /// A photo record (PhotoResource) with the whole image as its `dataUrl`, its link under
+  /// `filesURL` (SeedURLs.files).
   static func json(
     id: Int, uuid: String, originalName: String, newName: String, bytes: [UInt8], mimeType: String,
-    contact: JSONValue, baseURL: String, created: Int
+    contact: JSONValue, filesURL: String, created: Int
   ) -> JSONObject {
     JSONObject([
       "id": .int(id), "uuid": .string(uuid), "object": .string(RecordKind.photo.object),
       "original_filename": .string(originalName),
       "new_filename": .string(newName), "filesize": .int(bytes.count), "mime_type": .string(mimeType),
-      "dataUrl": .string(TinyImage.dataURL(bytes, mimeType: mimeType)), "link": .string("\(baseURL)/store/\(newName)"),
+      "dataUrl": .string(TinyImage.dataURL(bytes, mimeType: mimeType)), "link": .string("\(filesURL)/\(newName)"),
       "account": RecordShapes.accountJSON(1), "contact": contact, "created_at": .string(UTCTime.timestamp(created)),
       "updated_at": .string(UTCTime.timestamp(created)),
     ])
@@ -39,7 +40,7 @@ extension PhotoResource: WritableResource {
       json(
         id: id, uuid: writer.random.uuid(), originalName: upload?.filename ?? "photo.\(fileExtension)",
         newName: "photos/\(writer.random.hex(40)).\(fileExtension)", bytes: bytes, mimeType: type.mimeType,
-        contact: writer.short(contactID), baseURL: writer.baseURL, created: writer.now))
+        contact: writer.short(contactID), filesURL: writer.filesURL, created: writer.now))
   }
 
   static func delete(_ record: JSONObject, id: Int, route: String, in writer: inout StoreWriter) -> APIResponse {
@@ -70,7 +71,7 @@ extension StoreWriter {
       else { continue }
       let uuid = contact["uuid"]?.stringValue ?? ""
       let created = contact["created_at"]?.stringValue.flatMap(UTCTime.parseTimestamp) ?? now
-      avatar["url"] = .string("\(baseURL)/store/avatars/\(uuid).jpg?\(created)")
+      avatar["url"] = .string("\(filesURL)/avatars/\(uuid).jpg?\(created)")
       information["avatar"] = .object(avatar)
       contact["information"] = .object(information)
       contents[.contact].put(contactID, contact)

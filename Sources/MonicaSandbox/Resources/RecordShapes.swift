@@ -41,7 +41,8 @@ package enum RecordShapes {
     return result
   }
 
-  private static let asciiForms = Mutex<[Character: String]>([:])
+  /// The ASCII forms known so far: from the start, those of the seeded names' initials.
+  private static let asciiForms = Mutex<[Character: String]>(SeedData.initialASCIIForms)
 
   private static func transliterated(_ character: Character) -> String {
     if let known = asciiForms.withLock({ $0[character] }) { return known }
@@ -52,7 +53,12 @@ package enum RecordShapes {
   }
 
   /// `{"id": N}`.
-  package static func accountJSON(_ id: Int) -> JSONValue { .object(JSONObject(["id": .int(id)])) }
+  package static func accountJSON(_ id: Int) -> JSONValue {
+    id == 1 ? firstAccount : .object(JSONObject(["id": .int(id)]))
+  }
+
+  /// `{"id": 1}`, the account of every seeded record, made once.
+  private static let firstAccount = JSONValue.object(JSONObject(["id": .int(1)]))
 
   /// A contact as a free-text search returns it: Monica selects only some columns there, so the
   /// others come back false or null (`is_dead`, `is_active`, dates, career, last_called...).

@@ -57,7 +57,7 @@ extension AccountBuilder {
       DocumentResource.json(
         id: id, uuid: .string(random.uuid()), originalName: original, storedName: stored,
         size: 1_024 + random.below(400_000), type: type, mimeType: mime, downloads: random.below(5),
-        link: "\(baseURL)/store/\(stored)", baseURL: baseURL, contact: short, created: stamp(time),
+        link: "\(filesURL)/\(stored)", baseURL: baseURL, contact: short, created: stamp(time),
         updated: stamp(time)))
   }
 

@@ -10,11 +10,11 @@ import MonicaKit
 extension SeedData {
   /// Seeds every kind beyond the first eight into `contents`, whose contacts are already there.
   static func seedAccount(
-    _ contents: inout StoreContents, seed: UInt64, count: Int, baseURL: String, households: [Int: Int]
+    _ contents: inout StoreContents, seed: UInt64, count: Int, urls: SeedURLs, households: [Int: Int]
   ) {
     seedReference(&contents)
     linkPartials(&contents, seed: seed, count: count)
-    var builder = AccountBuilder(contents: contents, seed: seed, baseURL: baseURL, households: households)
+    var builder = AccountBuilder(contents: contents, seed: seed, urls: urls, households: households)
     for index in 1...max(1, min(count, contactsWithItems)) where index <= count {
       builder.seedContact(index)
     }
@@ -39,6 +39,8 @@ struct AccountBuilder {
   var contents: StoreContents
   let seed: UInt64
   let baseURL: String
+  /// Where stored files are (SeedURLs.files).
+  let filesURL: String
   /// Each contact's household (SeedData+Households.swift).
   let households: [Int: Int]
   /// The households of more than one contact.
@@ -46,10 +48,11 @@ struct AccountBuilder {
   var next: [RecordKind: Int] = [:]
   var messages = 0
 
-  init(contents: StoreContents, seed: UInt64, baseURL: String, households: [Int: Int]) {
+  init(contents: StoreContents, seed: UInt64, urls: SeedURLs, households: [Int: Int]) {
     self.contents = contents
     self.seed = seed
-    self.baseURL = baseURL
+    baseURL = urls.base
+    filesURL = urls.files
     self.households = households
     sharedHouseholds = Set(households.filter { $0.key != $0.value }.values)
   }

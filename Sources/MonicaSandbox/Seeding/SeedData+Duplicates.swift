@@ -7,8 +7,11 @@ import MonicaKit
 /// people of one name whose birthdays differ, which must never be merged.
 extension SeedData {
   /// The contents with the duplicate contacts added; a write the store refuses is said on stderr.
-  static func addingDuplicates(_ contents: StoreContents, baseURL: String, now: Int) -> StoreContents {
-    var writer = StoreWriter(state: RecordStore.State(contents: contents), baseURL: baseURL, now: now)
+  static func addingDuplicates(_ contents: StoreContents, urls: SeedURLs, now: Int) -> StoreContents {
+    var writer = StoreWriter(state: RecordStore.State(contents: contents), baseURL: urls.base, now: now)
+    // Their files' urls are those of the seeded records.
+    writer.filesURL = urls.files
+    writer.publicStorage = urls.publicStorage
     @discardableResult
     func write(
       _ route: Route, _ fields: KeyValuePairs<String, JSONValue>, upload: (bytes: [UInt8], filename: String)? = nil

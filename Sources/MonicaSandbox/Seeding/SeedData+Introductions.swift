@@ -4,7 +4,7 @@ extension SeedData {
   /// Gives some contacts a first-met date (exact, of unknown year, or age-based as Monica makes
   /// them, SpecialDate.php:137-169) and an introducer, earlier or later in the account. Drawn
   /// from a stream of their own, so the rest of each contact stays as it was.
-  static func seedIntroductions(_ facts: inout [ContactFacts], seed: UInt64) {
+  static func seedIntroductions(_ facts: inout [ContactFacts], seed: UInt64, shorts: inout ContactShorts) {
     let count = facts.count
     var dated = 0
     for index in facts.indices where !facts[index].isPartial {
@@ -31,12 +31,26 @@ extension SeedData {
       }
       if count > 1, random.chance(35) {
         let other = random.below(count)
-        if other != index {
-          let full = ContactResource.json(facts[other])
-          facts[index].firstMetThrough = ContactShortResource.json(
-            fromFull: full, avatar: ContactResource.avatar(facts[other]))
-        }
+        if other != index { facts[index].firstMetThrough = shorts.of(facts[other]) }
       }
     }
+  }
+}
+
+/// The short form of each seeded contact, made once, when first needed: what it shows (names,
+/// flags, dates, avatar, url) stays as drawn while the rest of the account is seeded.
+struct ContactShorts {
+  private var made: [JSONValue?]
+
+  /// Room for contacts 1...count.
+  init(count: Int) { made = Array(repeating: nil, count: count) }
+
+  /// The short contact of `facts` (ContactShortResource), made at its first use.
+  mutating func of(_ facts: ContactFacts) -> JSONValue {
+    if let known = made[facts.id - 1] { return known }
+    let short = ContactShortResource.json(
+      fromFull: ContactResource.shortSource(facts), avatar: ContactResource.avatar(facts))
+    made[facts.id - 1] = short
+    return short
   }
 }

@@ -41,7 +41,12 @@ extension SeedData {
   ]
 
   /// A contact field type (ContactFieldTypeResource); Email and Phone as contact fields embed them.
-  static func contactFieldType(_ id: Int) -> JSONObject {
+  static func contactFieldType(_ id: Int) -> JSONObject { contactFieldTypes[id - 1] }
+
+  /// Every contact field type, made once: seeded fields embed theirs.
+  private static let contactFieldTypes = fieldTypes.indices.map { makeContactFieldType($0 + 1) }
+
+  private static func makeContactFieldType(_ id: Int) -> JSONObject {
     let (name, icon, link, type) = fieldTypes[id - 1]
     return ContactFieldTypeResource.json(
       id: id, uuid: .string("00000000-0000-4000-8000-0000000000f\(id)"), name: name, icon: icon, link: link,
@@ -111,6 +116,13 @@ extension SeedData {
 
   /// Monica's default activity types, as ActivityTypeResource renders them.
   package static func activityType(_ id: Int) -> JSONValue {
+    (1...3).contains(id) ? activityTypes[id - 1] : makeActivityType(id)
+  }
+
+  /// The first three activity types, made once: seeded activities embed theirs.
+  private static let activityTypes = (1...3).map(makeActivityType)
+
+  private static func makeActivityType(_ id: Int) -> JSONValue {
     let names = [
       1: ("just hung out", "simple"), 2: ("ate at a restaurant", "food"), 3: ("went to the theater", "cultural"),
     ]

@@ -20,6 +20,18 @@ package enum SeedData {
   private static let arabicLast = ["الحسن", "حداد", "منصور", "خليل"]
   private static let hebrewFirst = ["דוד", "שרה", "יוסף", "נועה", "אורי"]
   private static let hebrewLast = ["כהן", "לוי", "מזרחי", "פרץ"]
+  /// Every name a seeded contact's first or last name is drawn from.
+  static let names = latinFirst + latinLast + cjkFirst + cjkLast + arabicFirst + arabicLast + hebrewFirst + hebrewLast
+  /// The ASCII forms ICU's "Any-Latin; Latin-ASCII" gives the first letters of the names' words
+  /// that are not ASCII, and of the ⚰ ending a dead contact's name: the initials of a seeded
+  /// contact need no transliterator (setting one up for Han or Arabic costs more CPU than
+  /// seeding 200 contacts), and give what ICU gives (SeedDataTests checks each one).
+  static let initialASCIIForms: [Character: String] = [
+    "É": "E", "Ł": "L", "Å": "A", "太": "tai", "花": "hua", "美": "mei", "伟": "wei", "芳": "fang", "秀": "xiu",
+    "민": "min", "서": "seo", "山": "shan", "佐": "zuo", "王": "wang", "李": "li", "张": "zhang", "김": "gim",
+    "박": "bag", "م": "m", "ف": "f", "ع": "ʿ", "ل": "l", "ي": "y", "ا": "a", "ح": "h", "خ": "kh", "ד": "d",
+    "ש": "s", "י": "y", "נ": "n", "א": "'", "כ": "k", "ל": "l", "מ": "m", "פ": "p", "⚰": "⚰",
+  ]
   private static let nicknames = ["Bibi", "Jojo", "小明", "Sunny", "Doc", "Ace", "Nono", "Lulu"]
   private static let descriptions = [
     "Met at the conference in Lyon", "Neighbour from 4B", "Climbing partner", "Friend of a friend",
@@ -55,8 +67,15 @@ package enum SeedData {
 
   /// The account for `seed` with `count` contacts whose urls start with `baseURL`.
   package static func make(seed: UInt64, contacts count: Int, baseURL: String) -> StoreContents {
-    var facts = (0..<count).map { contactFacts(index: $0 + 1, seed: seed, count: count, baseURL: baseURL) }
-    seedIntroductions(&facts, seed: seed)
+    make(seed: seed, contacts: count, urls: SeedURLs(base: baseURL))
+  }
+
+  /// The account for `seed` with `count` contacts whose urls are `urls`.
+  package static func make(seed: UInt64, contacts count: Int, urls: SeedURLs) -> StoreContents {
+    let baseURL = urls.base
+    var facts = (0..<count).map { contactFacts(index: $0 + 1, seed: seed, count: count, urls: urls) }
+    var shorts = ContactShorts(count: count)
+    seedIntroductions(&facts, seed: seed, shorts: &shorts)
     var contents = StoreContents(user: JSONObject())
     let tagCreated = epoch - 30 * 86_400
     var tags = RecordTable()
@@ -71,10 +90,7 @@ package enum SeedData {
     }
     contents[.tag] = tags
 
-    let shorts: (Int) -> JSONValue = { id in
-      ContactShortResource.json(
-        fromFull: ContactResource.json(facts[id - 1]), avatar: ContactResource.avatar(facts[id - 1]))
-    }
+    func contactShort(_ id: Int) -> JSONValue { shorts.of(facts[id - 1]) }
     var ids = (activity: 0, note: 0, task: 0, gift: 0, photo: 0, field: 0, relationship: 0)
     // The activities each contact attends as another's guest: Monica counts a contact's activities
     // and its last one through the activity_contact pivot, every attendee alike (Contact.php:224-227,
@@ -86,7 +102,7 @@ package enum SeedData {
       var random = SplitMix64(seed: seed, stream: 2, index: UInt64(index))
       let owner = facts[index - 1]
       if owner.isPartial { continue }
-      let short = shorts(index)
+      let short = contactShort(index)
       var stats: [String: Int] = [:]
       let start = owner.createdAt + 3_600
 
@@ -103,7 +119,7 @@ package enum SeedData {
           ids.relationship += 1
           let name = ["love": "partner", "family": "child", "friend": "friend", "work": "colleague"][group] ?? "friend"
           let relation = RelationshipResource.short(
-            id: ids.relationship, uuid: .string(random.uuid()), name: .string(name), contact: shorts(other))
+            id: ids.relationship, uuid: .string(random.uuid()), name: .string(name), contact: contactShort(other))
           facts[index - 1].relationships[group, default: []].append(relation)
           // CreateRelationship makes the reverse row at once (CreateRelationship.php:51-55): the
           // other contact lists it too, unless partial (a partial contact shows no relationships).
@@ -112,7 +128,7 @@ package enum SeedData {
             var reverse = SplitMix64(seed: seed, stream: 8, index: UInt64(ids.relationship))
             let back = RelationshipResource.short(
               id: ids.relationship, uuid: .string(reverse.uuid()), name: .string(reverseName(of: name)),
-              contact: shorts(index))
+              contact: contactShort(index))
             facts[other - 1].relationships[group, default: []].append(back)
           }
         }
@@ -143,7 +159,7 @@ package enum SeedData {
         if random.chance(40), count > 1 {
           let other = random.below(count) + 1
           if other != index && !facts[other - 1].isPartial {
-            attendees.append(shorts(other))
+            attendees.append(contactShort(other))
             let before = attended[other]
             attended[other] = ((before?.count ?? 0) + 1, max(before?.last ?? happened, happened))
           }
@@ -213,7 +229,7 @@ package enum SeedData {
           PhotoResource.json(
             id: ids.photo, uuid: random.uuid(),
             originalName: "IMG_\(2020 + index % 4)0\(1 + index % 9)\(10 + index % 18).png",
-            newName: name, bytes: bytes, mimeType: "image/png", contact: short, baseURL: baseURL, created: created))
+            newName: name, bytes: bytes, mimeType: "image/png", contact: short, filesURL: urls.files, created: created))
       }
       facts[index - 1].statistics = stats
     }
@@ -235,8 +251,8 @@ package enum SeedData {
       if fact.isPartial { contents.partialAvatars[fact.id] = ContactResource.avatar(fact) }
     }
     contents[.contact] = table
-    seedAccount(&contents, seed: seed, count: count, baseURL: baseURL, households: households)
-    contents.user = user(seed: seed, me: count > 0 ? shorts(1) : .null)
+    seedAccount(&contents, seed: seed, count: count, urls: urls, households: households)
+    contents.user = user(seed: seed, me: count > 0 ? contactShort(1) : .null)
     return contents
   }
 
@@ -248,11 +264,11 @@ package enum SeedData {
 
   /// The facts of contact `index` (1-based): each contact has its own random stream, so a contact
   /// is the same whatever the size of the account.
-  static func contactFacts(index: Int, seed: UInt64, count: Int, baseURL: String) -> ContactFacts {
+  static func contactFacts(index: Int, seed: UInt64, count: Int, urls: SeedURLs) -> ContactFacts {
     var random = SplitMix64(seed: seed, stream: 1, index: UInt64(index))
     let created = epoch + index * 1_800 + random.below(1_800)
     var facts = ContactFacts(
-      id: index, uuid: random.uuid(), hashID: "h:" + hashID(&random), firstName: "", baseURL: baseURL,
+      id: index, uuid: random.uuid(), hashID: "h:" + hashID(&random), firstName: "", baseURL: urls.base,
       createdAt: created, updatedAt: created + random.below(86_400 * 400))
     let script = random.below(100)
     switch script {
@@ -325,17 +341,17 @@ package enum SeedData {
     switch source {
     case ..<55:
       facts.avatarSource = RecordKind.AvatarSource.default.rawValue
-      facts.avatarURL = .string("\(baseURL)/store/avatars/\(facts.uuid).jpg?\(created)")
+      facts.avatarURL = .string("\(urls.files)/avatars/\(facts.uuid).jpg?\(created)")
     case ..<70:
       facts.avatarSource = RecordKind.AvatarSource.adorable.rawValue
       facts.avatarURL = .string(adorable(red: UInt8(random.below(256)), green: UInt8(random.below(256))))
     case ..<85:
       facts.avatarSource = RecordKind.AvatarSource.gravatar.rawValue
-      facts.avatarURL = .string(GravatarOrigin.avatarURL(random.hex(32)))
+      facts.avatarURL = .string(GravatarOrigin.avatarURL(random.hex(32), base: urls.gravatar))
     default:
       if index <= contactsWithItems {
         facts.avatarSource = RecordKind.AvatarSource.photo.rawValue
-        facts.avatarURL = .string("\(baseURL)/store/\(pendingPhotoName(seed: seed, index: index))")
+        facts.avatarURL = .string("\(urls.files)/\(pendingPhotoName(seed: seed, index: index))")
       } else {
         facts.avatarSource = RecordKind.AvatarSource.default.rawValue
         facts.avatarURL = .string("")

@@ -32,15 +32,35 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
   /// One element of a non-empty array.
   package mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
 
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
   /// `count` lowercase hexadecimal digits.
   package mutating func hex(_ count: Int) -> String {
-    let digits = Array("0123456789abcdef")
-    return String((0..<count).map { _ in digits[below(16)] })
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count)
+    appendHex(count, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// A version-4 UUID in its usual text form.
+  private mutating func appendHex(_ count: Int, to bytes: inout [UInt8]) {
+    for _ in 0..<count { bytes.append(Self.hexDigits[below(16)]) }
+  }
+
+  /// A version-4 UUID in its usual text form: the variant digit is drawn first, then the
+  /// others from left to right.
   package mutating func uuid() -> String {
-    let variant = Array("89ab")[below(4)]
-    return "\(hex(8))-\(hex(4))-4\(hex(3))-\(variant)\(hex(3))-\(hex(12))"
+    let variant = Self.hexDigits[8 + below(4)]
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(36)
+    appendHex(8, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    appendHex(4, to: &bytes)
+    bytes += [UInt8(ascii: "-"), UInt8(ascii: "4")]
+    appendHex(3, to: &bytes)
+    bytes += [UInt8(ascii: "-"), variant]
+    appendHex(3, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    appendHex(12, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

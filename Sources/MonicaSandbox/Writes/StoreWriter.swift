@@ -16,9 +16,14 @@ struct StoreWriter {
   /// Whether a document's link is a public `/storage/` URL (SandboxAPI.publicStorage).
   var publicStorage = false
 
+  /// Where photos' links and default avatars point: `BASE/store`; seeding with public storage
+  /// (SeedData.addingDuplicates) makes them `BASE/storage`, as the seeded ones are.
+  var filesURL: String
+
   init(state: RecordStore.State, baseURL: String, now: Int) {
     self.state = state
     self.baseURL = baseURL
+    filesURL = baseURL + "/store"
     self.now = now
     var system = SystemRandomNumberGenerator()
     random = SplitMix64(seed: system.next())

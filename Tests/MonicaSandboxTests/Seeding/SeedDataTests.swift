@@ -1,3 +1,4 @@
+import Foundation
 import MonicaKit
 import Testing
 
@@ -30,6 +31,46 @@ struct SeedDataTests {
     #expect(partial?["url"] == nil && partial?["information"]?.objectValue?.keys == ["dates"])
     let dead = contents[.contact].all.first { $0["is_dead"]?.boolValue == true }
     #expect(dead?["complete_name"]?.stringValue?.hasSuffix(" ⚰") == true)
+  }
+
+  @Test("the initials' table holds ICU's ASCII form of each non-ASCII first letter of the seeded names")
+  func initialForms() {
+    var letters: Set<Character> = ["⚰"]
+    for name in SeedData.names {
+      for word in name.split(separator: " ") where word.first?.isASCII == false { letters.insert(word.first ?? " ") }
+    }
+    #expect(Set(SeedData.initialASCIIForms.keys) == letters)
+    let transform = StringTransform("Any-Latin; Latin-ASCII")
+    for (letter, form) in SeedData.initialASCIIForms {
+      #expect(form == String(letter).applyingTransform(transform, reverse: false), "\(letter)")
+    }
+  }
+
+  @Test("a seeded stream's uuid and hex digits stay those of every earlier release")
+  func pinnedDraws() {
+    // Contact 1 of seed 1 as seeded since the start: SeedData.contactFacts draws its creation
+    // time, then its uuid.
+    var random = SplitMix64(seed: 1, stream: 1, index: 1)
+    _ = random.below(1_800)
+    #expect(random.uuid() == "9eabed80-ddf0-40a6-921a-48ff38282bba")
+    let contents = SeedData.make(seed: 1, contacts: 1, baseURL: "http://127.0.0.1:1")
+    #expect(contents[.contact].records[1]?["uuid"] == .string("9eabed80-ddf0-40a6-921a-48ff38282bba"))
+    #expect(contents[.contact].records[1]?["hash_id"] == .string("h:GmmQSSNF"))
+    var other = SplitMix64(seed: 42)
+    #expect(other.hex(40).count == 40 && other.hex(0).isEmpty)
+  }
+
+  @Test("a contact's short form made from the part of it that it reads is the one made from the whole")
+  func shortSource() {
+    let urls = SeedURLs(base: "http://127.0.0.1:1", gravatar: "http://127.0.0.1:2")
+    let facts = (1...300).map { SeedData.contactFacts(index: $0, seed: 5, count: 300, urls: urls) }
+    #expect(facts.contains(where: \.isPartial) && facts.contains(where: \.isDead))
+    for contact in facts {
+      let avatar = ContactResource.avatar(contact)
+      #expect(
+        ContactShortResource.json(fromFull: ContactResource.shortSource(contact), avatar: avatar)
+          == ContactShortResource.json(fromFull: ContactResource.json(contact), avatar: avatar))
+    }
   }
 
   @Test("photos carry a valid PNG data URL")
@@ -100,5 +141,36 @@ struct SeedDataTests {
       let expected: JSONValue = last[id].map { .string($0 + "T00:00:00.000000Z") } ?? .null
       #expect(contact["last_activity_together"] == expected, "contact \(id)")
     }
+  }
+}
+
+@Suite("SeedData's urls")
+struct SeedURLsTests {
+  @Test("seeding at the served urls gives what seeding and then rewriting every string gave")
+  func seededAtTheirURLs() throws {
+    let base = "http://127.0.0.1:1"
+    let gravatar = "http://127.0.0.1:2"
+    for publicStorage in [false, true] {
+      let seeded = SeedData.make(
+        seed: 3, contacts: 120, urls: SeedURLs(base: base, publicStorage: publicStorage, gravatar: gravatar))
+      var rewritten = SeedData.make(
+        seed: 3, contacts: 120, urls: SeedURLs(base: base, gravatar: GravatarOrigin.realBase))
+      StoreFile.rebase(&rewritten, from: GravatarOrigin.realBase, to: gravatar)
+      if publicStorage { StoreFile.rebase(&rewritten, from: base + "/store/", to: base + "/storage/") }
+      #expect(try Self.bytes(seeded) == Self.bytes(rewritten))
+      let photo = try #require(seeded[.photo].all.first?["link"]?.stringValue)
+      #expect(photo.hasPrefix(base + (publicStorage ? "/storage/" : "/store/")))
+      #expect(
+        seeded[.contact].all.contains { $0["information"]?["avatar"]?["url"]?.stringValue?.hasPrefix(gravatar) == true }
+      )
+    }
+  }
+
+  /// The state file the sandbox would write.
+  static func bytes(_ contents: StoreContents) throws -> Data {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("seed-\(UUID().uuidString).ndjson").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try StoreFile.save(contents, baseURL: "http://127.0.0.1:1", to: path)
+    return try Data(contentsOf: URL(fileURLWithPath: path))
   }
 }
