@@ -56,11 +56,14 @@ test: test-deps
 # process's threads while its pipeline runs, and Swift Testing runs a process's tests on as many
 # threads as there are cores, so one process alone left a core idle whenever a pipeline waited on
 # a latency, a time-out or a server. The two shards take about the same CPU (bench/test-cpu.sh);
-# the second one's output is printed after the first's. `--ignore-lock`: both only read the build.
+# the second one's output is printed after the first's. `--ignore-lock`: both only read the build;
+# the first starts once the second has begun its tests, because both plan the build before they
+# run, and a plan read while the other writes it finds "no tests".
 E2E_SECOND_SHARD := EndToEndTests\.(ManualRecipesTests|MigrateTests|MigrateExtrasTests|MigrateRelationsTests|MigrateEdgesTests|FaultMatrixTests|AuthTests)/
 test-e2e:
 	@log=$$(mktemp); trap 'rm -f "$$log"' EXIT; \
 	$(SWIFT) test --skip-build --ignore-lock --filter '$(E2E_SECOND_SHARD)' >"$$log" 2>&1 & second=$$!; \
+	while kill -0 $$second 2>/dev/null && ! grep -q 'Test run started' "$$log"; do sleep 0.2; done; \
 	$(SWIFT) test --skip-build --ignore-lock --skip '$(IN_PROCESS_TESTS)' --skip '$(E2E_SECOND_SHARD)'; first=$$?; \
 	wait $$second; second=$$?; cat "$$log"; \
 	if (( first || second )); then echo "end-to-end tests failed (first shard $$first, second $$second)" >&2; exit 1; fi
