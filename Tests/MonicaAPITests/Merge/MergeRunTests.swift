@@ -88,27 +88,45 @@ extension MergeRunTests {
     let baseline = try await Self.uninterrupted(document: document)
     #expect(baseline.requests > 50)
     let only = ProcessInfo.processInfo.environment["KILL_POINT"].flatMap(Int.init)
-    for point in 1...baseline.requests where only == nil || only == point {
-      let account = try await MergeFixture(document: document)
-      let stopped = try await account.merge(
-        options: account.journaled(), through: KillSwitch(account.transport, after: point, acted: acted))
-      #expect(stopped.error != nil, "stopped at request \(point)")
-      let resumed = try await account.merge(options: account.journaled())
-      #expect(resumed.error == nil, "resumed after request \(point): \(String(describing: resumed.error))")
-      // The whole group's report, from the journal, whichever run printed it.
-      let report = (stopped.lines + resumed.lines).map(Self.withoutPlace)
-      for line in baseline.report.map(Self.withoutPlace) {
-        let keep = line["keep"]?.intValue
-        let last = report.last { $0["keep"]?.intValue == keep }
-        #expect(last == line, "the report of #\(keep ?? 0) after a stop at request \(point)")
+    // Each stop point on an account of its own, all at once: in sequence they were the last
+    // test of the in-process phase to end, on one core, for half of the phase.
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for point in 1...baseline.requests where only == nil || only == point {
+        group.addTask {
+          try await Self.stopAndResume(
+            at: point, acted: acted, document: document, baseline: baseline, detailed: only != nil)
+        }
       }
-      let state = try await account.state()
-      for (key, records) in baseline.state where state[key] != records {
-        let detail = only == nil ? "" : ": \(records) / \(state[key] ?? [])"
-        Issue.record("stopped at request \(point) (\(acted ? "answer lost" : "not sent")): \(key) differs\(detail)")
-      }
-      #expect(state.keys.sorted() == baseline.state.keys.sorted(), "stopped at request \(point): the contacts")
+      try await group.waitForAll()
     }
+  }
+
+  /// A merge stopped at request `point` and then resumed leaves what `baseline`'s uninterrupted
+  /// run left, and the two runs' report is its report.
+  static func stopAndResume(
+    at point: Int, acted: Bool, document: Bool,
+    baseline: (state: [String: [String]], report: [JSONValue], requests: Int),
+    detailed: Bool
+  ) async throws {
+    let account = try await MergeFixture(document: document)
+    let stopped = try await account.merge(
+      options: account.journaled(), through: KillSwitch(account.transport, after: point, acted: acted))
+    #expect(stopped.error != nil, "stopped at request \(point)")
+    let resumed = try await account.merge(options: account.journaled())
+    #expect(resumed.error == nil, "resumed after request \(point): \(String(describing: resumed.error))")
+    // The whole group's report, from the journal, whichever run printed it.
+    let report = (stopped.lines + resumed.lines).map(Self.withoutPlace)
+    for line in baseline.report.map(Self.withoutPlace) {
+      let keep = line["keep"]?.intValue
+      let last = report.last { $0["keep"]?.intValue == keep }
+      #expect(last == line, "the report of #\(keep ?? 0) after a stop at request \(point)")
+    }
+    let state = try await account.state()
+    for (key, records) in baseline.state where state[key] != records {
+      let detail = detailed ? ": \(records) / \(state[key] ?? [])" : ""
+      Issue.record("stopped at request \(point) (\(acted ? "answer lost" : "not sent")): \(key) differs\(detail)")
+    }
+    #expect(state.keys.sorted() == baseline.state.keys.sorted(), "stopped at request \(point): the contacts")
   }
 }
 
