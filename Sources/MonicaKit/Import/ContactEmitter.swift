@@ -17,7 +17,7 @@
 /// one's new values are written as records of the earlier one's contact, never a second
 /// contact), then of the existing contacts (`--dedupe-against`).
 package final class ContactEmitter {
-  private let output: LineOutput
+  let output: LineOutput
   let options: ImportOptions
   let existing: ExistingContacts?
   private let map: MapFile?
@@ -26,7 +26,15 @@ package final class ContactEmitter {
   let noun: String
   let report: (String) -> Void
   let note: (String) -> Void
+  /// The contact field types written, by kind: their place in `typeRecords`, one less than
+  /// their local id.
   private var typeIDs: [ContactFieldKind: Int] = [:]
+  /// The contactfieldtype records written, each as its fields repeat it.
+  private var typeRecords: [[UInt8]] = []
+  /// The record being written (its storage kept from one to the next).
+  var record = JSONObjectWriter(.monica)
+  /// The contact fields of the card being written, kept until its contact is written.
+  private var fieldsPending: [(id: Int, text: String, type: Int)] = []
   var lastID: [String: Int] = [:]
   /// The people of the cards written so far, by their local contact id.
   var earlier = IdentityIndex<Int>()
@@ -131,46 +139,57 @@ package final class ContactEmitter {
     case .new, .existing: remember(content, as: owner)
     case .earlier: break
     }
-    var records: [JSONObject] = []
-    var fieldRecords: [JSONObject] = []
+    // Each record is written as it is made, straight to bytes (`JSONObjectWriter`): a type before
+    // the first field of its type, then the contact, its fields, addresses, note and photo.
+    fieldsPending.removeAll(keepingCapacity: true)
     for (kind, text) in content.fields {
       let key = text.trimmingWhiteSpace.lowercased()
       if written[owner]?.has("f", key) == true { continue }
       if let match, existing?.has(field: text, on: match) == true { continue }
       _ = written[owner]?.add("f", key)
-      let typeID: Int
+      let type: Int
       if let known = typeIDs[kind] {
-        typeID = known
+        type = known
       } else {
-        typeID = typeIDs.count + 1
-        typeIDs[kind] = typeID
-        records.append(kind.record(id: typeID))
+        type = typeRecords.count
+        typeIDs[kind] = type
+        record.begin()
+        kind.write(id: type + 1, to: &record)
+        record.end()
+        typeRecords.append(record.bytes)
+        try output.writeLine(record.bytes)
       }
-      fieldRecords.append(
-        JSONObject([
-          .init("id", .int(next(RecordKind.contactField.object))),
-          .init("object", .string(RecordKind.contactField.object)),
-          .init("content", .string(text)), .init("contact_field_type", .object(kind.record(id: typeID))),
-          .init("contact", reference(owner)),
-        ]))
+      fieldsPending.append((next(RecordKind.contactField.object), text, type))
     }
-    if case .new = target { records.append(contact(content, id: owner)) }
-    records += fieldRecords
+    if case .new = target { try writeContact(content, id: owner) }
+    for field in fieldsPending {
+      record.begin()
+      record.int("id", field.id)
+      record.string("object", RecordKind.contactField.object)
+      record.string("content", field.text)
+      record.written("contact_field_type", typeRecords[field.type])
+      writeReference(owner)
+      record.end()
+      try output.writeLine(record.bytes)
+    }
     for address in content.addresses {
       if written[owner]?.has("a", address.key) == true { continue }
       if let match, existing?.has(address: address, on: match) == true { continue }
       _ = written[owner]?.add("a", address.key)
-      records.append(self.address(address, contact: owner))
+      try writeAddress(address, contact: owner)
     }
     if !content.noteLines.isEmpty {
       let body = content.noteLines.joined(separator: "\n")
       if written[owner]?.has("n", body) != true, match.map({ existing?.has(note: body, on: $0) == true }) != true {
         _ = written[owner]?.add("n", body)
-        records.append(
-          JSONObject([
-            .init("id", .int(next(RecordKind.note.object))), .init("object", .string(RecordKind.note.object)),
-            .init("body", .string(body)), .init("is_favorited", .bool(false)), .init("contact", reference(owner)),
-          ]))
+        record.begin()
+        record.int("id", next(RecordKind.note.object))
+        record.string("object", RecordKind.note.object)
+        record.string("body", body)
+        record.bool("is_favorited", false)
+        writeReference(owner)
+        record.end()
+        try output.writeLine(record.bytes)
       }
     }
     // A matched contact keeps its photo: a second import must not add the same photo again. A
@@ -181,19 +200,21 @@ package final class ContactEmitter {
         // `link` is what the contact's avatar names: monica-push --create makes the uploaded photo
         // the avatar (as the phone showed it), by the link, as it does for a migrated account.
         let name = Self.photoName(number, photo.mime)
-        records.append(
-          JSONObject([
-            .init("id", .int(next(RecordKind.photo.object))), .init("object", .string(RecordKind.photo.object)),
-            .init("original_filename", .string(name)), .init("filesize", .int(photo.size)),
-            .init("mime_type", .string(photo.mime)), .init("link", .string(name)),
-            .init("dataUrl", .string(photo.dataURL)),
-            .init("contact", reference(owner)),
-          ]))
+        record.begin()
+        record.int("id", next(RecordKind.photo.object))
+        record.string("object", RecordKind.photo.object)
+        record.string("original_filename", name)
+        record.int("filesize", photo.size)
+        record.string("mime_type", photo.mime)
+        record.string("link", name)
+        record.string("dataUrl", photo.dataURL)
+        writeReference(owner)
+        record.end()
+        try output.writeLine(record.bytes)
       } else if case .earlier(let first) = target, match == nil, written[owner]?.photo != photo.dataURL.hashValue {
         report("\(place): \(who): PHOTO not carried: \(noun) \(first)'s contact has a photo already")
       }
     }
-    for record in records { try output.writeLine(JSONWriter.monica.bytes(.object(record))) }
   }
 }
 
