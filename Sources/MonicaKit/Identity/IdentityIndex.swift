@@ -75,23 +75,27 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   package mutating func add(_ person: Person, as key: Key) { add(ComparedPerson(person), as: key) }
 
   /// `add(_:as:)` of a person already in its compared form (the form a question was asked in).
-  mutating func add(_ compared: ComparedPerson, as key: Key) {
+  mutating func add(_ compared: ComparedPerson, as key: Key) { add(compared, as: key, blocks: BlockKeys(compared)) }
+
+  /// `add(_:as:)` of a person whose block keys were worked out for the question asked before.
+  mutating func add(_ compared: ComparedPerson, as key: Key, blocks: BlockKeys) {
     if positions[key] != nil { return absorb(compared.person, into: key) }
     positions[key] = entries.count
     entries.append(Entry(key: key, compared: compared))
-    for block in Self.blockKeys(compared) { put(entries.count - 1, in: block) }
+    for index in blocks.hashes.indices { put(entries.count - 1, in: blocks, at: index) }
   }
 
-  /// Puts the person at `position` in the block `key`.
-  private mutating func put(_ position: Int, in key: String) {
-    let hash = key.hashValue
-    if var block = blocks[hash] {
-      blocks[hash] = nil
+  /// Puts the person at `position` in the block of `blocks`' key at `index`.
+  private mutating func put(_ position: Int, in blocks: BlockKeys, at index: Int) {
+    let hash = blocks.hashes[index]
+    if var block = self.blocks[hash] {
+      self.blocks[hash] = nil
       block.append(Int32(position))
-      blocks[hash] = block
+      self.blocks[hash] = block
+      let key = blocks.keys[index]
       if block.count > blockLimit, "uepn".contains(key.prefix(1)) { oversized[hash] = (key, block.count) }
     } else {
-      blocks[hash] = .one(Int32(position))
+      self.blocks[hash] = .one(Int32(position))
     }
   }
 
@@ -99,11 +103,14 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   /// a birthday...), in the blocks too; nothing when `key` is not held.
   package mutating func absorb(_ person: Person, into key: Key) {
     guard let position = positions[key] else { return }
-    let before = Self.blockKeys(entries[position].compared)
+    let before = Set(BlockKeys(entries[position].compared).keys)
     var merged = entries[position].compared.person
     merged.absorb(person)
     entries[position].compared = ComparedPerson(merged)
-    for block in Self.blockKeys(entries[position].compared).subtracting(before) { put(position, in: block) }
+    let after = BlockKeys(entries[position].compared)
+    for index in after.keys.indices where !before.contains(after.keys[index]) {
+      put(position, in: after, at: index)
+    }
   }
 
   /// The people held who share a block with `person`, each judged against it, highest score
@@ -117,11 +124,20 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   func matches(
     for asked: ComparedPerson, minScore: Double, excluding: Key?, including: (Key) -> Bool = { _ in true }
   ) -> [IdentityMatch<Key>] {
+    matches(for: asked, blocks: BlockKeys(asked), minScore: minScore, excluding: excluding, including: including)
+  }
+
+  /// `matches(for:minScore:excluding:including:)` of a person whose block keys are worked out
+  /// already (to be added after the question).
+  func matches(
+    for asked: ComparedPerson, blocks keys: BlockKeys, minScore: Double, excluding: Key?,
+    including: (Key) -> Bool = { _ in true }
+  ) -> [IdentityMatch<Key>] {
     var seen: Set<Int> = []
     var found: [(position: Int, judgement: IdentityJudgement)] = []
     // In any order: what is found is sorted below by score and position, each position once.
-    for block in Self.blockKeys(asked) {
-      guard let members = blocks[block.hashValue], members.count <= blockLimit else { continue }
+    for hash in keys.hashes {
+      guard let members = blocks[hash], members.count <= blockLimit else { continue }
       for member in members.members {
         let position = Int(member)
         let key = entries[position].key
@@ -139,32 +155,6 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   /// names one for a warning). The blocks of names' other forms hold the same people and are
   /// not listed again.
   package var oversizedBlocks: [(key: String, count: Int)] { oversized.values.sorted { $0.key < $1.key } }
-
-  /// The keys a person is blocked by, each once.
-  static func blockKeys(_ compared: ComparedPerson) -> Set<String> {
-    var keys: Set<String> = []
-    if let uuid = compared.person.uuid { keys.insert("u:" + uuid) }
-    for email in compared.emails { keys.insert("e:" + email) }
-    for phone in compared.phones { keys.insert("p:" + MatchKeys.phoneBlock(phone.digits)) }
-    let (first, last) = (compared.first, compared.last)
-    let full = first.keys + last.keys
-    if !full.isEmpty {
-      keys.insert("n:" + full.sorted().joined(separator: " "))
-      if full.count <= 4 {
-        keys.insert("c:" + (first.words + last.words).joined())
-        keys.insert("c:" + (last.words + first.words).joined())
-      }
-    }
-    // Forms of the first name and the nickname meet each other's with the same last name.
-    let lastKey = last.keys.joined(separator: " ")
-    if !lastKey.isEmpty {
-      for given in [first.keys.first, compared.nickname.keys.first].compactMap({ $0 }) {
-        keys.insert("g:" + given + "|" + lastKey)
-        for group in NameForms.variantGroups(key: given) { keys.insert("g:#\(group)|" + lastKey) }
-      }
-    }
-    return keys
-  }
 
   /// A block key as a warning names it: `the e-mail a@b`, `phones ending 1234567`, `the name
   /// ana lima`.
@@ -195,4 +185,46 @@ package struct IdentityMatch<Key: Hashable & Sendable>: Sendable, Equatable {
   package let key: Key
   /// How they compare.
   package let judgement: IdentityJudgement
+}
+
+/// The keys a person is blocked by (`IdentityIndex`), each once, with their hashes (a block is
+/// found by its key's hash): worked out once for a question and the add that follows it.
+struct BlockKeys: Sendable {
+  /// The keys: `u:` a uuid, `e:` an e-mail key, `p:` a phone's last digits, `n:` and `c:` a
+  /// full name, `g:` a form of the given name with the last name.
+  private(set) var keys: [String] = []
+  /// Each key's hash, in the order of `keys`.
+  private(set) var hashes: [Int] = []
+
+  init(_ compared: ComparedPerson) {
+    if let uuid = compared.person.uuid { insert("u:" + uuid) }
+    for email in compared.emails { insert("e:" + email) }
+    for phone in compared.phones { insert("p:" + MatchKeys.phoneBlock(phone.digits)) }
+    let (first, last) = (compared.first, compared.last)
+    let full = first.keys + last.keys
+    if !full.isEmpty {
+      insert("n:" + full.sorted().joined(separator: " "))
+      if full.count <= 4 {
+        insert("c:" + (first.words + last.words).joined())
+        insert("c:" + (last.words + first.words).joined())
+      }
+    }
+    // Forms of the first name and the nickname meet each other's with the same last name.
+    let lastKey = last.keys.joined(separator: " ")
+    if !lastKey.isEmpty {
+      for given in [first.keys.first, compared.nickname.keys.first].compactMap({ $0 }) {
+        insert("g:" + given + "|" + lastKey)
+        for group in NameForms.variantGroups(key: given) { insert("g:#\(group)|" + lastKey) }
+      }
+    }
+  }
+
+  /// Adds `key` unless it is there already.
+  private mutating func insert(_ key: String) {
+    let hash = key.hashValue
+    // A person has a few keys: a scan beats a set.
+    for (index, known) in hashes.enumerated() where known == hash && keys[index] == key { return }
+    keys.append(key)
+    hashes.append(hash)
+  }
 }

@@ -31,12 +31,14 @@ extension ContactEmitter {
   /// contact: almost certainly (`IdentityJudgement.almostCertain`), not on a name alone; but an
   /// existing contact the card is, and the earlier card is not (its UID, or the judgement), wins:
   /// two contacts of the account are never made one by an import.
-  func target(of content: CardContent, person: ComparedPerson, at place: String) -> Target? {
+  func target(of content: CardContent, person: ComparedPerson, blocks: BlockKeys, at place: String) -> Target? {
     let whose = "\(noun) \(content.number) (\(content.shownName))"
-    let known = existing?.identify(person)
+    let known = existing?.identify(person, blocks: blocks)
     // Two cards of one address book that are only likely one person (a name and nothing else)
     // are two cards it keeps apart, namesakes as likely as one person: a contact each, no word.
-    if case .one(let match) = earlier.identify(person), match.judgement.score >= IdentityJudgement.almostCertain {
+    if case .one(let match) = earlier.identify(person, blocks: blocks),
+      match.judgement.score >= IdentityJudgement.almostCertain
+    {
       if case .one(let other)? = known, other.key != written[match.key]?.existing {
         // The card is another existing contact than the earlier card's: asked below.
       } else {
@@ -75,7 +77,9 @@ extension ContactEmitter {
   /// Holds the card's person and what is written for it, for the later cards of the input;
   /// past `options.peopleHeld` people, says once that later cards are compared with those held
   /// only.
-  func hold(_ person: ComparedPerson, as owner: Int, _ contact: WrittenContact, at place: String) {
+  func hold(
+    _ person: ComparedPerson, blocks: BlockKeys, as owner: Int, _ contact: WrittenContact, at place: String
+  ) {
     guard earlier.count < options.peopleHeld else {
       if !saidHeldLimit {
         saidHeldLimit = true
@@ -85,7 +89,7 @@ extension ContactEmitter {
       }
       return
     }
-    earlier.add(person, as: owner)
+    earlier.add(person, as: owner, blocks: blocks)
     written[owner] = contact
   }
 

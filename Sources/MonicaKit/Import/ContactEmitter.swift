@@ -104,8 +104,9 @@ package final class ContactEmitter {
     for (at, text) in content.dropped { report("\(source):\(at): \(who): \(text)") }
     // In the form the judgement compares it in, worked out once for the question and the index.
     let person = ComparedPerson(Person(card: content))
+    let blocks = BlockKeys(person)
     let place = "\(source):\(line)"
-    guard let target = target(of: content, person: person, at: place) else { return }
+    guard let target = target(of: content, person: person, blocks: blocks, at: place) else { return }
     // The local contact the records hang off, and the existing contact it is, if any.
     let owner: Int
     let match: Int?
@@ -113,7 +114,7 @@ package final class ContactEmitter {
     case .new:
       summary.contacts += 1
       (owner, match) = (number, nil)
-      hold(person, as: owner, WrittenContact(), at: place)
+      hold(person, blocks: blocks, as: owner, WrittenContact(), at: place)
     case .existing(let id):
       summary.matched += 1
       (owner, match) = (number, id)
@@ -121,7 +122,7 @@ package final class ContactEmitter {
         try map.append(RecordKind.contact.object, source: owner, target: id)
       }
       hold(
-        person, as: owner, WrittenContact(existing: id, skipped: options.skipExisting),
+        person, blocks: blocks, as: owner, WrittenContact(existing: id, skipped: options.skipExisting),
         at: place)
       if options.skipExisting { return }
       try update(id, from: content)
