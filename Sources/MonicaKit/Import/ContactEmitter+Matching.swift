@@ -95,22 +95,23 @@ extension ContactEmitter {
 
   /// Keeps what a new contact's card says of its own fields, for the later cards of its person.
   func remember(_ content: CardContent, as id: Int) {
-    for (key, value) in Self.ownFields(content) { _ = written[id]?.add("o", key + "=" + value) }
+    for (key, value) in Self.ownFields(content) { _ = written[id]?.add(own: key, value) }
     for tag in content.tags { _ = written[id]?.add("t", tag) }
   }
 
-  /// A card's own fields as note lines would name them, those with a value.
-  private static func ownFields(_ content: CardContent) -> [String: String] {
-    var own: [String: String] = [:]
-    let name = [content.firstName, content.middleName, content.lastName].filter { !$0.isEmpty }
-    own["Name"] = name.joined(separator: " ")
-    own["Nickname"] = content.nickname
-    own["Description"] = content.description
-    own["Birthday"] = content.birthdate.map { $0.known.text }
-    own["Died"] = content.deceasedDate.map { $0.known.text }
-    own["Job"] = content.job
-    own["Company"] = content.company
-    return own.filter { !$0.value.isEmpty }
+  /// A card's own fields as note lines name them, in their order, those with a value.
+  private static func ownFields(_ content: CardContent) -> [(name: String, value: String)] {
+    var name = content.firstName
+    for part in [content.middleName, content.lastName] where !part.isEmpty {
+      name += name.isEmpty ? part : " " + part
+    }
+    let own = [
+      ("Name", name), ("Nickname", content.nickname), ("Description", content.description),
+      ("Birthday", content.birthdate.map { $0.known.text } ?? ""),
+      ("Died", content.deceasedDate.map { $0.known.text } ?? ""), ("Job", content.job),
+      ("Company", content.company),
+    ]
+    return own.filter { !$0.1.isEmpty }
   }
 
   /// The note lines of what a later card of a person made by this import says otherwise than
@@ -119,10 +120,9 @@ extension ContactEmitter {
   /// is written already).
   func differences(_ content: CardContent, from first: Int) -> [String] {
     var lines: [String] = []
-    let own = Self.ownFields(content)
-    for key in ["Name", "Nickname", "Description", "Birthday", "Died", "Job", "Company"] {
+    for (key, value) in Self.ownFields(content) {
       // Each said once, however many cards say it.
-      guard let value = own[key], written[first]?.add("o", key + "=" + value) == true else { continue }
+      guard written[first]?.add(own: key, value) == true else { continue }
       lines.append("\(key) (\(noun) \(content.number)): \(value)")
     }
     let tags = content.tags.filter { written[first]?.add("t", $0) == true }

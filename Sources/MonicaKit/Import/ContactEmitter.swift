@@ -58,20 +58,44 @@ package final class ContactEmitter {
     var photo: Int?
     /// What was written for it, each value hashed with its kind (`mark`): contact fields
     /// (`f`), addresses (`a`), notes (`n`), tags (`t`) and the card's own fields (`o`, as
-    /// `Birthday=1985-03-04`). Hashes, not the text: what is held stays small whatever the
-    /// notes; a collision only leaves out a value as written already.
-    var values: Set<Int> = []
+    /// `Birthday` and `1985-03-04`). Hashes, not the text: what is held stays small whatever the
+    /// notes; a collision only leaves out a value as written already. Sorted, in an array: a
+    /// contact has a dozen, which a set would hold in several times the memory (the in-file
+    /// matching holds tens of thousands of contacts).
+    private var values: [Int] = []
+
+    init(existing: Int? = nil, skipped: Bool = false) { (self.existing, self.skipped) = (existing, skipped) }
 
     /// Whether the value of that kind was written.
-    func has(_ kind: Character, _ text: String) -> Bool { values.contains(Self.mark(kind, text)) }
+    func has(_ kind: Unicode.Scalar, _ text: String) -> Bool { place(of: Self.mark(kind, text)).found }
 
     /// Notes the value of that kind as written; `false` when it was already.
-    mutating func add(_ kind: Character, _ text: String) -> Bool { values.insert(Self.mark(kind, text)).inserted }
+    mutating func add(_ kind: Unicode.Scalar, _ text: String) -> Bool { add(Self.mark(kind, text)) }
 
-    static func mark(_ kind: Character, _ text: String) -> Int {
+    /// Notes the own field `name`'s value as written; `false` when it was already.
+    mutating func add(own name: String, _ value: String) -> Bool { add(Self.mark("o", name, value)) }
+
+    private mutating func add(_ mark: Int) -> Bool {
+      let (index, found) = place(of: mark)
+      if found { return false }
+      values.insert(mark, at: index)
+      return true
+    }
+
+    /// Where `mark` is in `values`, or would go.
+    private func place(of mark: Int) -> (index: Int, found: Bool) {
+      var (low, high) = (0, values.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if values[middle] < mark { low = middle + 1 } else { high = middle }
+      }
+      return (low, low < values.count && values[low] == mark)
+    }
+
+    static func mark(_ kind: Unicode.Scalar, _ texts: String...) -> Int {
       var hasher = Hasher()
-      hasher.combine(kind)
-      hasher.combine(text)
+      hasher.combine(kind.value)
+      for text in texts { hasher.combine(text) }
       return hasher.finalize()
     }
   }
