@@ -122,13 +122,19 @@ package final class ContactEmitter {
   /// Writes the records of one card or row: `number` is its place in the input (its contact's
   /// local id), `source` and `line` where it starts, for messages.
   package func emit(_ content: CardContent, number: Int, source: String, line: Int) throws(MonicaError) {
+    try emit(content, person: ImportedPerson(content), number: number, source: source, line: line)
+  }
+
+  /// `emit(_:number:source:line:)` of a card whose person is worked out already (in the form the
+  /// judgement compares it in, once for the question and the index).
+  func emit(
+    _ content: CardContent, person imported: ImportedPerson, number: Int, source: String, line: Int
+  ) throws(MonicaError) {
     var content = content
     content.number = number
     let who = "\(noun) \(number) (\(content.shownName))"
     for (at, text) in content.dropped { report("\(source):\(at): \(who): \(text)") }
-    // In the form the judgement compares it in, worked out once for the question and the index.
-    let person = ComparedPerson(Person(card: content))
-    let blocks = BlockKeys(person)
+    let (person, blocks) = (imported.compared, imported.blocks)
     let place = "\(source):\(line)"
     guard let target = target(of: content, person: person, blocks: blocks, at: place) else { return }
     // The local contact the records hang off, and the existing contact it is, if any.
