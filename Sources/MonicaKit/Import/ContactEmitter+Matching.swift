@@ -31,8 +31,11 @@ extension ContactEmitter {
   /// contact: almost certainly (`IdentityJudgement.almostCertain`), not on a name alone; but an
   /// existing contact the card is, and the earlier card is not (its UID, or the judgement), wins:
   /// two contacts of the account are never made one by an import.
-  func target(of content: CardContent, person: ComparedPerson, blocks: BlockKeys, at place: String) -> Target? {
-    let whose = "\(noun) \(content.number) (\(content.shownName))"
+  func target(
+    of content: CardContent, person: ComparedPerson, blocks: BlockKeys, at place: @autoclosure () -> String
+  ) -> Target? {
+    // Said only when something is said of the card.
+    var whose: String { "\(noun) \(content.number) (\(content.shownName))" }
     let known = existing?.identify(person, blocks: blocks)
     // Two cards of one address book that are only likely one person (a name and nothing else)
     // are two cards it keeps apart, namesakes as likely as one person: a contact each, no word.
@@ -47,7 +50,7 @@ extension ContactEmitter {
         if match.judgement.score < 1 {
           let reasons = match.judgement.reasonsFor.joined(separator: ", ")
           note(
-            "\(place): \(whose): the same person as \(noun) \(match.key) (\(reasons)): its new values go to that contact"
+            "\(place()): \(whose): the same person as \(noun) \(match.key) (\(reasons)): its new values go to that contact"
           )
         }
         return .earlier(match.key)
@@ -62,11 +65,11 @@ extension ContactEmitter {
       summary.ambiguous += 1
       let what = options.createAmbiguous ? "created as a new contact (--create-ambiguous)" : "left out"
       report(
-        "\(place): \(whose): ambiguous: contacts \(named(matches)) could each be this \(noun); \(what)")
+        "\(place()): \(whose): ambiguous: contacts \(named(matches)) could each be this \(noun); \(what)")
       return options.createAmbiguous ? .new : nil
     case .nobody(let passedOver)?:
       if !passedOver.isEmpty {
-        note("\(place): \(whose): not contact \(named(passedOver)); made a new contact")
+        note("\(place()): \(whose): not contact \(named(passedOver)); made a new contact")
       }
       return .new
     case nil:
@@ -78,13 +81,14 @@ extension ContactEmitter {
   /// past `options.peopleHeld` people, says once that later cards are compared with those held
   /// only.
   func hold(
-    _ person: ComparedPerson, blocks: BlockKeys, as owner: Int, _ contact: WrittenContact, at place: String
+    _ person: ComparedPerson, blocks: BlockKeys, as owner: Int, _ contact: WrittenContact,
+    at place: @autoclosure () -> String
   ) {
     guard earlier.count < options.peopleHeld else {
       if !saidHeldLimit {
         saidHeldLimit = true
         report(
-          "\(place): the first \(options.peopleHeld) people are held for in-file matching: later \(noun)s are compared "
+          "\(place()): the first \(options.peopleHeld) people are held for in-file matching: later \(noun)s are compared "
             + "with them, not with each other")
       }
       return

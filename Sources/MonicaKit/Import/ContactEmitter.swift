@@ -132,10 +132,11 @@ package final class ContactEmitter {
   ) throws(MonicaError) {
     var content = content
     content.number = number
-    let who = "\(noun) \(number) (\(content.shownName))"
+    // Said only when something is said of the card.
+    var who: String { "\(noun) \(number) (\(content.shownName))" }
     for (at, text) in content.dropped { report("\(source):\(at): \(who): \(text)") }
     let (person, blocks) = (imported.compared, imported.blocks)
-    let place = "\(source):\(line)"
+    var place: String { "\(source):\(line)" }
     guard let target = target(of: content, person: person, blocks: blocks, at: place) else { return }
     // The local contact the records hang off, and the existing contact it is, if any.
     let owner: Int
@@ -170,14 +171,18 @@ package final class ContactEmitter {
     case .new, .existing: remember(content, as: owner)
     case .earlier: break
     }
+    // What was written for the owner, taken out while its records are written (one look-up,
+    // not one per value), put back after; `nil` past `options.peopleHeld`.
+    var entry = written.removeValue(forKey: owner)
+    defer { if let entry { written[owner] = entry } }
     // Each record is written as it is made, straight to bytes (`JSONObjectWriter`): a type before
     // the first field of its type, then the contact, its fields, addresses, note and photo.
     fieldsPending.removeAll(keepingCapacity: true)
     for (kind, text) in content.fields {
       let key = text.trimmingWhiteSpace.lowercased()
-      if written[owner]?.has("f", key) == true { continue }
+      if entry?.has("f", key) == true { continue }
       if let match, existing?.has(field: text, on: match) == true { continue }
-      _ = written[owner]?.add("f", key)
+      _ = entry?.add("f", key)
       let type: Int
       if let known = typeIDs[kind] {
         type = known
@@ -204,15 +209,16 @@ package final class ContactEmitter {
       try output.writeLine(record.bytes)
     }
     for address in content.addresses {
-      if written[owner]?.has("a", address.key) == true { continue }
+      let key = address.key
+      if entry?.has("a", key) == true { continue }
       if let match, existing?.has(address: address, on: match) == true { continue }
-      _ = written[owner]?.add("a", address.key)
+      _ = entry?.add("a", key)
       try writeAddress(address, contact: owner)
     }
     if !content.noteLines.isEmpty {
       let body = content.noteLines.joined(separator: "\n")
-      if written[owner]?.has("n", body) != true, match.map({ existing?.has(note: body, on: $0) == true }) != true {
-        _ = written[owner]?.add("n", body)
+      if entry?.has("n", body) != true, match.map({ existing?.has(note: body, on: $0) == true }) != true {
+        _ = entry?.add("n", body)
         record.begin()
         record.int("id", next(RecordKind.note.object))
         record.string("object", RecordKind.note.object)
@@ -226,8 +232,8 @@ package final class ContactEmitter {
     // A matched contact keeps its photo: a second import must not add the same photo again. A
     // later card of a person made by this import adds its photo when the first card had none.
     if let photo = content.photo {
-      if match == nil, written[owner]?.photo == nil {
-        written[owner]?.photo = photo.dataURL.hashValue
+      if match == nil, entry?.photo == nil {
+        entry?.photo = photo.dataURL.hashValue
         // `link` is what the contact's avatar names: monica-push --create makes the uploaded photo
         // the avatar (as the phone showed it), by the link, as it does for a migrated account.
         let name = Self.photoName(number, photo.mime)
@@ -242,7 +248,7 @@ package final class ContactEmitter {
         writeReference(owner)
         record.end()
         try output.writeLine(record.bytes)
-      } else if case .earlier(let first) = target, match == nil, written[owner]?.photo != photo.dataURL.hashValue {
+      } else if case .earlier(let first) = target, match == nil, entry?.photo != photo.dataURL.hashValue {
         report("\(place): \(who): PHOTO not carried: \(noun) \(first)'s contact has a photo already")
       }
     }

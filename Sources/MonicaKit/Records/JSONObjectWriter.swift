@@ -29,7 +29,8 @@ struct JSONObjectWriter {
     empty = false
     bytes.append(UInt8(ascii: "\""))
     bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-    bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
   }
 
   /// A string member.

@@ -49,7 +49,7 @@ final class CSVRowPipeline: @unchecked Sendable {
 
   private let condition = NSCondition()
   /// Batches read and not yet taken.
-  private var queue: [[Item]] = []
+  private var queue: [[Item?]] = []
   /// The importer stopped taking rows: the reading thread stops at its next batch.
   private var cancelled = false
   /// The reading thread is done: the file ended, it failed or it was cancelled.
@@ -58,7 +58,7 @@ final class CSVRowPipeline: @unchecked Sendable {
   private var failure: (error: MonicaError, badUTF16: Bool)?
 
   /// The batch the importer is taking items from, and where.
-  private var taking: [Item] = []
+  private var taking: [Item?] = []
   private var position = 0
   /// Whether the bytes read when the last item taken was found had bad UTF-16 (at the end: all
   /// the bytes of the file).
@@ -95,7 +95,8 @@ final class CSVRowPipeline: @unchecked Sendable {
       condition.broadcast()
       condition.unlock()
     }
-    let item = taking[position]
+    // Moved out, not copied: a row's contact is many strings and arrays.
+    guard let item = taking[position].take() else { return nil }
     position += 1
     badUTF16 = item.badUTF16
     return item
@@ -120,7 +121,7 @@ final class CSVRowPipeline: @unchecked Sendable {
 
   /// The reading thread: rows to items, in batches, until the end, a failure or `stop()`.
   private func produce() {
-    var batch: [Item] = []
+    var batch: [Item?] = []
     var held = 0
     let name = self.name
     /// Hands the batch over; `false` when the importer stopped taking.
