@@ -3,7 +3,10 @@
 package enum MatchKeys {
   /// An e-mail address trimmed and case-folded; `nil` when it holds no `@`.
   package static func email(_ text: String) -> String? {
-    let key = text.trimmingWhiteSpace.lowercased()
+    var key = text.trimmingWhiteSpace
+    // Most addresses are lower-case ASCII already: the key is the text itself, not a copy (an
+    // index holds tens of thousands).
+    if key.utf8.contains(where: { $0 >= 0x80 || (0x41...0x5A).contains($0) }) { key = key.lowercased() }
     return key.contains("@") && key.count > 2 ? key : nil
   }
 
