@@ -18,9 +18,10 @@ package enum MatchKeys {
   /// `+33 6 12 34 56 78`, `0033 612345678` and `06 12 34 56 78` end the same; `nil` when
   /// fewer than `phoneDigitsMinimum` digits are left.
   package static func phoneDigits(_ text: String) -> String? {
-    let digits = text.unicodeScalars.filter { $0.isASCII && ("0"..."9").contains($0) }.map(Character.init)
-    let significant = String(digits.drop { $0 == "0" })
-    return significant.count >= phoneDigitsMinimum ? significant : nil
+    // The ASCII digits are the UTF-8 bytes 0x30-0x39 (every other character's bytes are not).
+    let digits = text.utf8.filter { (0x30...0x39).contains($0) }
+    let significant = digits.drop { $0 == UInt8(ascii: "0") }
+    return significant.count >= phoneDigitsMinimum ? String(decoding: significant, as: UTF8.self) : nil
   }
 
   /// The blocking key of a phone's digits: its last `phoneDigitsMinimum`.
