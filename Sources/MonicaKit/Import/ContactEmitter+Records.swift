@@ -51,7 +51,7 @@ extension ContactEmitter {
 
   /// Writes the contact record, in the order of Monica's ContactResource.
   func writeContact(_ content: CardContent, id: Int) throws(MonicaError) {
-    let today = options.today
+    let (today, noDate) = (options.today, self.noDate)
     record.begin()
     record.int("id", id)
     record.string("object", RecordKind.contact.object)
@@ -64,8 +64,16 @@ extension ContactEmitter {
     record.bool("is_dead", content.deceasedDate != nil)
     record.object("information") { information in
       information.object("dates") { dates in
-        dates.value("birthdate", VCardDate.json(content.birthdate, today: today))
-        dates.value("deceased_date", VCardDate.json(content.deceasedDate, today: today))
+        if let birth = content.birthdate {
+          dates.value("birthdate", birth.json(today: today))
+        } else {
+          dates.written("birthdate", noDate)
+        }
+        if let death = content.deceasedDate {
+          dates.value("deceased_date", death.json(today: today))
+        } else {
+          dates.written("deceased_date", noDate)
+        }
       }
       information.object("career") { career in
         Self.text("job", content.job, to: &career)

@@ -31,6 +31,8 @@ package final class ContactEmitter {
   private var typeIDs: [ContactFieldKind: Int] = [:]
   /// The contactfieldtype records written, each as its fields repeat it.
   private var typeRecords: [[UInt8]] = []
+  /// A contact's date that is not known (`VCardDate.json(nil, today:)`), written once.
+  let noDate: [UInt8]
   /// The record being written (its storage kept from one to the next).
   var record = JSONObjectWriter(.monica)
   /// The contact fields of the card being written, kept until its contact is written.
@@ -117,6 +119,7 @@ package final class ContactEmitter {
     self.report = report
     self.note = note
     summary = ImportSummary(noun: noun)
+    noDate = JSONWriter.monica.bytes(VCardDate.json(nil, today: options.today))
   }
 
   /// Writes the records of one card or row: `number` is its place in the input (its contact's

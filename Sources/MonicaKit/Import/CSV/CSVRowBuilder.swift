@@ -206,10 +206,20 @@ struct CSVRowBuilder {
 
     // The contact fields, each value once, the primary ones first.
     func ordered(_ values: [Labelled]) -> [Labelled] {
-      var seen: Set<String> = []
-      return (values.filter(\.primary) + values.filter { !$0.primary }).filter {
-        seen.insert($0.value.lowercased()).inserted
+      if values.count < 2 { return values }
+      let sorted = values.filter(\.primary) + values.filter { !$0.primary }
+      // A few values (most rows): a scan of those kept beats a set.
+      if sorted.count <= 8 {
+        var keys: [String] = []
+        return sorted.filter { value in
+          let key = value.value.lowercased()
+          if keys.contains(key) { return false }
+          keys.append(key)
+          return true
+        }
       }
+      var seen: Set<String> = []
+      return sorted.filter { seen.insert($0.value.lowercased()).inserted }
     }
     let (mails, calls, sites) = (ordered(emails), ordered(phones), ordered(websites))
     for mail in mails {
