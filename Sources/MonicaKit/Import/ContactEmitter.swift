@@ -63,13 +63,16 @@ package final class ContactEmitter {
     /// `Birthday` and `1985-03-04`). Hashes, not the text: what is held stays small whatever the
     /// notes; a collision only leaves out a value as written already. Sorted, in an array: a
     /// contact has a dozen, which a set would hold in several times the memory (the in-file
-    /// matching holds tens of thousands of contacts).
+    /// matching holds tens of thousands of contacts); past `arrayLimit` (a card of thousands of
+    /// values, where inserting into the array would cost its length each time), in `many`.
     private var values: [Int] = []
+    private var many: Set<Int>?
+    private static let arrayLimit = 64
 
     init(existing: Int? = nil, skipped: Bool = false) { (self.existing, self.skipped) = (existing, skipped) }
 
     /// Whether the value of that kind was written.
-    func has(_ kind: Unicode.Scalar, _ text: String) -> Bool { place(of: Self.mark(kind, text)).found }
+    func has(_ kind: Unicode.Scalar, _ text: String) -> Bool { has(Self.mark(kind, text)) }
 
     /// Notes the value of that kind as written; `false` when it was already.
     mutating func add(_ kind: Unicode.Scalar, _ text: String) -> Bool { add(Self.mark(kind, text)) }
@@ -77,10 +80,17 @@ package final class ContactEmitter {
     /// Notes the own field `name`'s value as written; `false` when it was already.
     mutating func add(own name: String, _ value: String) -> Bool { add(Self.mark("o", name, value)) }
 
+    private func has(_ mark: Int) -> Bool { many?.contains(mark) ?? place(of: mark).found }
+
     private mutating func add(_ mark: Int) -> Bool {
+      if many != nil { return many?.insert(mark).inserted ?? false }
       let (index, found) = place(of: mark)
       if found { return false }
       values.insert(mark, at: index)
+      if values.count > Self.arrayLimit {
+        many = Set(values)
+        values = []
+      }
       return true
     }
 
