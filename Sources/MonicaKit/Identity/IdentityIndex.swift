@@ -21,11 +21,14 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   /// The people of one block, by position in `entries`: most blocks hold one person, who
   /// needs no array of their own.
   private enum Block: Sendable {
+    /// No one: only the default of a look-up that adds the first member, never held.
+    case none
     case one(Int32)
     case many([Int32])
 
     var members: [Int32] {
       switch self {
+      case .none: []
       case .one(let position): [position]
       case .many(let positions): positions
       }
@@ -33,18 +36,26 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
 
     var count: Int {
       switch self {
+      case .none: 0
       case .one: 1
       case .many(let positions): positions.count
       }
     }
 
-    mutating func append(_ position: Int32) {
+    /// Adds `position`; returns how many the block holds then.
+    mutating func append(_ position: Int32) -> Int {
       switch self {
-      case .one(let first): self = .many([first, position])
+      case .none:
+        self = .one(position)
+        return 1
+      case .one(let first):
+        self = .many([first, position])
+        return 2
       case .many(var positions):
         self = .one(0)  // lets the array be appended to in place
         positions.append(position)
         self = .many(positions)
+        return positions.count
       }
     }
   }
@@ -88,14 +99,11 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   /// Puts the person at `position` in the block of `blocks`' key at `index`.
   private mutating func put(_ position: Int, in blocks: BlockKeys, at index: Int) {
     let hash = blocks.hashes[index]
-    if var block = self.blocks[hash] {
-      self.blocks[hash] = nil
-      block.append(Int32(position))
-      self.blocks[hash] = block
-      let key = blocks.keys[index]
-      if block.count > blockLimit, "uepn".contains(key.prefix(1)) { oversized[hash] = (key, block.count) }
-    } else {
-      self.blocks[hash] = .one(Int32(position))
+    // One look-up, the block changed where it is held.
+    let count = self.blocks[hash, default: .none].append(Int32(position))
+    // A block of one is new: the first member never makes it oversized.
+    if count > 1, count > blockLimit, "uepn".contains(blocks.keys[index].prefix(1)) {
+      oversized[hash] = (blocks.keys[index], count)
     }
   }
 

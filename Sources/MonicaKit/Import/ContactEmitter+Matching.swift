@@ -98,9 +98,10 @@ extension ContactEmitter {
   }
 
   /// Keeps what a new contact's card says of its own fields, for the later cards of its person.
-  func remember(_ content: CardContent, as id: Int) {
-    for (key, value) in Self.ownFields(content) { _ = written[id]?.add(own: key, value) }
-    for tag in content.tags { _ = written[id]?.add("t", tag) }
+  static func remember(_ content: CardContent, in written: inout WrittenContact?) {
+    guard written != nil else { return }
+    for (key, value) in ownFields(content) { _ = written?.add(own: key, value) }
+    for tag in content.tags { _ = written?.add("t", tag) }
   }
 
   /// A card's own fields as note lines name them, in their order, those with a value.

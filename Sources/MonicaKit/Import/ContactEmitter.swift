@@ -180,14 +180,15 @@ package final class ContactEmitter {
       // same note, which the contact's notes then hold, instead of a shorter new one.
       content.noteLines += differences(content, from: first)
     }
-    switch target {
-    case .new, .existing: remember(content, as: owner)
-    case .earlier: break
-    }
-    // What was written for the owner, taken out while its records are written (one look-up,
-    // not one per value), put back after; `nil` past `options.peopleHeld`.
+    // What was written for the owner, taken out while its card is remembered and its records
+    // are written (one look-up, not one per value), put back after; `nil` past
+    // `options.peopleHeld`.
     var entry = written.removeValue(forKey: owner)
     defer { if let entry { written[owner] = entry } }
+    switch target {
+    case .new, .existing: Self.remember(content, in: &entry)
+    case .earlier: break
+    }
     // Each record is written as it is made, straight to bytes (`JSONObjectWriter`): a type before
     // the first field of its type, then the contact, its fields, addresses, note and photo.
     fieldsPending.removeAll(keepingCapacity: true)
