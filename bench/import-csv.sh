@@ -7,6 +7,8 @@
 #
 #   bench/import-csv.sh
 #   BIN=.build/debug bench/import-csv.sh   # the debug build instead of a release one
+#   BASE=/tmp/main-bin bench/import-csv.sh # also another build's monica-import (a copy of main's,
+#                                          # say), each input run by both in turn, outputs compared
 #
 # The rows are seeded (the same bytes every run): the current Google header with two e-mail,
 # two phone and one address group, a birthday (one in five year-less), labels with Google's
@@ -45,14 +47,34 @@ for i in range(1, n + 1):
 PY
 }
 
-# row NAME COMMAND...: peak RSS, wall time and exit status of COMMAND (stdout to records).
+# row NAME COMMAND...: peak RSS, user CPU, wall time and exit status of COMMAND (stdout to
+# $out/records.ndjson, stderr to $out/stderr).
 row() {
-  local rss seconds status=0 name=$1
+  local rss user seconds status=0 name=$1
   shift
-  /usr/bin/time -f '%M %e' -o "$out/time" "$@" > "$out/records.ndjson" 2> "$out/stderr" || status=$?
-  read -r rss seconds < <(tail -n 1 "$out/time")
-  printf '| %s | %s | %.1f MB | %s s | %s |\n' "$name" "$(wc -l < "$out/records.ndjson")" \
-    "$(echo "$rss / 1024" | bc -l)" "$seconds" "$status"
+  /usr/bin/time -f '%M %U %e' -o "$out/time" "$@" > "$out/records.ndjson" 2> "$out/stderr" || status=$?
+  read -r rss user seconds < <(tail -n 1 "$out/time")
+  printf '| %s | %s | %.1f MB | %s s | %s s | %s |\n' "$name" "$(wc -l < "$out/records.ndjson")" \
+    "$(echo "$rss / 1024" | bc -l)" "$user" "$seconds" "$status"
+}
+
+# versions NAME ARGS...: `row` of monica-import ARGS, and with BASE also of BASE's monica-import
+# right after it, their stdout and stderr compared byte for byte.
+versions() {
+  local name=$1
+  shift
+  row "monica-import $name" "$bin/monica-import" "$@"
+  tail -n 1 "$out/stderr" | cut -c1-200 >&2
+  [ -n "${BASE:-}" ] || return 0
+  mv "$out/records.ndjson" "$out/records.this.ndjson"
+  mv "$out/stderr" "$out/stderr.this"
+  # The program's name starts its messages: BASE's copy is run under the same name.
+  row "monica-import (BASE) $name" "$BASE/monica-import" "$@"
+  if cmp -s "$out/records.ndjson" "$out/records.this.ndjson" && cmp -s "$out/stderr" "$out/stderr.this"; then
+    echo "$name: the same stdout and stderr as BASE's" >&2
+  else
+    echo "$name: stdout or stderr differ from BASE's" >&2
+  fi
 }
 
 floor='import csv, sys
@@ -61,13 +83,12 @@ for row in csv.reader(open(sys.argv[1], newline="", encoding="utf-8-sig")):
     n += 1
 print(n)'
 
-echo "| input | lines out | peak RSS | wall | exit |"
-echo "|---|---:|---:|---:|---:|"
+echo "| input | lines out | peak RSS | user CPU | wall | exit |"
+echo "|---|---:|---:|---:|---:|---:|"
 for rows in 10000 100000; do
   file=$out/google-$rows.csv
   [ -f "$file" ] || generate "$rows" "$file"
-  row "monica-import csv, $rows rows ($(du -h "$file" | cut -f1))" "$bin/monica-import" csv "$file"
-  tail -n 1 "$out/stderr" | cut -c1-200 >&2
+  versions "csv, $rows rows ($(du -h "$file" | cut -f1))" csv "$file"
   row "python3 csv.reader, $rows rows" python3 -c "$floor" "$file"
 done
 hostile_quote() { printf 'First Name,Last Name\nAna,"'; head -c 1073741824 /dev/zero | tr '\0' x; }
@@ -78,7 +99,12 @@ import sys
 cell = b"x" * (1 << 20)
 for i in range(1024): sys.stdout.buffer.write(b"Ana," + cell + b"\n")'
 }
-row "1 GiB quoted cell never closed (stdin)" bash -c "$(declare -f hostile_quote); hostile_quote | $bin/monica-import csv --from columns --columns first_name='First Name' -"
-tail -n 1 "$out/stderr" >&2
-row "1 GiB of 1 MiB rows, --skip-invalid (stdin)" bash -c "$(declare -f hostile_rows); hostile_rows | $bin/monica-import csv --skip-invalid --columns first_name='First Name' -"
-tail -n 1 "$out/stderr" | cut -c1-200 >&2
+# The generators' CPU is in these rows' user CPU too (a pipeline is timed as a whole).
+for dir in "$bin" ${BASE:+"$BASE"}; do
+  which=""
+  [ "$dir" = "$bin" ] || which=" (BASE)"
+  row "1 GiB quoted cell never closed (stdin)$which" bash -c "$(declare -f hostile_quote); hostile_quote | $dir/monica-import csv --from columns --columns first_name='First Name' -"
+  tail -n 1 "$out/stderr" >&2
+  row "1 GiB of 1 MiB rows, --skip-invalid (stdin)$which" bash -c "$(declare -f hostile_rows); hostile_rows | $dir/monica-import csv --skip-invalid --columns first_name='First Name' -"
+  tail -n 1 "$out/stderr" | cut -c1-200 >&2
+done

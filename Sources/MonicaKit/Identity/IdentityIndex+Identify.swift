@@ -27,8 +27,12 @@ extension IdentityIndex {
   package func identify(_ person: Person) -> Identification<Key> { identify(ComparedPerson(person)) }
 
   /// `identify(_:)` of a person already in its compared form: an importer asks, then adds.
-  func identify(_ person: ComparedPerson) -> Identification<Key> {
-    let found = matches(for: person, minScore: 0, excluding: nil)
+  func identify(_ person: ComparedPerson) -> Identification<Key> { identify(person, blocks: BlockKeys(person)) }
+
+  /// `identify(_:)` of a person whose block keys are worked out already: an importer asks one
+  /// index or two, then adds.
+  func identify(_ person: ComparedPerson, blocks: BlockKeys) -> Identification<Key> {
+    let found = matches(for: person, blocks: blocks, minScore: 0, excluding: nil)
     if let same = found.first(where: { $0.judgement.score >= IdentityJudgement.almostCertain }) { return .one(same) }
     let likely = found.filter { $0.judgement.score >= IdentityJudgement.likely && !$0.judgement.isDisputed }
     if likely.count == 1 { return .one(likely[0]) }

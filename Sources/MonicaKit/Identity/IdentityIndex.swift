@@ -21,11 +21,14 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   /// The people of one block, by position in `entries`: most blocks hold one person, who
   /// needs no array of their own.
   private enum Block: Sendable {
+    /// No one: only the default of a look-up that adds the first member, never held.
+    case none
     case one(Int32)
     case many([Int32])
 
     var members: [Int32] {
       switch self {
+      case .none: []
       case .one(let position): [position]
       case .many(let positions): positions
       }
@@ -33,18 +36,26 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
 
     var count: Int {
       switch self {
+      case .none: 0
       case .one: 1
       case .many(let positions): positions.count
       }
     }
 
-    mutating func append(_ position: Int32) {
+    /// Adds `position`; returns how many the block holds then.
+    mutating func append(_ position: Int32) -> Int {
       switch self {
-      case .one(let first): self = .many([first, position])
+      case .none:
+        self = .one(position)
+        return 1
+      case .one(let first):
+        self = .many([first, position])
+        return 2
       case .many(var positions):
         self = .one(0)  // lets the array be appended to in place
         positions.append(position)
         self = .many(positions)
+        return positions.count
       }
     }
   }
@@ -75,23 +86,24 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   package mutating func add(_ person: Person, as key: Key) { add(ComparedPerson(person), as: key) }
 
   /// `add(_:as:)` of a person already in its compared form (the form a question was asked in).
-  mutating func add(_ compared: ComparedPerson, as key: Key) {
+  mutating func add(_ compared: ComparedPerson, as key: Key) { add(compared, as: key, blocks: BlockKeys(compared)) }
+
+  /// `add(_:as:)` of a person whose block keys were worked out for the question asked before.
+  mutating func add(_ compared: ComparedPerson, as key: Key, blocks: BlockKeys) {
     if positions[key] != nil { return absorb(compared.person, into: key) }
     positions[key] = entries.count
     entries.append(Entry(key: key, compared: compared))
-    for block in Self.blockKeys(compared) { put(entries.count - 1, in: block) }
+    for index in blocks.hashes.indices { put(entries.count - 1, in: blocks, at: index) }
   }
 
-  /// Puts the person at `position` in the block `key`.
-  private mutating func put(_ position: Int, in key: String) {
-    let hash = key.hashValue
-    if var block = blocks[hash] {
-      blocks[hash] = nil
-      block.append(Int32(position))
-      blocks[hash] = block
-      if block.count > blockLimit, "uepn".contains(key.prefix(1)) { oversized[hash] = (key, block.count) }
-    } else {
-      blocks[hash] = .one(Int32(position))
+  /// Puts the person at `position` in the block of `blocks`' key at `index`.
+  private mutating func put(_ position: Int, in blocks: BlockKeys, at index: Int) {
+    let hash = blocks.hashes[index]
+    // One look-up, the block changed where it is held.
+    let count = self.blocks[hash, default: .none].append(Int32(position))
+    // A block of one is new: the first member never makes it oversized.
+    if count > 1, count > blockLimit, "uepn".contains(blocks.keys[index].prefix(1)) {
+      oversized[hash] = (blocks.keys[index], count)
     }
   }
 
@@ -99,11 +111,14 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   /// a birthday...), in the blocks too; nothing when `key` is not held.
   package mutating func absorb(_ person: Person, into key: Key) {
     guard let position = positions[key] else { return }
-    let before = Self.blockKeys(entries[position].compared)
+    let before = Set(BlockKeys(entries[position].compared).keys)
     var merged = entries[position].compared.person
     merged.absorb(person)
     entries[position].compared = ComparedPerson(merged)
-    for block in Self.blockKeys(entries[position].compared).subtracting(before) { put(position, in: block) }
+    let after = BlockKeys(entries[position].compared)
+    for index in after.keys.indices where !before.contains(after.keys[index]) {
+      put(position, in: after, at: index)
+    }
   }
 
   /// The people held who share a block with `person`, each judged against it, highest score
@@ -117,11 +132,20 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   func matches(
     for asked: ComparedPerson, minScore: Double, excluding: Key?, including: (Key) -> Bool = { _ in true }
   ) -> [IdentityMatch<Key>] {
+    matches(for: asked, blocks: BlockKeys(asked), minScore: minScore, excluding: excluding, including: including)
+  }
+
+  /// `matches(for:minScore:excluding:including:)` of a person whose block keys are worked out
+  /// already (to be added after the question).
+  func matches(
+    for asked: ComparedPerson, blocks keys: BlockKeys, minScore: Double, excluding: Key?,
+    including: (Key) -> Bool = { _ in true }
+  ) -> [IdentityMatch<Key>] {
     var seen: Set<Int> = []
     var found: [(position: Int, judgement: IdentityJudgement)] = []
     // In any order: what is found is sorted below by score and position, each position once.
-    for block in Self.blockKeys(asked) {
-      guard let members = blocks[block.hashValue], members.count <= blockLimit else { continue }
+    for hash in keys.hashes {
+      guard let members = blocks[hash], members.count <= blockLimit else { continue }
       for member in members.members {
         let position = Int(member)
         let key = entries[position].key
@@ -139,32 +163,6 @@ package struct IdentityIndex<Key: Hashable & Sendable>: Sendable {
   /// names one for a warning). The blocks of names' other forms hold the same people and are
   /// not listed again.
   package var oversizedBlocks: [(key: String, count: Int)] { oversized.values.sorted { $0.key < $1.key } }
-
-  /// The keys a person is blocked by, each once.
-  static func blockKeys(_ compared: ComparedPerson) -> Set<String> {
-    var keys: Set<String> = []
-    if let uuid = compared.person.uuid { keys.insert("u:" + uuid) }
-    for email in compared.emails { keys.insert("e:" + email) }
-    for phone in compared.phones { keys.insert("p:" + MatchKeys.phoneBlock(phone.digits)) }
-    let (first, last) = (compared.first, compared.last)
-    let full = first.keys + last.keys
-    if !full.isEmpty {
-      keys.insert("n:" + full.sorted().joined(separator: " "))
-      if full.count <= 4 {
-        keys.insert("c:" + (first.words + last.words).joined())
-        keys.insert("c:" + (last.words + first.words).joined())
-      }
-    }
-    // Forms of the first name and the nickname meet each other's with the same last name.
-    let lastKey = last.keys.joined(separator: " ")
-    if !lastKey.isEmpty {
-      for given in [first.keys.first, compared.nickname.keys.first].compactMap({ $0 }) {
-        keys.insert("g:" + given + "|" + lastKey)
-        for group in NameForms.variantGroups(key: given) { keys.insert("g:#\(group)|" + lastKey) }
-      }
-    }
-    return keys
-  }
 
   /// A block key as a warning names it: `the e-mail a@b`, `phones ending 1234567`, `the name
   /// ana lima`.
@@ -195,4 +193,46 @@ package struct IdentityMatch<Key: Hashable & Sendable>: Sendable, Equatable {
   package let key: Key
   /// How they compare.
   package let judgement: IdentityJudgement
+}
+
+/// The keys a person is blocked by (`IdentityIndex`), each once, with their hashes (a block is
+/// found by its key's hash): worked out once for a question and the add that follows it.
+struct BlockKeys: Sendable {
+  /// The keys: `u:` a uuid, `e:` an e-mail key, `p:` a phone's last digits, `n:` and `c:` a
+  /// full name, `g:` a form of the given name with the last name.
+  private(set) var keys: [String] = []
+  /// Each key's hash, in the order of `keys`.
+  private(set) var hashes: [Int] = []
+
+  init(_ compared: ComparedPerson) {
+    if let uuid = compared.person.uuid { insert("u:" + uuid) }
+    for email in compared.emails { insert("e:" + email) }
+    for phone in compared.phones { insert("p:" + MatchKeys.phoneBlock(phone.digits)) }
+    let (first, last) = (compared.first, compared.last)
+    let full = first.keys + last.keys
+    if !full.isEmpty {
+      insert("n:" + full.sorted().joined(separator: " "))
+      if full.count <= 4 {
+        insert("c:" + (first.words + last.words).joined())
+        insert("c:" + (last.words + first.words).joined())
+      }
+    }
+    // Forms of the first name and the nickname meet each other's with the same last name.
+    let lastKey = last.keys.joined(separator: " ")
+    if !lastKey.isEmpty {
+      for given in [first.keys.first, compared.nickname.keys.first].compactMap({ $0 }) {
+        insert("g:" + given + "|" + lastKey)
+        for group in NameForms.variantGroups(key: given) { insert("g:#\(group)|" + lastKey) }
+      }
+    }
+  }
+
+  /// Adds `key` unless it is there already.
+  private mutating func insert(_ key: String) {
+    let hash = key.hashValue
+    // A person has a few keys: a scan beats a set.
+    for (index, known) in hashes.enumerated() where known == hash && keys[index] == key { return }
+    keys.append(key)
+    hashes.append(hash)
+  }
 }

@@ -3,7 +3,10 @@
 package enum MatchKeys {
   /// An e-mail address trimmed and case-folded; `nil` when it holds no `@`.
   package static func email(_ text: String) -> String? {
-    let key = text.trimmingWhiteSpace.lowercased()
+    var key = text.trimmingWhiteSpace
+    // Most addresses are lower-case ASCII already: the key is the text itself, not a copy (an
+    // index holds tens of thousands).
+    if key.utf8.contains(where: { $0 >= 0x80 || (0x41...0x5A).contains($0) }) { key = key.lowercased() }
     return key.contains("@") && key.count > 2 ? key : nil
   }
 
@@ -15,9 +18,10 @@ package enum MatchKeys {
   /// `+33 6 12 34 56 78`, `0033 612345678` and `06 12 34 56 78` end the same; `nil` when
   /// fewer than `phoneDigitsMinimum` digits are left.
   package static func phoneDigits(_ text: String) -> String? {
-    let digits = text.unicodeScalars.filter { $0.isASCII && ("0"..."9").contains($0) }.map(Character.init)
-    let significant = String(digits.drop { $0 == "0" })
-    return significant.count >= phoneDigitsMinimum ? significant : nil
+    // The ASCII digits are the UTF-8 bytes 0x30-0x39 (every other character's bytes are not).
+    let digits = text.utf8.filter { (0x30...0x39).contains($0) }
+    let significant = digits.drop { $0 == UInt8(ascii: "0") }
+    return significant.count >= phoneDigitsMinimum ? String(decoding: significant, as: UTF8.self) : nil
   }
 
   /// The blocking key of a phone's digits: its last `phoneDigitsMinimum`.

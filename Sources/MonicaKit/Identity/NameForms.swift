@@ -94,17 +94,24 @@ package enum NameForms {
       UInt8(ascii: "c"), UInt8(ascii: "y"), UInt8(ascii: "e"), UInt8(ascii: "r"),
       UInt8(ascii: "h"), UInt8(ascii: "k"), UInt8(ascii: "i")
     )
-    let vowels = Array("aeiou".utf8)
+    func isVowel(_ letter: UInt8) -> Bool {
+      switch letter {
+      case UInt8(ascii: "a"), e, i, UInt8(ascii: "o"), UInt8(ascii: "u"): true
+      default: false
+      }
+    }
     for index in letters.indices where letters[index] == c {
       let next = index + 1 < letters.count ? letters[index + 1] : 0
-      if ![e, i, y, h].contains(next) { letters[index] = k }
+      if next != e, next != i, next != y, next != h { letters[index] = k }
     }
     for index in letters.indices.dropFirst() where letters[index] == y { letters[index] = i }
-    if letters.count >= 5, letters.suffix(2).elementsEqual([e, r]) { letters.remove(at: letters.count - 2) }
-    if letters.count > 2, letters.last == h, vowels.contains(letters[letters.count - 2]) { letters.removeLast() }
+    if letters.count >= 5, letters[letters.count - 2] == e, letters[letters.count - 1] == r {
+      letters.remove(at: letters.count - 2)
+    }
+    if letters.count > 2, letters.last == h, isVowel(letters[letters.count - 2]) { letters.removeLast() }
     var key: [UInt8] = []
     key.reserveCapacity(letters.count)
-    for letter in letters where !(key.last == letter && !vowels.contains(letter)) { key.append(letter) }
+    for letter in letters where !(key.last == letter && !isVowel(letter)) { key.append(letter) }
     return String(decoding: key, as: UTF8.self)
   }
 

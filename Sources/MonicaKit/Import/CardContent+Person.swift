@@ -15,3 +15,15 @@ extension VCardDate {
   /// The date as the identity judgement compares it.
   var known: Person.KnownDate { Person.KnownDate(year: year, month: month, day: day, isAgeBased: isAgeBased) }
 }
+
+/// A card's or row's person in the forms the identity judgement compares and blocks it by,
+/// worked out once for the questions and the index (by the CSV importer, on its reading thread).
+struct ImportedPerson: Sendable {
+  let compared: ComparedPerson
+  let blocks: BlockKeys
+
+  init(_ content: CardContent) {
+    compared = ComparedPerson(Person(card: content))
+    blocks = BlockKeys(compared)
+  }
+}

@@ -31,12 +31,17 @@ extension ContactEmitter {
   /// contact: almost certainly (`IdentityJudgement.almostCertain`), not on a name alone; but an
   /// existing contact the card is, and the earlier card is not (its UID, or the judgement), wins:
   /// two contacts of the account are never made one by an import.
-  func target(of content: CardContent, person: ComparedPerson, at place: String) -> Target? {
-    let whose = "\(noun) \(content.number) (\(content.shownName))"
-    let known = existing?.identify(person)
+  func target(
+    of content: CardContent, person: ComparedPerson, blocks: BlockKeys, at place: @autoclosure () -> String
+  ) -> Target? {
+    // Said only when something is said of the card.
+    var whose: String { "\(noun) \(content.number) (\(content.shownName))" }
+    let known = existing?.identify(person, blocks: blocks)
     // Two cards of one address book that are only likely one person (a name and nothing else)
     // are two cards it keeps apart, namesakes as likely as one person: a contact each, no word.
-    if case .one(let match) = earlier.identify(person), match.judgement.score >= IdentityJudgement.almostCertain {
+    if case .one(let match) = earlier.identify(person, blocks: blocks),
+      match.judgement.score >= IdentityJudgement.almostCertain
+    {
       if case .one(let other)? = known, other.key != written[match.key]?.existing {
         // The card is another existing contact than the earlier card's: asked below.
       } else {
@@ -45,7 +50,7 @@ extension ContactEmitter {
         if match.judgement.score < 1 {
           let reasons = match.judgement.reasonsFor.joined(separator: ", ")
           note(
-            "\(place): \(whose): the same person as \(noun) \(match.key) (\(reasons)): its new values go to that contact"
+            "\(place()): \(whose): the same person as \(noun) \(match.key) (\(reasons)): its new values go to that contact"
           )
         }
         return .earlier(match.key)
@@ -60,11 +65,11 @@ extension ContactEmitter {
       summary.ambiguous += 1
       let what = options.createAmbiguous ? "created as a new contact (--create-ambiguous)" : "left out"
       report(
-        "\(place): \(whose): ambiguous: contacts \(named(matches)) could each be this \(noun); \(what)")
+        "\(place()): \(whose): ambiguous: contacts \(named(matches)) could each be this \(noun); \(what)")
       return options.createAmbiguous ? .new : nil
     case .nobody(let passedOver)?:
       if !passedOver.isEmpty {
-        note("\(place): \(whose): not contact \(named(passedOver)); made a new contact")
+        note("\(place()): \(whose): not contact \(named(passedOver)); made a new contact")
       }
       return .new
     case nil:
@@ -75,38 +80,43 @@ extension ContactEmitter {
   /// Holds the card's person and what is written for it, for the later cards of the input;
   /// past `options.peopleHeld` people, says once that later cards are compared with those held
   /// only.
-  func hold(_ person: ComparedPerson, as owner: Int, _ contact: WrittenContact, at place: String) {
+  func hold(
+    _ person: ComparedPerson, blocks: BlockKeys, as owner: Int, _ contact: WrittenContact,
+    at place: @autoclosure () -> String
+  ) {
     guard earlier.count < options.peopleHeld else {
       if !saidHeldLimit {
         saidHeldLimit = true
         report(
-          "\(place): the first \(options.peopleHeld) people are held for in-file matching: later \(noun)s are compared "
+          "\(place()): the first \(options.peopleHeld) people are held for in-file matching: later \(noun)s are compared "
             + "with them, not with each other")
       }
       return
     }
-    earlier.add(person, as: owner)
+    earlier.add(person, as: owner, blocks: blocks)
     written[owner] = contact
   }
 
   /// Keeps what a new contact's card says of its own fields, for the later cards of its person.
-  func remember(_ content: CardContent, as id: Int) {
-    for (key, value) in Self.ownFields(content) { _ = written[id]?.add("o", key + "=" + value) }
-    for tag in content.tags { _ = written[id]?.add("t", tag) }
+  static func remember(_ content: CardContent, in written: inout WrittenContact?) {
+    guard written != nil else { return }
+    for (key, value) in ownFields(content) { _ = written?.add(own: key, value) }
+    for tag in content.tags { _ = written?.add("t", tag) }
   }
 
-  /// A card's own fields as note lines would name them, those with a value.
-  private static func ownFields(_ content: CardContent) -> [String: String] {
-    var own: [String: String] = [:]
-    let name = [content.firstName, content.middleName, content.lastName].filter { !$0.isEmpty }
-    own["Name"] = name.joined(separator: " ")
-    own["Nickname"] = content.nickname
-    own["Description"] = content.description
-    own["Birthday"] = content.birthdate.map { $0.known.text }
-    own["Died"] = content.deceasedDate.map { $0.known.text }
-    own["Job"] = content.job
-    own["Company"] = content.company
-    return own.filter { !$0.value.isEmpty }
+  /// A card's own fields as note lines name them, in their order, those with a value.
+  private static func ownFields(_ content: CardContent) -> [(name: String, value: String)] {
+    var name = content.firstName
+    for part in [content.middleName, content.lastName] where !part.isEmpty {
+      name += name.isEmpty ? part : " " + part
+    }
+    let own = [
+      ("Name", name), ("Nickname", content.nickname), ("Description", content.description),
+      ("Birthday", content.birthdate.map { $0.known.text } ?? ""),
+      ("Died", content.deceasedDate.map { $0.known.text } ?? ""), ("Job", content.job),
+      ("Company", content.company),
+    ]
+    return own.filter { !$0.1.isEmpty }
   }
 
   /// The note lines of what a later card of a person made by this import says otherwise than
@@ -115,10 +125,9 @@ extension ContactEmitter {
   /// is written already).
   func differences(_ content: CardContent, from first: Int) -> [String] {
     var lines: [String] = []
-    let own = Self.ownFields(content)
-    for key in ["Name", "Nickname", "Description", "Birthday", "Died", "Job", "Company"] {
+    for (key, value) in Self.ownFields(content) {
       // Each said once, however many cards say it.
-      guard let value = own[key], written[first]?.add("o", key + "=" + value) == true else { continue }
+      guard written[first]?.add(own: key, value) == true else { continue }
       lines.append("\(key) (\(noun) \(content.number)): \(value)")
     }
     let tags = content.tags.filter { written[first]?.add("t", $0) == true }

@@ -39,47 +39,62 @@ extension ContactEmitter {
     return id
   }
 
-  func reference(_ contact: Int) -> JSONValue { .object(JSONObject(["id": .int(contact)])) }
+  /// The `contact` member of a record that hangs off contact `contact`: `{"id":3}`.
+  func writeReference(_ contact: Int) {
+    record.object("contact") { $0.int("id", contact) }
+  }
 
   /// A text column as Monica stores it: an empty string is null.
-  private func text(_ value: String) -> JSONValue { value.isEmpty ? .null : .string(value) }
+  private static func text(_ name: StaticString, _ value: String, to record: inout JSONObjectWriter) {
+    record.string(name, value.isEmpty ? nil : value)
+  }
 
-  /// The contact record, in the order of Monica's ContactResource.
-  func contact(_ content: CardContent, id: Int) -> JSONObject {
-    var members: [JSONObject.Member] = [
-      .init("id", .int(id)), .init("object", .string(RecordKind.contact.object)),
-      .init("first_name", .string(content.firstName)),
-      .init("last_name", text(content.lastName)), .init("nickname", text(content.nickname)),
-    ]
-    if !content.middleName.isEmpty { members.append(.init("middle_name", .string(content.middleName))) }
-    members += [
-      .init("description", text(content.description)), .init("is_partial", .bool(false)),
-      .init("is_dead", .bool(content.deceasedDate != nil)),
-      .init(
-        "information",
-        .object(
-          JSONObject([
-            "dates": .object(
-              JSONObject([
-                "birthdate": VCardDate.json(content.birthdate, today: options.today),
-                "deceased_date": VCardDate.json(content.deceasedDate, today: options.today),
-              ])),
-            "career": .object(JSONObject(["job": text(content.job), "company": text(content.company)])),
-          ]))),
-    ]
-    if let photo = content.photo, case .object(var information)? = members.last?.value {
-      // The card's photo is the avatar, as a phone shows it (the photo record's `link`).
-      information["avatar"] = .object(
-        JSONObject(["source": .string("photo"), "url": .string(Self.photoName(id, photo.mime))]))
-      members[members.count - 1].value = .object(information)
+  /// Writes the contact record, in the order of Monica's ContactResource.
+  func writeContact(_ content: CardContent, id: Int) throws(MonicaError) {
+    let (today, noDate) = (options.today, self.noDate)
+    record.begin()
+    record.int("id", id)
+    record.string("object", RecordKind.contact.object)
+    record.string("first_name", content.firstName)
+    Self.text("last_name", content.lastName, to: &record)
+    Self.text("nickname", content.nickname, to: &record)
+    if !content.middleName.isEmpty { record.string("middle_name", content.middleName) }
+    Self.text("description", content.description, to: &record)
+    record.bool("is_partial", false)
+    record.bool("is_dead", content.deceasedDate != nil)
+    record.object("information") { information in
+      information.object("dates") { dates in
+        if let birth = content.birthdate {
+          dates.value("birthdate", birth.json(today: today))
+        } else {
+          dates.written("birthdate", noDate)
+        }
+        if let death = content.deceasedDate {
+          dates.value("deceased_date", death.json(today: today))
+        } else {
+          dates.written("deceased_date", noDate)
+        }
+      }
+      information.object("career") { career in
+        Self.text("job", content.job, to: &career)
+        Self.text("company", content.company, to: &career)
+      }
+      if let photo = content.photo {
+        // The card's photo is the avatar, as a phone shows it (the photo record's `link`).
+        information.object("avatar") { avatar in
+          avatar.string("source", "photo")
+          avatar.string("url", Self.photoName(id, photo.mime))
+        }
+      }
     }
     if !content.tags.isEmpty {
-      let tags = content.tags.map {
-        JSONValue.object(JSONObject(["object": .string(RecordKind.tag.object), "name": .string($0)]))
+      record.objects("tags", content.tags) { tag, name in
+        tag.string("object", RecordKind.tag.object)
+        tag.string("name", name)
       }
-      members.append(.init("tags", .array(tags)))
     }
-    return JSONObject(members)
+    record.end()
+    try output.writeLine(record.bytes)
   }
 
   /// The file name of card `id`'s photo, which is also its link: `contact-3.jpg`.
@@ -87,24 +102,33 @@ extension ContactEmitter {
     "contact-\(id).\(mime == "image/jpeg" ? "jpg" : String(mime.dropFirst("image/".count)))"
   }
 
-  /// An address record; the country by name, or by ISO code when the card gives two letters.
-  func address(_ address: VCardAddress, contact: Int) -> JSONObject {
-    var country = JSONValue.null
-    if !address.country.isEmpty {
+  /// Writes an address record; the country by name, or by ISO code when the card gives two
+  /// letters.
+  func writeAddress(_ address: VCardAddress, contact: Int) throws(MonicaError) {
+    record.begin()
+    record.int("id", next(RecordKind.address.object))
+    record.string("object", RecordKind.address.object)
+    record.string("name", address.name)
+    Self.text("street", address.street, to: &record)
+    Self.text("city", address.city, to: &record)
+    Self.text("province", address.province, to: &record)
+    Self.text("postal_code", address.postalCode, to: &record)
+    record.null("latitude")
+    record.null("longitude")
+    if address.country.isEmpty {
+      record.null("country")
+    } else {
       let iso =
         address.country.count == 2 && address.country.allSatisfy(\.isLetter) ? address.country.uppercased() : nil
-      country = .object(
-        JSONObject([
-          "id": iso.map(JSONValue.string) ?? .null, "object": .string(RecordKind.country.object),
-          "name": iso == nil ? .string(address.country) : .null, "iso": iso.map(JSONValue.string) ?? .null,
-        ]))
+      record.object("country") { country in
+        country.string("id", iso)
+        country.string("object", RecordKind.country.object)
+        country.string("name", iso == nil ? address.country : nil)
+        country.string("iso", iso)
+      }
     }
-    return JSONObject([
-      .init("id", .int(next(RecordKind.address.object))), .init("object", .string(RecordKind.address.object)),
-      .init("name", address.name.map(JSONValue.string) ?? .null), .init("street", text(address.street)),
-      .init("city", text(address.city)), .init("province", text(address.province)),
-      .init("postal_code", text(address.postalCode)), .init("latitude", .null), .init("longitude", .null),
-      .init("country", country), .init("contact", reference(contact)),
-    ])
+    writeReference(contact)
+    record.end()
+    try output.writeLine(record.bytes)
   }
 }

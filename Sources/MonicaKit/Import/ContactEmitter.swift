@@ -17,7 +17,7 @@
 /// one's new values are written as records of the earlier one's contact, never a second
 /// contact), then of the existing contacts (`--dedupe-against`).
 package final class ContactEmitter {
-  private let output: LineOutput
+  let output: LineOutput
   let options: ImportOptions
   let existing: ExistingContacts?
   private let map: MapFile?
@@ -26,7 +26,17 @@ package final class ContactEmitter {
   let noun: String
   let report: (String) -> Void
   let note: (String) -> Void
+  /// The contact field types written, by kind: their place in `typeRecords`, one less than
+  /// their local id.
   private var typeIDs: [ContactFieldKind: Int] = [:]
+  /// The contactfieldtype records written, each as its fields repeat it.
+  private var typeRecords: [[UInt8]] = []
+  /// A contact's date that is not known (`VCardDate.json(nil, today:)`), written once.
+  let noDate: [UInt8]
+  /// The record being written (its storage kept from one to the next).
+  var record = JSONObjectWriter(.monica)
+  /// The contact fields of the card being written, kept until its contact is written.
+  private var fieldsPending: [(id: Int, text: String, type: Int)] = []
   var lastID: [String: Int] = [:]
   /// The people of the cards written so far, by their local contact id.
   var earlier = IdentityIndex<Int>()
@@ -50,20 +60,54 @@ package final class ContactEmitter {
     var photo: Int?
     /// What was written for it, each value hashed with its kind (`mark`): contact fields
     /// (`f`), addresses (`a`), notes (`n`), tags (`t`) and the card's own fields (`o`, as
-    /// `Birthday=1985-03-04`). Hashes, not the text: what is held stays small whatever the
-    /// notes; a collision only leaves out a value as written already.
-    var values: Set<Int> = []
+    /// `Birthday` and `1985-03-04`). Hashes, not the text: what is held stays small whatever the
+    /// notes; a collision only leaves out a value as written already. Sorted, in an array: a
+    /// contact has a dozen, which a set would hold in several times the memory (the in-file
+    /// matching holds tens of thousands of contacts); past `arrayLimit` (a card of thousands of
+    /// values, where inserting into the array would cost its length each time), in `many`.
+    private var values: [Int] = []
+    private var many: Set<Int>?
+    private static let arrayLimit = 64
+
+    init(existing: Int? = nil, skipped: Bool = false) { (self.existing, self.skipped) = (existing, skipped) }
 
     /// Whether the value of that kind was written.
-    func has(_ kind: Character, _ text: String) -> Bool { values.contains(Self.mark(kind, text)) }
+    func has(_ kind: Unicode.Scalar, _ text: String) -> Bool { has(Self.mark(kind, text)) }
 
     /// Notes the value of that kind as written; `false` when it was already.
-    mutating func add(_ kind: Character, _ text: String) -> Bool { values.insert(Self.mark(kind, text)).inserted }
+    mutating func add(_ kind: Unicode.Scalar, _ text: String) -> Bool { add(Self.mark(kind, text)) }
 
-    static func mark(_ kind: Character, _ text: String) -> Int {
+    /// Notes the own field `name`'s value as written; `false` when it was already.
+    mutating func add(own name: String, _ value: String) -> Bool { add(Self.mark("o", name, value)) }
+
+    private func has(_ mark: Int) -> Bool { many?.contains(mark) ?? place(of: mark).found }
+
+    private mutating func add(_ mark: Int) -> Bool {
+      if many != nil { return many?.insert(mark).inserted ?? false }
+      let (index, found) = place(of: mark)
+      if found { return false }
+      values.insert(mark, at: index)
+      if values.count > Self.arrayLimit {
+        many = Set(values)
+        values = []
+      }
+      return true
+    }
+
+    /// Where `mark` is in `values`, or would go.
+    private func place(of mark: Int) -> (index: Int, found: Bool) {
+      var (low, high) = (0, values.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if values[middle] < mark { low = middle + 1 } else { high = middle }
+      }
+      return (low, low < values.count && values[low] == mark)
+    }
+
+    static func mark(_ kind: Unicode.Scalar, _ texts: String...) -> Int {
       var hasher = Hasher()
-      hasher.combine(kind)
-      hasher.combine(text)
+      hasher.combine(kind.value)
+      for text in texts { hasher.combine(text) }
       return hasher.finalize()
     }
   }
@@ -85,19 +129,28 @@ package final class ContactEmitter {
     self.report = report
     self.note = note
     summary = ImportSummary(noun: noun)
+    noDate = JSONWriter.monica.bytes(VCardDate.json(nil, today: options.today))
   }
 
   /// Writes the records of one card or row: `number` is its place in the input (its contact's
   /// local id), `source` and `line` where it starts, for messages.
   package func emit(_ content: CardContent, number: Int, source: String, line: Int) throws(MonicaError) {
+    try emit(content, person: ImportedPerson(content), number: number, source: source, line: line)
+  }
+
+  /// `emit(_:number:source:line:)` of a card whose person is worked out already (in the form the
+  /// judgement compares it in, once for the question and the index).
+  func emit(
+    _ content: CardContent, person imported: ImportedPerson, number: Int, source: String, line: Int
+  ) throws(MonicaError) {
     var content = content
     content.number = number
-    let who = "\(noun) \(number) (\(content.shownName))"
+    // Said only when something is said of the card.
+    var who: String { "\(noun) \(number) (\(content.shownName))" }
     for (at, text) in content.dropped { report("\(source):\(at): \(who): \(text)") }
-    // In the form the judgement compares it in, worked out once for the question and the index.
-    let person = ComparedPerson(Person(card: content))
-    let place = "\(source):\(line)"
-    guard let target = target(of: content, person: person, at: place) else { return }
+    let (person, blocks) = (imported.compared, imported.blocks)
+    var place: String { "\(source):\(line)" }
+    guard let target = target(of: content, person: person, blocks: blocks, at: place) else { return }
     // The local contact the records hang off, and the existing contact it is, if any.
     let owner: Int
     let match: Int?
@@ -105,7 +158,7 @@ package final class ContactEmitter {
     case .new:
       summary.contacts += 1
       (owner, match) = (number, nil)
-      hold(person, as: owner, WrittenContact(), at: place)
+      hold(person, blocks: blocks, as: owner, WrittenContact(), at: place)
     case .existing(let id):
       summary.matched += 1
       (owner, match) = (number, id)
@@ -113,7 +166,7 @@ package final class ContactEmitter {
         try map.append(RecordKind.contact.object, source: owner, target: id)
       }
       hold(
-        person, as: owner, WrittenContact(existing: id, skipped: options.skipExisting),
+        person, blocks: blocks, as: owner, WrittenContact(existing: id, skipped: options.skipExisting),
         at: place)
       if options.skipExisting { return }
       try update(id, from: content)
@@ -127,73 +180,92 @@ package final class ContactEmitter {
       // same note, which the contact's notes then hold, instead of a shorter new one.
       content.noteLines += differences(content, from: first)
     }
+    // What was written for the owner, taken out while its card is remembered and its records
+    // are written (one look-up, not one per value), put back after; `nil` past
+    // `options.peopleHeld`.
+    var entry = written.removeValue(forKey: owner)
+    defer { if let entry { written[owner] = entry } }
     switch target {
-    case .new, .existing: remember(content, as: owner)
+    case .new, .existing: Self.remember(content, in: &entry)
     case .earlier: break
     }
-    var records: [JSONObject] = []
-    var fieldRecords: [JSONObject] = []
+    // Each record is written as it is made, straight to bytes (`JSONObjectWriter`): a type before
+    // the first field of its type, then the contact, its fields, addresses, note and photo.
+    fieldsPending.removeAll(keepingCapacity: true)
     for (kind, text) in content.fields {
       let key = text.trimmingWhiteSpace.lowercased()
-      if written[owner]?.has("f", key) == true { continue }
+      if entry?.has("f", key) == true { continue }
       if let match, existing?.has(field: text, on: match) == true { continue }
-      _ = written[owner]?.add("f", key)
-      let typeID: Int
+      _ = entry?.add("f", key)
+      let type: Int
       if let known = typeIDs[kind] {
-        typeID = known
+        type = known
       } else {
-        typeID = typeIDs.count + 1
-        typeIDs[kind] = typeID
-        records.append(kind.record(id: typeID))
+        type = typeRecords.count
+        typeIDs[kind] = type
+        record.begin()
+        kind.write(id: type + 1, to: &record)
+        record.end()
+        typeRecords.append(record.bytes)
+        try output.writeLine(record.bytes)
       }
-      fieldRecords.append(
-        JSONObject([
-          .init("id", .int(next(RecordKind.contactField.object))),
-          .init("object", .string(RecordKind.contactField.object)),
-          .init("content", .string(text)), .init("contact_field_type", .object(kind.record(id: typeID))),
-          .init("contact", reference(owner)),
-        ]))
+      fieldsPending.append((next(RecordKind.contactField.object), text, type))
     }
-    if case .new = target { records.append(contact(content, id: owner)) }
-    records += fieldRecords
+    if case .new = target { try writeContact(content, id: owner) }
+    for field in fieldsPending {
+      record.begin()
+      record.int("id", field.id)
+      record.string("object", RecordKind.contactField.object)
+      record.string("content", field.text)
+      record.written("contact_field_type", typeRecords[field.type])
+      writeReference(owner)
+      record.end()
+      try output.writeLine(record.bytes)
+    }
     for address in content.addresses {
-      if written[owner]?.has("a", address.key) == true { continue }
+      let key = address.key
+      if entry?.has("a", key) == true { continue }
       if let match, existing?.has(address: address, on: match) == true { continue }
-      _ = written[owner]?.add("a", address.key)
-      records.append(self.address(address, contact: owner))
+      _ = entry?.add("a", key)
+      try writeAddress(address, contact: owner)
     }
     if !content.noteLines.isEmpty {
       let body = content.noteLines.joined(separator: "\n")
-      if written[owner]?.has("n", body) != true, match.map({ existing?.has(note: body, on: $0) == true }) != true {
-        _ = written[owner]?.add("n", body)
-        records.append(
-          JSONObject([
-            .init("id", .int(next(RecordKind.note.object))), .init("object", .string(RecordKind.note.object)),
-            .init("body", .string(body)), .init("is_favorited", .bool(false)), .init("contact", reference(owner)),
-          ]))
+      if entry?.has("n", body) != true, match.map({ existing?.has(note: body, on: $0) == true }) != true {
+        _ = entry?.add("n", body)
+        record.begin()
+        record.int("id", next(RecordKind.note.object))
+        record.string("object", RecordKind.note.object)
+        record.string("body", body)
+        record.bool("is_favorited", false)
+        writeReference(owner)
+        record.end()
+        try output.writeLine(record.bytes)
       }
     }
     // A matched contact keeps its photo: a second import must not add the same photo again. A
     // later card of a person made by this import adds its photo when the first card had none.
     if let photo = content.photo {
-      if match == nil, written[owner]?.photo == nil {
-        written[owner]?.photo = photo.dataURL.hashValue
+      if match == nil, entry?.photo == nil {
+        entry?.photo = photo.dataURL.hashValue
         // `link` is what the contact's avatar names: monica-push --create makes the uploaded photo
         // the avatar (as the phone showed it), by the link, as it does for a migrated account.
         let name = Self.photoName(number, photo.mime)
-        records.append(
-          JSONObject([
-            .init("id", .int(next(RecordKind.photo.object))), .init("object", .string(RecordKind.photo.object)),
-            .init("original_filename", .string(name)), .init("filesize", .int(photo.size)),
-            .init("mime_type", .string(photo.mime)), .init("link", .string(name)),
-            .init("dataUrl", .string(photo.dataURL)),
-            .init("contact", reference(owner)),
-          ]))
-      } else if case .earlier(let first) = target, match == nil, written[owner]?.photo != photo.dataURL.hashValue {
+        record.begin()
+        record.int("id", next(RecordKind.photo.object))
+        record.string("object", RecordKind.photo.object)
+        record.string("original_filename", name)
+        record.int("filesize", photo.size)
+        record.string("mime_type", photo.mime)
+        record.string("link", name)
+        record.string("dataUrl", photo.dataURL)
+        writeReference(owner)
+        record.end()
+        try output.writeLine(record.bytes)
+      } else if case .earlier(let first) = target, match == nil, entry?.photo != photo.dataURL.hashValue {
         report("\(place): \(who): PHOTO not carried: \(noun) \(first)'s contact has a photo already")
       }
     }
-    for record in records { try output.writeLine(JSONWriter.monica.bytes(.object(record))) }
   }
 }
 

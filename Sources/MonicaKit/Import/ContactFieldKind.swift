@@ -45,13 +45,14 @@ package struct ContactFieldKind: Sendable, Hashable {
     return ContactFieldKind(name: label, icon: nil, urlProtocol: nil, delible: true, type: nil)
   }
 
-  /// The contactfieldtype record, with a local id.
-  func record(id: Int) -> JSONObject {
-    JSONObject([
-      .init("id", .int(id)), .init("object", .string("contactfieldtype")), .init("name", .string(name)),
-      .init("fontawesome_icon", icon.map(JSONValue.string) ?? .null),
-      .init("protocol", urlProtocol.map(JSONValue.string) ?? .null), .init("delible", .bool(delible)),
-      .init("type", type.map(JSONValue.string) ?? .null),
-    ])
+  /// Writes the members of the contactfieldtype record, with a local id.
+  func write(id: Int, to record: inout JSONObjectWriter) {
+    record.int("id", id)
+    record.string("object", RecordKind.contactFieldType.object)
+    record.string("name", name)
+    record.string("fontawesome_icon", icon)
+    record.string("protocol", urlProtocol)
+    record.bool("delible", delible)
+    record.string("type", type)
   }
 }

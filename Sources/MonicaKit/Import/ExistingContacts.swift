@@ -61,7 +61,9 @@ package final class ExistingContacts {
   package func identify(_ person: Person) -> Identification<Int> { index.identify(person) }
 
   /// Who a person already in the judgement's compared form is (an import's row, worked out once).
-  func identify(_ person: ComparedPerson) -> Identification<Int> { index.identify(person) }
+  func identify(_ person: ComparedPerson, blocks: BlockKeys) -> Identification<Int> {
+    index.identify(person, blocks: blocks)
+  }
 
   /// The name of contact `id` as read, for messages.
   package func name(of id: Int) -> String { index.person(id)?.name ?? "" }

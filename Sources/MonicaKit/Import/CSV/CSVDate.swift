@@ -47,6 +47,7 @@ struct CSVDateReader {
 
   /// Reads `text`, learning the file's order from an unambiguous numeric date.
   mutating func read(_ text: String) -> Reading {
+    if let reading = Self.readISO(text) { return reading }
     var body = Substring(text.trimmingWhiteSpace)
     if let cut = body.firstIndex(where: { $0 == "T" || $0 == "," || $0 == " " }), body.first?.isNumber == true,
       body[..<cut].contains(where: { $0 == "/" || $0 == "." || $0 == "-" })
@@ -56,7 +57,7 @@ struct CSVDateReader {
     if body.isEmpty { return .empty }
     if body.hasPrefix("--") { return yearless(body.dropFirst(2)) }
     if body.allSatisfy({ $0.isASCII && $0.isNumber }), body.count == 8 {
-      return make(Int(body.prefix(4)), Int(body.dropFirst(4).prefix(2)), Int(body.suffix(2)))
+      return Self.make(Int(body.prefix(4)), Int(body.dropFirst(4).prefix(2)), Int(body.suffix(2)))
     }
     if body.contains(where: \.isLetter) { return named(String(body)) }
     let parts = body.split(whereSeparator: { $0 == "/" || $0 == "." || $0 == "-" }).map(String.init)
@@ -66,25 +67,53 @@ struct CSVDateReader {
     let numbers = parts.compactMap { Int($0) }
     guard numbers.count == 3 else { return .unreadable }
     if numbers.allSatisfy({ $0 == 0 }) { return .empty }
-    if parts[0].count == 4 { return make(numbers[0], numbers[1], numbers[2]) }
+    if parts[0].count == 4 { return Self.make(numbers[0], numbers[1], numbers[2]) }
     let year = fullYear(numbers[2], digits: parts[2].count)
     let (first, second) = (numbers[0], numbers[1])
     // Only a day of the calendar shows the order: 2/30/1980 teaches nothing.
     if !isGiven, order == nil {
-      if first > 12, second <= 12, case .date = make(year, second, first) { order = .dmy }
-      if second > 12, first <= 12, case .date = make(year, first, second) { order = .mdy }
+      if first > 12, second <= 12, case .date = Self.make(year, second, first) { order = .dmy }
+      if second > 12, first <= 12, case .date = Self.make(year, first, second) { order = .mdy }
     }
     switch order {
-    case .dmy?: return make(year, second, first)
-    case .mdy?: return make(year, first, second)
-    case .ymd?: return make(fullYear(numbers[0], digits: parts[0].count), second, numbers[2])
+    case .dmy?: return Self.make(year, second, first)
+    case .mdy?: return Self.make(year, first, second)
+    case .ymd?: return Self.make(fullYear(numbers[0], digits: parts[0].count), second, numbers[2])
     case nil:
-      if first == second { return make(year, first, second) }
+      if first == second { return Self.make(year, first, second) }
       // Neither way round a day of the calendar: no date, whatever the file's order.
-      if case .unreadable = make(year, first, second), case .unreadable = make(year, second, first) {
+      if case .unreadable = Self.make(year, first, second), case .unreadable = Self.make(year, second, first) {
         return .unreadable
       }
       return .ambiguous
+    }
+  }
+
+  /// What `read` makes of Google's forms, `1980-05-17` and `--05-17`, read from the bytes; `nil`
+  /// for any other text.
+  private static func readISO(_ text: String) -> Reading? {
+    var text = text
+    return text.withUTF8 { bytes -> Reading? in
+      func number(_ from: Int, _ count: Int) -> Int? {
+        var value = 0
+        for byte in bytes[from..<from + count] {
+          guard (0x30...0x39).contains(byte) else { return nil }
+          value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+      }
+      let dash = UInt8(ascii: "-")
+      if bytes.count == 10, bytes[4] == dash, bytes[7] == dash, let year = number(0, 4), let month = number(5, 2),
+        let day = number(8, 2)
+      {
+        return year == 0 && month == 0 && day == 0 ? .empty : Self.make(year, month, day)
+      }
+      if bytes.count == 7, bytes[0] == dash, bytes[1] == dash, bytes[4] == dash, let month = number(2, 2),
+        let day = number(5, 2)
+      {
+        return Self.make(nil, month, day)
+      }
+      return nil
     }
   }
 
@@ -92,7 +121,7 @@ struct CSVDateReader {
   private func yearless(_ body: Substring) -> Reading {
     let digits = body.filter { $0 != "-" }
     guard digits.count == 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return .unreadable }
-    return make(nil, Int(digits.prefix(2)), Int(digits.suffix(2)))
+    return Self.make(nil, Int(digits.prefix(2)), Int(digits.suffix(2)))
   }
 
   /// `30 May 2024`, `May 30, 2024`, `30-May-2024`, `May 30`.
@@ -120,7 +149,7 @@ struct CSVDateReader {
       }
     }
     guard month != nil, day != nil else { return .unreadable }
-    return make(year, month, day)
+    return Self.make(year, month, day)
   }
 
   /// A two-digit year in the hundred years up to this one.
@@ -131,7 +160,7 @@ struct CSVDateReader {
   }
 
   /// The date, when it is one of the calendar; 1604 and 0 as years mean unknown.
-  private func make(_ year: Int?, _ month: Int?, _ day: Int?) -> Reading {
+  private static func make(_ year: Int?, _ month: Int?, _ day: Int?) -> Reading {
     guard let month, let day else { return .unreadable }
     let known = year.flatMap { $0 == 1604 || $0 == 0 ? nil : $0 }
     guard let date = VCardDate(year: known, month: month, day: day) else { return .unreadable }

@@ -63,25 +63,14 @@ package final class CSVImporter {
     var file = FileSummary()
     let before = emitter.summary
     let name = source.name
+    // The rows after the header are read on a thread of their own (`CSVRowPipeline`).
+    var pipeline: CSVRowPipeline?
     defer {
-      if bytes.hadBadUTF16 { report("\(name): UTF-16 with a lone surrogate: read as U+FFFD") }
+      pipeline?.stop()
+      if pipeline?.badUTF16 ?? bytes.hadBadUTF16 { report("\(name): UTF-16 with a lone surrogate: read as U+FFFD") }
     }
     func cells(of row: CSVRow) throws(CSVText.Problem) -> [String?] {
-      var cells: [String?] = []
-      cells.reserveCapacity(row.count)
-      for index in 0..<row.count {
-        if row.isEmpty(index) {
-          cells.append(nil)
-          continue
-        }
-        let result: Result<String, CSVText.Problem> = row.withCell(index) { bytes in
-          Result { () throws(CSVText.Problem) in
-            try text.text(bytes) { note("\(name): not UTF-8: read as Windows-1252") }
-          }
-        }
-        cells.append(try result.get())
-      }
-      return cells
+      try text.cells(of: row) { note(CSVRowPipeline.windows1252(name)) }
     }
     guard let layout = try header(reader, name: name, cells: cells, file: &file) else {
       note("\(name): empty: no header, no rows")
@@ -94,32 +83,34 @@ package final class CSVImporter {
         "\(name):\(file.headerLine): \(layout.unknown.count == 1 ? "column" : "columns") "
           + "\(CSVLayout.listed(layout.unknown)) not in the \(layout.name) map: carried into the note")
     }
-    var builder = CSVRowBuilder(layout: layout, dateOrder: csv.dateOrder, today: options.today)
-    while let item = try reader.next() {
-      rows += 1
-      emitter.summary.cards += 1
-      switch item {
+    let rows = CSVRowPipeline(
+      reader: reader, bytes: bytes, text: text,
+      builder: CSVRowBuilder(layout: layout, dateOrder: csv.dateOrder, today: options.today), name: name)
+    pipeline = rows
+    while let item = try rows.next() {
+      switch item.event {
+      case .note(let text):
+        note(text)
+        continue
       case .invalid(let line, let reason):
-        try invalid(name, line: line, reason: "row \(rows): \(reason)", file: &file)
-      case .row(let row):
-        let values: [String?]
-        do { values = try cells(of: row) } catch {
-          try invalid(name, line: row.line, reason: "row \(rows): \(error.reason)", file: &file)
-          continue
+        self.rows += 1
+        emitter.summary.cards += 1
+        try invalid(name, line: line, reason: "row \(self.rows): \(reason)", file: &file)
+      case .nameless(let line):
+        self.rows += 1
+        emitter.summary.cards += 1
+        file.nameless.append(line)
+      case .contact(let content, let titles, let line, let person):
+        self.rows += 1
+        emitter.summary.cards += 1
+        for title in titles {
+          if file.noteTitles[title] == nil { file.noteOrder.append(title) }
+          file.noteTitles[title, default: 0] += 1
         }
-        switch builder.content(values, line: row.line) {
-        case .nameless:
-          file.nameless.append(row.line)
-        case .contact(let content, let titles):
-          for title in titles {
-            if file.noteTitles[title] == nil { file.noteOrder.append(title) }
-            file.noteTitles[title, default: 0] += 1
-          }
-          try emitter.emit(content, number: rows, source: name, line: row.line)
-        }
+        try emitter.emit(content, person: person, number: self.rows, source: name, line: line)
       }
     }
-    file.encoding = text.decision == .windows1252 ? "Windows-1252" : bytes.encoding.name
+    file.encoding = rows.decision == .windows1252 ? "Windows-1252" : bytes.encoding.name
     note(Self.summary(name, file, emitter.summary.since(before)))
   }
 

@@ -57,8 +57,9 @@ struct CSVRowBuilder {
     var phones: [Labelled] = []
     var websites: [Labelled] = []
     var linkedIn: [String] = []
-    var groups: [GroupKey: Group] = [:]
-    var groupOrder: [GroupKey] = []
+    // A row has a few groups: a list in the order first seen, searched from its end (a group's
+    // cells come together), beats a dictionary and a list of its keys.
+    var groups: [(key: GroupKey, group: Group)] = []
     // Outlook's fixed address groups (Home, Business, Other), in the order first seen.
     var addresses: [String: [CSVAddressPart: String]] = [:]
     var addressOrder: [String] = []
@@ -70,7 +71,7 @@ struct CSVRowBuilder {
         let one = value.trimmingWhiteSpace
         return one.isEmpty ? [] : [one]
       }
-      return value.components(separatedBy: " ::: ").map(\.trimmingWhiteSpace).filter { !$0.isEmpty }
+      return Self.components(value, " ::: ").map(\.trimmingWhiteSpace).filter { !$0.isEmpty }
     }
     func labelled(_ value: String, _ label: String?) -> [Labelled] {
       let label = label ?? ""
@@ -101,7 +102,7 @@ struct CSVRowBuilder {
       case .birthday: birthday(value, into: &content, notes: &notes, line: line)
       case .notes:
         // ContactBase's description is at most 255 characters (CreateContact.php:41).
-        if content.description.isEmpty, value.count <= 255, !value.contains("\n\n") {
+        if content.description.isEmpty, value.count <= 255, !Self.contains(value, "\n\n") {
           content.description = value
         } else {
           untitled.append(value)
@@ -114,7 +115,7 @@ struct CSVRowBuilder {
         note("Photo", value)
         content.dropped.append((line, "\(header) is a link, kept in the note, not downloaded"))
       case .tags(let separator):
-        for raw in value.components(separatedBy: separator) {
+        for raw in Self.components(value, separator) {
           var tag = raw.trimmingWhiteSpace
           let system = tag.hasPrefix("* ")
           if system { tag = String(tag.dropFirst(2)).trimmingWhiteSpace }
@@ -145,18 +146,21 @@ struct CSVRowBuilder {
           continue
         }
         let key = GroupKey(kind: kind, number: number)
-        if groups[key] == nil {
-          groups[key] = Group(kind: kind)
-          groupOrder.append(key)
+        let at: Int
+        if let known = groups.lastIndex(where: { $0.key == key }) {
+          at = known
+        } else {
+          at = groups.count
+          groups.append((key, Group(kind: kind)))
         }
         switch part {
-        case .label: groups[key]?.label = value
-        case .value: groups[key]?.value = value
-        case .service: groups[key]?.service = value
-        case .address(let addressPart): groups[key]?.address[addressPart] = value
-        case .organizationName: groups[key]?.organization.name = value
-        case .organizationTitle: groups[key]?.organization.title = value
-        case .organizationDepartment: groups[key]?.organization.department = value
+        case .label: groups[at].group.label = value
+        case .value: groups[at].group.value = value
+        case .service: groups[at].group.service = value
+        case .address(let addressPart): groups[at].group.address[addressPart] = value
+        case .organizationName: groups[at].group.organization.name = value
+        case .organizationTitle: groups[at].group.organization.title = value
+        case .organizationDepartment: groups[at].group.organization.department = value
         case .other: break
         }
       case .note(let title, let unless):
@@ -167,8 +171,7 @@ struct CSVRowBuilder {
     }
 
     var numberedAddresses: [(label: String, parts: [CSVAddressPart: String])] = []
-    for key in groupOrder {
-      guard let group = groups[key] else { continue }
+    for (_, group) in groups {
       let label = (group.label.hasPrefix("* ") ? String(group.label.dropFirst(2)) : group.label).trimmingWhiteSpace
       switch group.kind {
       case .email: emails += labelled(group.value, group.label)
@@ -203,10 +206,20 @@ struct CSVRowBuilder {
 
     // The contact fields, each value once, the primary ones first.
     func ordered(_ values: [Labelled]) -> [Labelled] {
-      var seen: Set<String> = []
-      return (values.filter(\.primary) + values.filter { !$0.primary }).filter {
-        seen.insert($0.value.lowercased()).inserted
+      if values.count < 2 { return values }
+      let sorted = values.filter(\.primary) + values.filter { !$0.primary }
+      // A few values (most rows): a scan of those kept beats a set.
+      if sorted.count <= 8 {
+        var keys: [String] = []
+        return sorted.filter { value in
+          let key = value.value.lowercased()
+          if keys.contains(key) { return false }
+          keys.append(key)
+          return true
+        }
       }
+      var seen: Set<String> = []
+      return sorted.filter { seen.insert($0.value.lowercased()).inserted }
     }
     let (mails, calls, sites) = (ordered(emails), ordered(phones), ordered(websites))
     for mail in mails {
@@ -317,6 +330,38 @@ struct CSVRowBuilder {
       postalCode: part(.postalCode), country: country)
     return address.isEmpty ? nil : address
   }
+
+  /// `text.components(separatedBy: separator)`: on bytes when both are ASCII without a carriage
+  /// return (each character one byte, so the two searches agree), else Foundation's.
+  static func components(_ text: String, _ separator: String) -> [String] {
+    let (bytes, cut) = (Array(text.utf8), Array(separator.utf8))
+    guard !cut.isEmpty, isPlainASCII(bytes), isPlainASCII(cut) else { return text.components(separatedBy: separator) }
+    var parts: [String] = []
+    var (start, index) = (0, 0)
+    while index + cut.count <= bytes.count {
+      if bytes[index] == cut[0], bytes[index..<index + cut.count].elementsEqual(cut) {
+        parts.append(String(decoding: bytes[start..<index], as: UTF8.self))
+        index += cut.count
+        start = index
+      } else {
+        index += 1
+      }
+    }
+    parts.append(String(decoding: bytes[start...], as: UTF8.self))
+    return parts
+  }
+
+  /// `text.contains(part)` (Foundation's), on bytes when both are ASCII without a carriage return.
+  static func contains(_ text: String, _ part: String) -> Bool {
+    let (bytes, wanted) = (Array(text.utf8), Array(part.utf8))
+    guard !wanted.isEmpty, isPlainASCII(bytes), isPlainASCII(wanted) else { return text.contains(part) }
+    guard wanted.count <= bytes.count else { return false }
+    return (0...bytes.count - wanted.count).contains { bytes[$0..<$0 + wanted.count].elementsEqual(wanted) }
+  }
+
+  /// Whether the bytes are ASCII and hold no carriage return (which begins a character with a
+  /// line feed after it).
+  private static func isPlainASCII(_ bytes: [UInt8]) -> Bool { !bytes.contains { $0 >= 0x80 || $0 == 0x0D } }
 
   /// The contact field type of a link: LinkedIn, Facebook or Twitter by its host, else Website.
   static func kind(ofLink link: String) -> ContactFieldKind {
