@@ -59,7 +59,7 @@ test: test-deps
 # the second one's output is printed after the first's. `--ignore-lock`: both only read the build;
 # the first starts once the second has begun its tests, because both plan the build before they
 # run, and a plan read while the other writes it finds "no tests".
-E2E_SECOND_SHARD := EndToEndTests\.(ManualRecipesTests|MigrateTests|MigrateExtrasTests|MigrateRelationsTests|MigrateEdgesTests|FaultMatrixTests|AuthTests)/
+E2E_SECOND_SHARD := EndToEndTests\.(ManualRecipesTests|MigrateTests|MigrateExtrasTests|MigrateRelationsTests|MigrateEdgesTests|FaultMatrixTests|AuthTests|MergeTests)/
 test-e2e:
 	@log=$$(mktemp); trap 'rm -f "$$log"' EXIT; \
 	$(SWIFT) test --skip-build --ignore-lock --filter '$(E2E_SECOND_SHARD)' >"$$log" 2>&1 & second=$$!; \
