@@ -1,0 +1,126 @@
+import MonicaKit
+
+/// What a kind's seeding sampler draws one record with: one contact's short form and random
+/// stream, the next id of every kind, the contact's statistics counters, and the account's
+/// tables the record goes into.
+struct SeedingContext {
+  /// The tables the samplers put records into (and read: occupations find their company).
+  var contents: StoreContents
+  /// The last id given out per kind.
+  var next: [RecordKind: Int]
+  /// The contact's own random stream of its pass (SeedPass).
+  var random: SplitMix64
+  /// The contact's id.
+  let index: Int
+  /// The contact's short form (ContactShortResource), the `contact` of each record.
+  let short: JSONValue
+  /// The moment the contact's records are dated from (SeedPass says which).
+  let from: Int
+  /// The contact's statistics counters (`number_of_calls`...), as Monica counts them.
+  var statistics: [String: Int] = [:]
+  /// The contact's addresses, which its own record lists.
+  var addresses: [JSONValue] = []
+  /// The last message id given out (messages are no kind of their own).
+  var messages = 0
+  let baseURL: String
+  /// Where stored files are (SeedURLs.files).
+  let filesURL: String
+  /// Each contact's household and the households of more than one contact (SeedData+Households.swift).
+  var households: [Int: Int] = [:]
+  var sharedHouseholds: Set<Int> = []
+
+  init(
+    contents: StoreContents, next: [RecordKind: Int], random: SplitMix64, index: Int, short: JSONValue, from: Int,
+    baseURL: String, filesURL: String
+  ) {
+    self.contents = contents
+    self.next = next
+    self.random = random
+    self.index = index
+    self.short = short
+    self.from = from
+    self.baseURL = baseURL
+    self.filesURL = filesURL
+  }
+
+  /// The next id of `kind`.
+  mutating func id(_ kind: RecordKind) -> Int {
+    let id = next[kind, default: 0] + 1
+    next[kind] = id
+    return id
+  }
+
+  func stamp(_ seconds: Int) -> JSONValue { .string(UTCTime.timestamp(seconds)) }
+
+  mutating func put(_ kind: RecordKind, _ id: Int, _ record: JSONObject) {
+    contents[kind].put(id, record)
+  }
+
+  /// Seeds `kind` for the contact: a number below the bound of its entry (`.perContact(below:)`),
+  /// each kept with its sampler's chance, drawn by its sampler.
+  mutating func seed(_ kind: RecordKind, with sampler: SeedSampler) {
+    for _ in 0..<random.below(SeedData.seeded(kind)) where sampler.chance >= 100 || random.chance(sampler.chance) {
+      sampler.draw(&self)
+    }
+  }
+}
+
+/// The two passes over the contacts: the first builds the records their own records count
+/// (stream 2, dated from an hour after the contact was created), the second the records about
+/// the built contacts (stream 5, dated from the day the contact was created).
+enum SeedPass: Sendable {
+  case withContactFacts
+  case afterContacts
+}
+
+/// How a `.perContact` kind's records are drawn: in which pass, kept with which chance in
+/// percent (100: always, without a draw), and the resource's code that draws one.
+struct SeedSampler: Sendable {
+  let pass: SeedPass
+  let chance: Int
+  let draw: @Sendable (inout SeedingContext) -> Void
+
+  init(_ pass: SeedPass, chance: Int = 100, _ draw: @escaping @Sendable (inout SeedingContext) -> Void) {
+    self.pass = pass
+    self.chance = chance
+    self.draw = draw
+  }
+}
+
+/// The one registry of seeding samplers, keyed by kind, and the order they draw in.
+enum SeedSamplers {
+  /// The seeding order: each contact's stream is drawn in this order, so changing it changes
+  /// every seeded account. Each pass takes the kinds of its own in this order.
+  static let order: [RecordKind] = [
+    .address, .call, .conversation, .reminder, .debt, .pet, .lifeEvent, .document, .occupation,
+  ]
+
+  /// The `.perContact` kinds whose seeding is tangled with others' and stays in SeedData.make:
+  /// relationships (drawn on the first pass between tags and contact fields; each makes a
+  /// reverse row on the other contact, from its own stream 8, and the contacts' own records
+  /// show them before the rows exist), photos (the avatar decides whether a contact has one,
+  /// and gifts attach them), contact fields (one draw decides the e-mail, the next the phone,
+  /// then households share the landlines).
+  static let special: [RecordKind] = [.relationship, .photo, .contactField]
+
+  /// The sampler of each `.perContact` kind not in `special`.
+  static let registry: [RecordKind: SeedSampler] = [
+    .address: SeedSampler(.afterContacts, chance: 40, AddressResource.seed),
+    .call: SeedSampler(.afterContacts, CallResource.seed),
+    .conversation: SeedSampler(.afterContacts, chance: 50, ConversationResource.seed),
+    .reminder: SeedSampler(.afterContacts, ReminderResource.seed),
+    .debt: SeedSampler(.afterContacts, chance: 40, DebtResource.seed),
+    .pet: SeedSampler(.afterContacts, chance: 30, PetResource.seed),
+    .lifeEvent: SeedSampler(.afterContacts, chance: 30, LifeEventResource.seed),
+    .document: SeedSampler(.afterContacts, chance: 15, DocumentResource.seed),
+    .occupation: SeedSampler(.afterContacts, chance: 25, OccupationResource.seed),
+  ]
+
+  /// Seeds every kind of `pass` for the contact of `context`, in the seeding order.
+  static func seed(_ pass: SeedPass, _ context: inout SeedingContext) {
+    for kind in order {
+      guard let sampler = registry[kind], sampler.pass == pass else { continue }
+      context.seed(kind, with: sampler)
+    }
+  }
+}
