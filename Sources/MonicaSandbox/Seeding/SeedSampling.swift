@@ -28,6 +28,14 @@ struct SeedingContext {
   /// Each contact's household and the households of more than one contact (SeedData+Households.swift).
   var households: [Int: Int] = [:]
   var sharedHouseholds: Set<Int> = []
+  /// The number of contacts in the account (activities draw their guests among them).
+  var count = 0
+  /// The short form of contact `id` when it can be a guest at an activity: not partial.
+  var guest: (Int) -> JSONValue? = { _ in nil }
+  /// The contact's last activity, as its host.
+  var lastActivity: Int?
+  /// The activities each contact attends as another's guest, and the last of them.
+  var attended: [Int: (count: Int, last: Int)] = [:]
 
   init(
     contents: StoreContents, next: [RecordKind: Int], random: SplitMix64, index: Int, short: JSONValue, from: Int,
@@ -92,6 +100,7 @@ enum SeedSamplers {
   /// The seeding order: each contact's stream is drawn in this order, so changing it changes
   /// every seeded account. Each pass takes the kinds of its own in this order.
   static let order: [RecordKind] = [
+    .activity, .note, .task, .gift,
     .address, .call, .conversation, .reminder, .debt, .pet, .lifeEvent, .document, .occupation,
   ]
 
@@ -105,6 +114,10 @@ enum SeedSamplers {
 
   /// The sampler of each `.perContact` kind not in `special`.
   static let registry: [RecordKind: SeedSampler] = [
+    .activity: SeedSampler(.withContactFacts, ActivityResource.seed),
+    .note: SeedSampler(.withContactFacts, NoteResource.seed),
+    .task: SeedSampler(.withContactFacts, TaskResource.seed),
+    .gift: SeedSampler(.withContactFacts, GiftResource.seed),
     .address: SeedSampler(.afterContacts, chance: 40, AddressResource.seed),
     .call: SeedSampler(.afterContacts, CallResource.seed),
     .conversation: SeedSampler(.afterContacts, chance: 50, ConversationResource.seed),
