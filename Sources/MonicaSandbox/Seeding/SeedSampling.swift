@@ -104,12 +104,15 @@ enum SeedSamplers {
     .address, .call, .conversation, .reminder, .debt, .pet, .lifeEvent, .document, .occupation,
   ]
 
-  /// The `.perContact` kinds whose seeding is tangled with others' and stays in SeedData.make:
-  /// relationships (drawn on the first pass between tags and contact fields; each makes a
-  /// reverse row on the other contact, from its own stream 8, and the contacts' own records
-  /// show them before the rows exist), photos (the avatar decides whether a contact has one,
-  /// and gifts attach them), contact fields (one draw decides the e-mail, the next the phone,
-  /// then households share the landlines).
+  /// The `.perContact` kinds whose seeding is tangled with others' and stays in SeedData.make.
+  /// None draws its count below its entry's bound, as the loop of SeedingContext.seed does, so
+  /// moving one into the registry would add a draw to the contact's stream and change every
+  /// seeded account: relationships (a 30% chance, drawn between the tags and the contact
+  /// fields; each also makes the reverse row on the other contact, from stream 8, and both
+  /// contacts' own records list it before the rows exist), photos (one when the avatar is a
+  /// photo, else a 15% chance, after the gifts, which then attach photos; the avatar's url
+  /// names the photo before it is drawn), contact fields (the e-mail on a 60% chance, the
+  /// phone on a 40% chance, before the activities; households then share their landlines).
   static let special: [RecordKind] = [.relationship, .photo, .contactField]
 
   /// The sampler of each `.perContact` kind not in `special`.
