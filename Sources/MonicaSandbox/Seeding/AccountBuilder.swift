@@ -36,38 +36,29 @@ extension SeedData {
 
 /// Builds the records about each contact, keeping the next id of every kind.
 struct AccountBuilder {
-  var contents: StoreContents
+  /// The tables, the id counters and the households the kinds' samplers draw with, kept across
+  /// contacts.
+  var context: SeedingContext
   let seed: UInt64
-  let baseURL: String
-  /// Where stored files are (SeedURLs.files).
-  let filesURL: String
-  /// Each contact's household (SeedData+Households.swift).
-  let households: [Int: Int]
-  /// The households of more than one contact.
-  let sharedHouseholds: Set<Int>
-  var next: [RecordKind: Int] = [:]
-  var messages = 0
+
+  var contents: StoreContents {
+    get { context.contents }
+    _modify { yield &context.contents }
+  }
+  var baseURL: String { context.baseURL }
 
   init(contents: StoreContents, seed: UInt64, urls: SeedURLs, households: [Int: Int]) {
-    self.contents = contents
+    context = SeedingContext(contents: contents, baseURL: urls.base, filesURL: urls.files)
+    context.households = households
+    context.sharedHouseholds = Set(households.filter { $0.key != $0.value }.values)
     self.seed = seed
-    baseURL = urls.base
-    filesURL = urls.files
-    self.households = households
-    sharedHouseholds = Set(households.filter { $0.key != $0.value }.values)
   }
 
-  mutating func id(_ kind: RecordKind) -> Int {
-    let id = next[kind, default: 0] + 1
-    next[kind] = id
-    return id
-  }
+  mutating func id(_ kind: RecordKind) -> Int { context.id(kind) }
 
   func stamp(_ seconds: Int) -> JSONValue { .string(UTCTime.timestamp(seconds)) }
 
-  mutating func put(_ kind: RecordKind, _ id: Int, _ record: JSONObject) {
-    contents[kind].put(id, record)
-  }
+  mutating func put(_ kind: RecordKind, _ id: Int, _ record: JSONObject) { context.put(kind, id, record) }
 
   /// Seeds the records about contact `index`: each `.perContact` kind of the second pass in the
   /// seeding order (SeedSamplers), then the rows of its relationships and its audit log.
@@ -75,18 +66,8 @@ struct AccountBuilder {
     guard var contact = contents[.contact].records[index], contact["is_partial"]?.boolValue != true else { return }
     let short = ContactShortResource.json(fromFull: contact, avatar: contents.partialAvatars[index])
     let created = UTCTime.parseDate(String(contact["created_at"]?.stringValue?.prefix(10) ?? "")) ?? 0
-    var context = SeedingContext(
-      contents: StoreContents(user: JSONObject()), next: next,
-      random: SplitMix64(seed: seed, stream: 5, index: UInt64(index)), index: index, short: short, from: created,
-      baseURL: baseURL, filesURL: filesURL)
-    context.households = households
-    context.sharedHouseholds = sharedHouseholds
-    context.messages = messages
-    swap(&contents, &context.contents)
+    context.begin(index, short: short, from: created, random: SplitMix64(seed: seed, stream: 5, index: UInt64(index)))
     SeedSamplers.seed(.afterContacts, &context)
-    swap(&contents, &context.contents)
-    next = context.next
-    messages = context.messages
     // The relationship rows take no draw from the contact's stream (each reverse row has its own).
     relationships(of: contact, short: short)
     let logID = id(.auditLog)

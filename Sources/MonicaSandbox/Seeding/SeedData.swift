@@ -92,19 +92,16 @@ package enum SeedData {
 
     func contactShort(_ id: Int) -> JSONValue { shorts.of(facts[id - 1]) }
     var ids = (photo: 0, field: 0, relationship: 0)
-    var next: [RecordKind: Int] = [:]
-    // The activities each contact attends as another's guest: Monica counts a contact's activities
-    // and its last one through the activity_contact pivot, every attendee alike (Contact.php:224-227,
-    // 958-967; ContactBase.php:95).
-    var attended: [Int: (count: Int, last: Int)] = [:]
-    var drawn = StoreContents(user: JSONObject())
+    // Activities, notes, tasks and gifts: SeedSamplers' kinds of the first pass, in its order.
+    var context = SeedingContext(contents: StoreContents(user: JSONObject()), baseURL: baseURL, filesURL: urls.files)
+    context.count = count
+    context.guest = { facts[$0 - 1].isPartial ? nil : contactShort($0) }
     var photos = RecordTable()
     for index in 1...max(1, min(count, contactsWithItems)) where index <= count {
       var random = SplitMix64(seed: seed, stream: 2, index: UInt64(index))
       let owner = facts[index - 1]
       if owner.isPartial { continue }
       let short = contactShort(index)
-      var stats: [String: Int] = [:]
       let start = owner.createdAt + 3_600
 
       for tagIndex in 0..<random.below(3) {
@@ -150,21 +147,9 @@ package enum SeedData {
             id: ids.field, content: "", type: 2, short: short,
             random: &random, at: start))
       }
-      // Activities, notes, tasks and gifts: SeedSamplers' kinds of this pass, in its order.
-      var context = SeedingContext(
-        contents: StoreContents(user: JSONObject()), next: next, random: random, index: index, short: short,
-        from: start, baseURL: baseURL, filesURL: urls.files)
-      context.count = count
-      context.guest = { facts[$0 - 1].isPartial ? nil : contactShort($0) }
-      context.statistics = stats
-      swap(&drawn, &context.contents)
-      swap(&attended, &context.attended)
+      context.begin(index, short: short, from: start, random: random)
       SeedSamplers.seed(.withContactFacts, &context)
-      swap(&drawn, &context.contents)
-      next = context.next
       random = context.random
-      swap(&attended, &context.attended)
-      stats = context.statistics
       facts[index - 1].lastActivity = context.lastActivity
       let wantsPhoto = owner.avatarSource == RecordKind.AvatarSource.photo.rawValue || random.chance(15)
       if wantsPhoto {
@@ -180,18 +165,21 @@ package enum SeedData {
             originalName: "IMG_\(2020 + index % 4)0\(1 + index % 9)\(10 + index % 18).png",
             newName: name, bytes: bytes, mimeType: "image/png", contact: short, filesURL: urls.files, created: created))
       }
-      facts[index - 1].statistics = stats
+      facts[index - 1].statistics = context.statistics
     }
-    for (id, guest) in attended {
+    // The activities each contact attends as another's guest: Monica counts a contact's activities
+    // and its last one through the activity_contact pivot, every attendee alike (Contact.php:224-227,
+    // 958-967; ContactBase.php:95).
+    for (id, guest) in context.attended {
       facts[id - 1].statistics["number_of_activities", default: 0] += guest.count
       facts[id - 1].lastActivity = max(facts[id - 1].lastActivity ?? guest.last, guest.last)
     }
     let households = households(facts)
     shareLandlines(&contents, households: households)
-    contents[.activity] = drawn[.activity]
-    contents[.note] = drawn[.note]
-    contents[.task] = drawn[.task]
-    contents[.gift] = attachingPhotos(drawn[.gift], photos, seed: seed)
+    contents[.activity] = context.contents[.activity]
+    contents[.note] = context.contents[.note]
+    contents[.task] = context.contents[.task]
+    contents[.gift] = attachingPhotos(context.contents[.gift], photos, seed: seed)
     contents[.photo] = photos
 
     var table = RecordTable()

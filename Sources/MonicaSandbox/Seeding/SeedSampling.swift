@@ -2,20 +2,20 @@ import MonicaKit
 
 /// What a kind's seeding sampler draws one record with: one contact's short form and random
 /// stream, the next id of every kind, the contact's statistics counters, and the account's
-/// tables the record goes into.
+/// tables the record goes into. One context serves every contact of a pass (`begin`).
 struct SeedingContext {
   /// The tables the samplers put records into (and read: occupations find their company).
   var contents: StoreContents
   /// The last id given out per kind.
-  var next: [RecordKind: Int]
+  var next: [RecordKind: Int] = [:]
   /// The contact's own random stream of its pass (SeedPass).
-  var random: SplitMix64
+  var random = SplitMix64(seed: 0, stream: 0, index: 0)
   /// The contact's id.
-  let index: Int
+  private(set) var index = 0
   /// The contact's short form (ContactShortResource), the `contact` of each record.
-  let short: JSONValue
+  private(set) var short = JSONValue.null
   /// The moment the contact's records are dated from (SeedPass says which).
-  let from: Int
+  private(set) var from = 0
   /// The contact's statistics counters (`number_of_calls`...), as Monica counts them.
   var statistics: [String: Int] = [:]
   /// The contact's addresses, which its own record lists.
@@ -37,18 +37,21 @@ struct SeedingContext {
   /// The activities each contact attends as another's guest, and the last of them.
   var attended: [Int: (count: Int, last: Int)] = [:]
 
-  init(
-    contents: StoreContents, next: [RecordKind: Int], random: SplitMix64, index: Int, short: JSONValue, from: Int,
-    baseURL: String, filesURL: String
-  ) {
+  init(contents: StoreContents, baseURL: String, filesURL: String) {
     self.contents = contents
-    self.next = next
-    self.random = random
+    self.baseURL = baseURL
+    self.filesURL = filesURL
+  }
+
+  /// Starts on contact `index`: its short form, the moment its records date from, its stream.
+  mutating func begin(_ index: Int, short: JSONValue, from: Int, random: SplitMix64) {
     self.index = index
     self.short = short
     self.from = from
-    self.baseURL = baseURL
-    self.filesURL = filesURL
+    self.random = random
+    statistics = [:]
+    addresses = []
+    lastActivity = nil
   }
 
   /// The next id of `kind`.
@@ -64,13 +67,6 @@ struct SeedingContext {
     contents[kind].put(id, record)
   }
 
-  /// Seeds `kind` for the contact: a number below the bound of its entry (`.perContact(below:)`),
-  /// each kept with its sampler's chance, drawn by its sampler.
-  mutating func seed(_ kind: RecordKind, with sampler: SeedSampler) {
-    for _ in 0..<random.below(SeedData.seeded(kind)) where sampler.chance >= 100 || random.chance(sampler.chance) {
-      sampler.draw(&self)
-    }
-  }
 }
 
 /// The two passes over the contacts: the first builds the records their own records count
@@ -132,11 +128,27 @@ enum SeedSamplers {
     .occupation: SeedSampler(.afterContacts, chance: 25, OccupationResource.seed),
   ]
 
-  /// Seeds every kind of `pass` for the contact of `context`, in the seeding order.
+  /// The bound (from the kind's entry) and the sampler of each kind of a pass, in the seeding
+  /// order: worked out once, not for each contact.
+  private static let withContactFacts = steps(.withContactFacts)
+  private static let afterContacts = steps(.afterContacts)
+
+  private static func steps(_ pass: SeedPass) -> [(bound: Int, sampler: SeedSampler)] {
+    order.compactMap { kind in
+      guard let sampler = registry[kind], sampler.pass == pass else { return nil }
+      return (SeedData.seeded(kind), sampler)
+    }
+  }
+
+  /// Seeds every kind of `pass` for the contact of `context`, in the seeding order: for each, a
+  /// number below the bound of its entry (`.perContact(below:)`), each kept with its sampler's
+  /// chance, drawn by its sampler.
   static func seed(_ pass: SeedPass, _ context: inout SeedingContext) {
-    for kind in order {
-      guard let sampler = registry[kind], sampler.pass == pass else { continue }
-      context.seed(kind, with: sampler)
+    for (bound, sampler) in pass == .withContactFacts ? withContactFacts : afterContacts {
+      for _ in 0..<context.random.below(bound)
+      where sampler.chance >= 100 || context.random.chance(sampler.chance) {
+        sampler.draw(&context)
+      }
     }
   }
 }
