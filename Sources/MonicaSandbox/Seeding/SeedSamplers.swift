@@ -66,7 +66,6 @@ struct SeedingContext {
   mutating func put(_ kind: RecordKind, _ id: Int, _ record: JSONObject) {
     contents[kind].put(id, record)
   }
-
 }
 
 /// The two passes over the contacts: the first builds the records their own records count
@@ -101,7 +100,7 @@ enum SeedSamplers {
   ]
 
   /// The `.perContact` kinds whose seeding is tangled with others' and stays in SeedData.make.
-  /// None draws its count below its entry's bound, as the loop of SeedingContext.seed does, so
+  /// None draws its count below its entry's bound, as SeedSamplers.seed does, so
   /// moving one into the registry would add a draw to the contact's stream and change every
   /// seeded account: relationships (a 30% chance, drawn between the tags and the contact
   /// fields; each also makes the reverse row on the other contact, from stream 8, and both
