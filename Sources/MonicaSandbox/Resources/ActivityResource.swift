@@ -20,6 +20,36 @@ enum ActivityResource {
   }
 }
 
+/// One seeded activity of a contact, with another contact as a guest now and then: Monica counts
+/// a contact's activities and its last one through the activity_contact pivot, every attendee
+/// alike (Contact.php:224-227, 958-967; ContactBase.php:95).
+extension ActivityResource {
+  static func seed(_ context: inout SeedingContext) {
+    let id = context.id(.activity)
+    let happened = UTCTime.seconds(
+      year: 2020 + context.random.below(4), month: 1 + context.random.below(12), day: 1 + context.random.below(28))
+    context.lastActivity = max(context.lastActivity ?? happened, happened)
+    var attendees = [context.short]
+    if context.random.chance(40), context.count > 1 {
+      let other = context.random.below(context.count) + 1
+      if other != context.index, let guest = context.guest(other) {
+        attendees.append(guest)
+        let before = context.attended[other]
+        context.attended[other] = ((before?.count ?? 0) + 1, max(before?.last ?? happened, happened))
+      }
+    }
+    let created = context.from + context.random.below(86_400 * 300)
+    let record = json(
+      id: id, uuid: context.random.uuid(), summary: context.random.pick(SeedData.summaries),
+      description: context.random.chance(50) ? "We talked about everything — and nothing" : nil, happened: happened,
+      type: context.random.chance(60) ? SeedData.activityType(context.random.below(3) + 1) : .null,
+      attendees: attendees, emotions: context.random.chance(30) ? [context.random.pick(SeedData.emotions)] : [],
+      baseURL: context.baseURL, created: created)
+    context.put(.activity, id, record)
+    context.statistics["number_of_activities", default: 0] += 1
+  }
+}
+
 /// CreateActivity and UpdateActivity (app/Services/Account/Activity/Activity): every attendee must
 /// be the account's (CreateActivity.php:70-85, a 404); emotions are synced only when some are given
 /// (UpdateActivity.php:237), so none keeps them; the attendees' counts and last activity follow.

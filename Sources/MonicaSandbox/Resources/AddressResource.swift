@@ -25,6 +25,36 @@ enum AddressResource {
   static let parts = ["street", "city", "province", "postal_code", "latitude", "longitude", "country"]
 }
 
+/// One seeded address of a contact, and the place it is at. A household's members live at its
+/// address (the street of its first member's draw, numbered by it); anyone else at an address of
+/// their own.
+extension AddressResource {
+  static func seed(_ context: inout SeedingContext) {
+    let time = context.from + 7_200
+    let contact = context.short["id"]?.intValue ?? 0
+    let household = context.households[contact] ?? contact
+    var drawn = context.random.pick(SeedData.addresses)
+    if context.sharedHouseholds.contains(household) {
+      drawn = SeedData.addresses[household % SeedData.addresses.count]
+    }
+    let (template, city, province, postal, iso, latitude, longitude) = drawn
+    let street = SeedData.street(template, household: household)
+    let placeID = context.id(.place)
+    let country = SeedData.country(iso)
+    let place = PlaceResource.json(
+      id: placeID, street: street, city: city, province: province, postalCode: postal, latitude: .number(latitude),
+      longitude: .number(longitude), country: country, created: context.stamp(time), updated: context.stamp(time))
+    context.put(.place, placeID, place)
+    let id = context.id(.address)
+    let record = json(
+      id: id, uuid: .string(context.random.uuid()), name: context.random.pick(["Home", "Work", "Holiday flat"]),
+      place: place, contact: context.short, baseURL: context.baseURL, created: context.stamp(time),
+      updated: context.stamp(time))
+    context.put(.address, id, record)
+    context.addresses.append(.object(record))
+  }
+}
+
 /// CreateAddress and UpdateAddress (app/Services/Contact/Address): the address's place is made with
 /// it (CreatePlace), the contact must be the account's (CreateAddress.php:46) and active, the update
 /// finds the address through `contact_id` (UpdateAddress.php:48-50); the contact's embedded

@@ -17,6 +17,22 @@ enum CallResource {
   }
 }
 
+/// One seeded call of a contact, counted in its statistics.
+extension CallResource {
+  static func seed(_ context: inout SeedingContext) {
+    let called = context.from + 86_400 * (1 + context.random.below(400)) + 60 * context.random.below(600)
+    let id = context.id(.call)
+    let record = json(
+      id: id, uuid: .string(context.random.uuid()), calledAt: context.stamp(called),
+      content: context.random.chance(60) ? context.random.pick(SeedData.callNotes) : nil,
+      contactCalled: .bool(context.random.chance(50)),
+      emotions: context.random.chance(30) ? [SeedData.emotion(1 + context.random.below(4))] : [],
+      contact: context.short, baseURL: context.baseURL, created: context.stamp(called), updated: context.stamp(called))
+    context.put(.call, id, record)
+    context.statistics["number_of_calls", default: 0] += 1
+  }
+}
+
 /// CreateCall and UpdateCall (app/Services/Contact/Call); the controller answers a CallResource
 /// (ApiCallController.php:65-86). The call's contact is the one it has on an update; emotions are
 /// attached without detaching (syncWithoutDetaching, CreateCall.php:66-75), an unknown one is

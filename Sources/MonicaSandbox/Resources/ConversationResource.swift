@@ -17,6 +17,30 @@ enum ConversationResource {
   }
 }
 
+/// One seeded conversation of a contact, with one to three messages.
+extension ConversationResource {
+  static func seed(_ context: inout SeedingContext) {
+    let id = context.id(.conversation)
+    let happened = context.from + 86_400 * (1 + context.random.below(300))
+    var thread: [JSONValue] = []
+    for offset in 0..<(1 + context.random.below(3)) {
+      context.messages += 1
+      let written = happened + 300 * offset
+      thread.append(
+        .object(
+          MessageResource.json(
+            id: context.messages, uuid: .string(context.random.uuid()), content: context.random.pick(SeedData.messages),
+            written: written, writtenByMe: offset % 2 == 0, contact: context.short, conversationID: id,
+            created: context.stamp(written), updated: context.stamp(written))))
+    }
+    let record = json(
+      id: id, uuid: .string(context.random.uuid()), happened: happened, messages: thread,
+      type: SeedData.contactFieldType(context.random.chance(50) ? 1 : 2), baseURL: context.baseURL,
+      contact: context.short, created: context.stamp(happened), updated: context.stamp(happened))
+    context.put(.conversation, id, record)
+  }
+}
+
 /// A conversation's create, update and delete (app/Services/Contact/Conversation).
 ///
 /// `CreateConversation` (CreateConversation.php:18-45, through ApiConversationController.php:

@@ -18,6 +18,22 @@ enum DebtResource {
   }
 }
 
+/// One seeded debt of a contact, counted in its statistics.
+extension DebtResource {
+  static func seed(_ context: inout SeedingContext) {
+    let id = context.id(.debt)
+    let cents = (context.random.below(500) + 1) * 100 + (context.random.chance(50) ? 50 : 0)
+    let made = context.from + 86_400 * context.random.below(300)
+    let record = json(
+      id: id, uuid: .string(context.random.uuid()), inDebt: context.random.pick(["yes", "no"]),
+      status: context.random.pick(["inprogress", "completed"]), cents: cents,
+      reason: context.random.chance(60) ? context.random.pick(["Concert tickets", "Lunch", "Train fare"]) : nil,
+      contact: context.short, created: context.stamp(made), updated: context.stamp(made))
+    context.put(.debt, id, record)
+    context.statistics["number_of_debts", default: 0] += 1
+  }
+}
+
 /// ApiDebtController::store and update (ApiDebtController.php:115-145): the model is written from
 /// the request; an unknown contact is a 404.
 extension DebtResource: WritableResource {

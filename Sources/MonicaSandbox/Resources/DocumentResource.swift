@@ -21,6 +21,22 @@ enum DocumentResource {
   }
 }
 
+/// One seeded document of a contact.
+extension DocumentResource {
+  static func seed(_ context: inout SeedingContext) {
+    let time = context.from + 3_600
+    let id = context.id(.document)
+    let (original, type, mime) = context.random.pick(SeedData.documents)
+    let stored = "documents/\(context.random.hex(20)).\(original.split(separator: ".").last ?? "bin")"
+    let record = json(
+      id: id, uuid: .string(context.random.uuid()), originalName: original, storedName: stored,
+      size: 1_024 + context.random.below(400_000), type: type, mimeType: mime, downloads: context.random.below(5),
+      link: "\(context.filesURL)/\(stored)", baseURL: context.baseURL, contact: context.short,
+      created: context.stamp(time), updated: context.stamp(time))
+    context.put(.document, id, record)
+  }
+}
+
 /// UploadDocument (app/Services/Contact/Document/UploadDocument.php:18-78): a contact of the
 /// account and a `document` file; the record takes the client's file name, the size, the extension
 /// the client's Content-Type gives and its MIME type, and is stored under `documents/` with a

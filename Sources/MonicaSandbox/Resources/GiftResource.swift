@@ -20,6 +20,25 @@ enum GiftResource {
   }
 }
 
+/// One seeded gift of a contact, counted in its statistics (its photo is attached later, by
+/// SeedData+GiftPhotos.swift).
+extension GiftResource {
+  static func seed(_ context: inout SeedingContext) {
+    let id = context.id(.gift)
+    let created = context.from + context.random.below(86_400 * 300)
+    let cents: Int? = context.random.chance(60) ? (context.random.below(200_000) + 100) : nil
+    let record = json(
+      id: id, uuid: context.random.uuid(), name: context.random.pick(SeedData.giftNames),
+      comment: context.random.chance(40) ? "She mentioned it twice" : nil,
+      url: context.random.chance(40) ? "https://shop.example.com/item/\(context.random.below(9999))" : nil,
+      cents: cents, status: context.random.pick(["idea", "offered", "received"]),
+      date: context.random.chance(50) ? UTCTime.date(created + 86_400 * 10) : nil,
+      recipient: context.random.chance(50) ? context.short : .null, contact: context.short, created: created)
+    context.put(.gift, id, record)
+    context.statistics["number_of_gifts", default: 0] += 1
+  }
+}
+
 /// CreateGift and UpdateGift (app/Services/Contact/Gift): the contact and a given recipient must be
 /// the account's (CreateGift.php:50-58, UpdateGift.php:59-62), the contact active (CreateGift.php:53,
 /// UpdateGift.php:137); an update leaves the gift's photos (it writes columns, never gift_photo,

@@ -17,6 +17,22 @@ enum LifeEventResource {
   }
 }
 
+/// One seeded life event of a contact.
+extension LifeEventResource {
+  static func seed(_ context: inout SeedingContext) {
+    let id = context.id(.lifeEvent)
+    let key = context.random.pick(SeedData.lifeEvents)
+    let type = SeedData.lifeEventType(SeedData.lifeEventTypeID(key: key)) ?? JSONObject()
+    let happened = UTCTime.seconds(
+      year: 2015 + context.random.below(8), month: 1 + context.random.below(12), day: 1 + context.random.below(28))
+    let record = json(
+      id: id, uuid: .string(context.random.uuid()), name: type["name"] ?? .null,
+      note: context.random.chance(40) ? "What a day!" : nil, happened: happened, type: type, contact: context.short,
+      created: context.stamp(context.from + 900), updated: context.stamp(context.from + 900))
+    context.put(.lifeEvent, id, record)
+  }
+}
+
 /// A life event type as the API embeds it (app/Http/Resources/LifeEvent/LifeEventType.php:22-35),
 /// its category embedded (LifeEventCategory.php:21-33). Monica has no route of their own: only
 /// life events show them.

@@ -17,6 +17,22 @@ enum NoteResource {
   }
 }
 
+/// One seeded note of a contact, counted in its statistics.
+extension NoteResource {
+  static func seed(_ context: inout SeedingContext) {
+    let id = context.id(.note)
+    let created = context.from + context.random.below(86_400 * 300)
+    let favorited = context.random.chance(30)
+    let record = json(
+      id: id, uuid: .string(context.random.uuid()), body: context.random.pick(SeedData.noteBodies),
+      favoritedAt: favorited ? context.stamp(created + 600) : nil, contact: context.short,
+      baseURL: context.baseURL, created: context.stamp(created),
+      updated: context.stamp(favorited ? created + 600 : created))
+    context.put(.note, id, record)
+    context.statistics["number_of_notes", default: 0] += 1
+  }
+}
+
 /// ApiNoteController::store and update (ApiNoteController.php:60-123): the note's contact must be
 /// the account's (404); every write of a favourite sets `favorited_at` to now (lines 74-76,110-114).
 extension NoteResource: WritableResource {

@@ -19,6 +19,37 @@ enum OccupationResource {
   }
 }
 
+/// One seeded occupation of a contact, at a company made at its first use.
+extension OccupationResource {
+  static func seed(_ context: inout SeedingContext) {
+    let time = context.from + 1_200
+    let companyName = context.random.pick(["Acme Corp", "Initech", "Globex", "Société Générale"])
+    var company = context.contents[.company].all.first { $0["name"]?.stringValue == companyName }
+    if company == nil {
+      let companyID = context.id(.company)
+      let made = CompanyResource.json(
+        id: companyID, name: companyName,
+        website: context.random.chance(50) ? "https://www.example.com/\(companyID)" : nil,
+        employees: context.random.chance(50) ? 10 * (1 + context.random.below(500)) : nil,
+        created: context.stamp(time), updated: context.stamp(time))
+      context.put(.company, companyID, made)
+      company = made
+    }
+    let id = context.id(.occupation)
+    let current = context.random.chance(60)
+    let started = UTCTime.seconds(
+      year: 2010 + context.random.below(10), month: 1 + context.random.below(12), day: 1)
+    let record = json(
+      id: id, title: context.random.pick(["Engineer", "Designer", "Nurse"]),
+      description: context.random.chance(30) ? "Leads the night shift" : nil,
+      salary: context.random.chance(40) ? 30_000 + 1_000 * context.random.below(60) : nil,
+      salaryUnit: context.random.chance(40) ? "year" : nil, current: current, start: UTCTime.date(started),
+      end: current ? nil : UTCTime.date(started + 86_400 * 400), company: company.map(JSONValue.object) ?? .null,
+      contact: context.short, created: context.stamp(time), updated: context.stamp(time))
+    context.put(.occupation, id, record)
+  }
+}
+
 /// CreateOccupation and UpdateOccupation (app/Services/Contact/Occupation): the contact and the
 /// company must be the account's (404); the update looks the occupation up through the given
 /// contact and company (UpdateOccupation.php:47-50), so another contact's or company's is a 404.

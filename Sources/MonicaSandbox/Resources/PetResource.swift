@@ -22,6 +22,19 @@ enum PetResource {
   }
 }
 
+/// One seeded pet of a contact.
+extension PetResource {
+  static func seed(_ context: inout SeedingContext) {
+    let id = context.id(.pet)
+    let category = 1 + context.random.below(SeedData.petCategories.count)
+    let record = json(
+      id: id, uuid: .string(context.random.uuid()),
+      name: context.random.pick(["Felix", "Rex", "Nala", "Mochi", "Pépito"]), category: category,
+      contact: context.short, created: context.stamp(context.from + 600), updated: context.stamp(context.from + 600))
+    context.put(.pet, id, record)
+  }
+}
+
 /// ApiPetController::store and update (ApiPetController.php:114-121): a category of
 /// `pet_categories` (Monica's eleven seeded rows), the contact (404), a name.
 extension PetResource: WritableResource {

@@ -18,6 +18,28 @@ enum ReminderResource {
   }
 }
 
+/// One seeded reminder of a contact (most of them its birthday), counted in its statistics.
+extension ReminderResource {
+  static func seed(_ context: inout SeedingContext) {
+    let id = context.id(.reminder)
+    let made = context.from + 86_400 * context.random.below(200)
+    let yearly = context.random.chance(60)
+    let record = json(
+      id: id, uuid: .string(context.random.uuid()),
+      title: yearly ? "Wish happy birthday to \(context.short["first_name"]?.stringValue ?? "")" : "Call back",
+      description: context.random.chance(30) ? "Ask about the new flat" : nil,
+      frequencyType: yearly ? "year" : context.random.pick(["one_time", "week", "month"]),
+      frequencyNumber: 1 + (yearly ? 0 : context.random.below(3)),
+      initialDate: context.stamp(
+        UTCTime.seconds(
+          year: 2021 + context.random.below(3), month: 1 + context.random.below(12),
+          day: 1 + context.random.below(28))),
+      delible: !yearly, contact: context.short, created: context.stamp(made), updated: context.stamp(made))
+    context.put(.reminder, id, record)
+    context.statistics["number_of_reminders", default: 0] += 1
+  }
+}
+
 /// CreateReminder and UpdateReminder (app/Services/Contact/Reminder): the contact must be the
 /// account's (CreateReminder.php:44) and active; the update finds the reminder through
 /// `contact_id` (UpdateReminder.php:45-48); `delible` is true unless given (Reminder.php:50-52).

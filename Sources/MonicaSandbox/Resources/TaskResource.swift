@@ -16,6 +16,22 @@ enum TaskResource {
   }
 }
 
+/// One seeded task of a contact, counted in its statistics.
+extension TaskResource {
+  static func seed(_ context: inout SeedingContext) {
+    let id = context.id(.task)
+    let created = context.from + context.random.below(86_400 * 300)
+    let completed = context.random.chance(50)
+    let record = json(
+      id: id, uuid: .string(context.random.uuid()), title: context.random.pick(SeedData.taskTitles),
+      description: context.random.chance(50) ? "Before the end of the month" : nil,
+      completedAt: completed ? context.stamp(created + 86_400) : nil, contact: context.short,
+      created: context.stamp(created), updated: context.stamp(completed ? created + 86_400 : created))
+    context.put(.task, id, record)
+    context.statistics["number_of_tasks", default: 0] += 1
+  }
+}
+
 /// CreateTask and UpdateTask (app/Services/Task): ApiTaskController's store gives CreateTask the
 /// contact, title and description only; UpdateTask finds the task through a given `contact_id`
 /// and never changes its contact (UpdateTask.php:82-98), and sets `completed_at` to now whenever

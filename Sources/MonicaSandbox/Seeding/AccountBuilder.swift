@@ -36,114 +36,40 @@ extension SeedData {
 
 /// Builds the records about each contact, keeping the next id of every kind.
 struct AccountBuilder {
-  var contents: StoreContents
+  /// The tables, the id counters and the households the kinds' samplers draw with, kept across
+  /// contacts.
+  var context: SeedingContext
   let seed: UInt64
-  let baseURL: String
-  /// Where stored files are (SeedURLs.files).
-  let filesURL: String
-  /// Each contact's household (SeedData+Households.swift).
-  let households: [Int: Int]
-  /// The households of more than one contact.
-  let sharedHouseholds: Set<Int>
-  var next: [RecordKind: Int] = [:]
-  var messages = 0
+
+  var contents: StoreContents {
+    get { context.contents }
+    _modify { yield &context.contents }
+  }
+  var baseURL: String { context.baseURL }
 
   init(contents: StoreContents, seed: UInt64, urls: SeedURLs, households: [Int: Int]) {
-    self.contents = contents
+    context = SeedingContext(contents: contents, baseURL: urls.base, filesURL: urls.files)
+    context.households = households
+    context.sharedHouseholds = Set(households.filter { $0.key != $0.value }.values)
     self.seed = seed
-    baseURL = urls.base
-    filesURL = urls.files
-    self.households = households
-    sharedHouseholds = Set(households.filter { $0.key != $0.value }.values)
   }
 
-  mutating func id(_ kind: RecordKind) -> Int {
-    let id = next[kind, default: 0] + 1
-    next[kind] = id
-    return id
-  }
+  mutating func id(_ kind: RecordKind) -> Int { context.id(kind) }
 
   func stamp(_ seconds: Int) -> JSONValue { .string(UTCTime.timestamp(seconds)) }
 
-  mutating func put(_ kind: RecordKind, _ id: Int, _ record: JSONObject) {
-    contents[kind].put(id, record)
-  }
+  mutating func put(_ kind: RecordKind, _ id: Int, _ record: JSONObject) { context.put(kind, id, record) }
 
+  /// Seeds the records about contact `index`: each `.perContact` kind of the second pass in the
+  /// seeding order (SeedSamplers), then the rows of its relationships and its audit log.
   mutating func seedContact(_ index: Int) {
     guard var contact = contents[.contact].records[index], contact["is_partial"]?.boolValue != true else { return }
-    var random = SplitMix64(seed: seed, stream: 5, index: UInt64(index))
     let short = ContactShortResource.json(fromFull: contact, avatar: contents.partialAvatars[index])
     let created = UTCTime.parseDate(String(contact["created_at"]?.stringValue?.prefix(10) ?? "")) ?? 0
-    var counts: [String: Int] = [:]
-    var addresses: [JSONValue] = []
-    for _ in 0..<random.below(SeedData.seeded(.address)) where random.chance(40) {
-      addresses.append(.object(address(short, &random, at: created + 7_200)))
-    }
-    for _ in 0..<random.below(SeedData.seeded(.call)) {
-      let called = created + 86_400 * (1 + random.below(400)) + 60 * random.below(600)
-      let id = id(.call)
-      put(
-        .call, id,
-        CallResource.json(
-          id: id, uuid: .string(random.uuid()), calledAt: stamp(called),
-          content: random.chance(60) ? random.pick(SeedData.callNotes) : nil,
-          contactCalled: .bool(random.chance(50)),
-          emotions: random.chance(30) ? [SeedData.emotion(1 + random.below(4))] : [], contact: short,
-          baseURL: baseURL, created: stamp(called), updated: stamp(called)))
-      counts["number_of_calls", default: 0] += 1
-    }
-    for _ in 0..<random.below(SeedData.seeded(.conversation)) where random.chance(50) {
-      conversation(short, index, &random, after: created)
-    }
-    for _ in 0..<random.below(SeedData.seeded(.reminder)) {
-      let id = id(.reminder)
-      let made = created + 86_400 * random.below(200)
-      let yearly = random.chance(60)
-      put(
-        .reminder, id,
-        ReminderResource.json(
-          id: id, uuid: .string(random.uuid()),
-          title: yearly ? "Wish happy birthday to \(short["first_name"]?.stringValue ?? "")" : "Call back",
-          description: random.chance(30) ? "Ask about the new flat" : nil,
-          frequencyType: yearly ? "year" : random.pick(["one_time", "week", "month"]),
-          frequencyNumber: 1 + (yearly ? 0 : random.below(3)),
-          initialDate: stamp(
-            UTCTime.seconds(year: 2021 + random.below(3), month: 1 + random.below(12), day: 1 + random.below(28))),
-          delible: !yearly, contact: short, created: stamp(made), updated: stamp(made)))
-      counts["number_of_reminders", default: 0] += 1
-    }
-    for _ in 0..<random.below(SeedData.seeded(.debt)) where random.chance(40) {
-      let id = id(.debt)
-      let cents = (random.below(500) + 1) * 100 + (random.chance(50) ? 50 : 0)
-      let made = created + 86_400 * random.below(300)
-      put(
-        .debt, id,
-        DebtResource.json(
-          id: id, uuid: .string(random.uuid()), inDebt: random.pick(["yes", "no"]),
-          status: random.pick(["inprogress", "completed"]), cents: cents,
-          reason: random.chance(60) ? random.pick(["Concert tickets", "Lunch", "Train fare"]) : nil, contact: short,
-          created: stamp(made), updated: stamp(made)))
-      counts["number_of_debts", default: 0] += 1
-    }
-    for _ in 0..<random.below(SeedData.seeded(.pet)) where random.chance(30) {
-      let id = id(.pet)
-      let category = 1 + random.below(SeedData.petCategories.count)
-      put(
-        .pet, id,
-        PetResource.json(
-          id: id, uuid: .string(random.uuid()), name: random.pick(["Felix", "Rex", "Nala", "Mochi", "Pépito"]),
-          category: category, contact: short, created: stamp(created + 600), updated: stamp(created + 600)))
-    }
+    context.begin(index, short: short, from: created, random: SplitMix64(seed: seed, stream: 5, index: UInt64(index)))
+    SeedSamplers.seed(.afterContacts, &context)
+    // The relationship rows take no draw from the contact's stream (each reverse row has its own).
     relationships(of: contact, short: short)
-    for _ in 0..<random.below(SeedData.seeded(.lifeEvent)) where random.chance(30) {
-      lifeEvent(short, &random, after: created)
-    }
-    for _ in 0..<random.below(SeedData.seeded(.document)) where random.chance(15) {
-      document(short, &random, at: created + 3_600)
-    }
-    for _ in 0..<random.below(SeedData.seeded(.occupation)) where random.chance(25) {
-      occupation(short, &random, at: created + 1_200)
-    }
     let logID = id(.auditLog)
     put(
       .auditLog, logID,
@@ -151,58 +77,12 @@ struct AccountBuilder {
         id: logID, action: "contact_created",
         objects: JSONObject(["contact_name": short["complete_name"] ?? .null, "contact_id": .int(index)]),
         at: stamp(created)))
-    contact["addresses"] = .array(addresses)
+    contact["addresses"] = .array(context.addresses)
     if var statistics = contact["statistics"]?.objectValue {
-      for (key, value) in counts { statistics[key] = .int(value) }
+      for (key, value) in context.statistics { statistics[key] = .int(value) }
       contact["statistics"] = .object(statistics)
     }
     contents[.contact].put(index, contact)
-  }
-
-  mutating func address(_ short: JSONValue, _ random: inout SplitMix64, at time: Int) -> JSONObject {
-    // A household's members live at its address (the street of its first member's draw, numbered
-    // by it); anyone else at an address of their own.
-    let contact = short["id"]?.intValue ?? 0
-    let household = households[contact] ?? contact
-    var drawn = random.pick(SeedData.addresses)
-    if sharedHouseholds.contains(household) { drawn = SeedData.addresses[household % SeedData.addresses.count] }
-    let (template, city, province, postal, iso, latitude, longitude) = drawn
-    let street = SeedData.street(template, household: household)
-    let placeID = id(.place)
-    let country = SeedData.country(iso)
-    let place = PlaceResource.json(
-      id: placeID, street: street, city: city, province: province, postalCode: postal, latitude: .number(latitude),
-      longitude: .number(longitude), country: country, created: stamp(time), updated: stamp(time))
-    put(.place, placeID, place)
-    let id = id(.address)
-    let record = AddressResource.json(
-      id: id, uuid: .string(random.uuid()), name: random.pick(["Home", "Work", "Holiday flat"]), place: place,
-      contact: short, baseURL: baseURL, created: stamp(time), updated: stamp(time))
-    put(.address, id, record)
-    return record
-  }
-
-  mutating func conversation(_ short: JSONValue, _ index: Int, _ random: inout SplitMix64, after created: Int) {
-    let id = id(.conversation)
-    let happened = created + 86_400 * (1 + random.below(300))
-    var thread: [JSONValue] = []
-    for offset in 0..<(1 + random.below(3)) {
-      messages += 1
-      let messageID = messages
-      let written = happened + 300 * offset
-      thread.append(
-        .object(
-          MessageResource.json(
-            id: messageID, uuid: .string(random.uuid()), content: random.pick(SeedData.messages), written: written,
-            writtenByMe: offset % 2 == 0, contact: short, conversationID: id, created: stamp(written),
-            updated: stamp(written))))
-    }
-    put(
-      .conversation, id,
-      ConversationResource.json(
-        id: id, uuid: .string(random.uuid()), happened: happened, messages: thread,
-        type: SeedData.contactFieldType(random.chance(50) ? 1 : 2), baseURL: baseURL, contact: short,
-        created: stamp(happened), updated: stamp(happened)))
   }
 
   mutating func seedJournal(entries: Int) {

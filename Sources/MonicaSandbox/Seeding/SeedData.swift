@@ -50,17 +50,17 @@ package enum SeedData {
     ("family", "family"), ("work", "work"), ("école", "ecole"), ("友達", "you-da"), ("عائلة", "aayl"),
     ("book club", "book-club"), ("tennis", "tennis"), ("neighbours", "neighbours"),
   ]
-  private static let noteBodies = [
+  static let noteBodies = [
     "Call back about the move", "Loves hiking in the Alps 🏔", "Allergic to cats",
     "Birthday dinner at \"Chez Léon\"", "Recommended the book </br> \"Dune\"", "会議のメモ: next steps",
     "Lives at 12 rue de la Paix, Paris", "Asked about https://example.com/path?x=1&y=2",
   ]
-  private static let taskTitles = [
+  static let taskTitles = [
     "Send the photos", "Return the book", "Plan the trip", "Buy a present", "Écrire une carte",
   ]
-  private static let giftNames = ["Book", "Scarf", "Concert tickets", "Plant", "Chocolates", "Headphones"]
-  private static let summaries = ["Lunch", "Coffee", "Hiking", "Movie night", "Dîner au restaurant", "Board games"]
-  private static let emotions = [(1, "adoration"), (2, "joy"), (3, "relief"), (4, "nostalgia")]
+  static let giftNames = ["Book", "Scarf", "Concert tickets", "Plant", "Chocolates", "Headphones"]
+  static let summaries = ["Lunch", "Coffee", "Hiking", "Movie night", "Dîner au restaurant", "Board games"]
+  static let emotions = [(1, "adoration"), (2, "joy"), (3, "relief"), (4, "nostalgia")]
 
   /// The first day of the seeded history.
   static let epoch = UTCTime.seconds(year: 2020, month: 1, day: 1)
@@ -91,19 +91,17 @@ package enum SeedData {
     contents[.tag] = tags
 
     func contactShort(_ id: Int) -> JSONValue { shorts.of(facts[id - 1]) }
-    var ids = (activity: 0, note: 0, task: 0, gift: 0, photo: 0, field: 0, relationship: 0)
-    // The activities each contact attends as another's guest: Monica counts a contact's activities
-    // and its last one through the activity_contact pivot, every attendee alike (Contact.php:224-227,
-    // 958-967; ContactBase.php:95).
-    var attended: [Int: (count: Int, last: Int)] = [:]
-    var activities = RecordTable(), notes = RecordTable(), tasks = RecordTable()
-    var gifts = RecordTable(), photos = RecordTable()
+    var ids = (photo: 0, field: 0, relationship: 0)
+    // Activities, notes, tasks and gifts: SeedSamplers' kinds of the first pass, in its order.
+    var context = SeedingContext(contents: StoreContents(user: JSONObject()), baseURL: baseURL, filesURL: urls.files)
+    context.count = count
+    context.guest = { facts[$0 - 1].isPartial ? nil : contactShort($0) }
+    var photos = RecordTable()
     for index in 1...max(1, min(count, contactsWithItems)) where index <= count {
       var random = SplitMix64(seed: seed, stream: 2, index: UInt64(index))
       let owner = facts[index - 1]
       if owner.isPartial { continue }
       let short = contactShort(index)
-      var stats: [String: Int] = [:]
       let start = owner.createdAt + 3_600
 
       for tagIndex in 0..<random.below(3) {
@@ -149,74 +147,10 @@ package enum SeedData {
             id: ids.field, content: "", type: 2, short: short,
             random: &random, at: start))
       }
-      var lastActivity: Int?
-      for _ in 0..<random.below(seeded(.activity)) {
-        ids.activity += 1
-        let happened = UTCTime.seconds(
-          year: 2020 + random.below(4), month: 1 + random.below(12), day: 1 + random.below(28))
-        lastActivity = max(lastActivity ?? happened, happened)
-        var attendees = [short]
-        if random.chance(40), count > 1 {
-          let other = random.below(count) + 1
-          if other != index && !facts[other - 1].isPartial {
-            attendees.append(contactShort(other))
-            let before = attended[other]
-            attended[other] = ((before?.count ?? 0) + 1, max(before?.last ?? happened, happened))
-          }
-        }
-        let created = start + random.below(86_400 * 300)
-        activities.put(
-          ids.activity,
-          ActivityResource.json(
-            id: ids.activity, uuid: random.uuid(), summary: random.pick(summaries),
-            description: random.chance(50) ? "We talked about everything — and nothing" : nil, happened: happened,
-            type: random.chance(60) ? activityType(random.below(3) + 1) : .null, attendees: attendees,
-            emotions: random.chance(30) ? [random.pick(emotions)] : [], baseURL: baseURL, created: created))
-        stats["number_of_activities", default: 0] += 1
-      }
-      facts[index - 1].lastActivity = lastActivity
-      for _ in 0..<random.below(seeded(.note)) {
-        ids.note += 1
-        let created = start + random.below(86_400 * 300)
-        let favorited = random.chance(30)
-        notes.put(
-          ids.note,
-          NoteResource.json(
-            id: ids.note, uuid: .string(random.uuid()), body: random.pick(noteBodies),
-            favoritedAt: favorited ? .string(UTCTime.timestamp(created + 600)) : nil, contact: short,
-            baseURL: baseURL, created: .string(UTCTime.timestamp(created)),
-            updated: .string(UTCTime.timestamp(favorited ? created + 600 : created))))
-        stats["number_of_notes", default: 0] += 1
-      }
-      for _ in 0..<random.below(seeded(.task)) {
-        ids.task += 1
-        let created = start + random.below(86_400 * 300)
-        let completed = random.chance(50)
-        tasks.put(
-          ids.task,
-          TaskResource.json(
-            id: ids.task, uuid: .string(random.uuid()), title: random.pick(taskTitles),
-            description: random.chance(50) ? "Before the end of the month" : nil,
-            completedAt: completed ? .string(UTCTime.timestamp(created + 86_400)) : nil, contact: short,
-            created: .string(UTCTime.timestamp(created)),
-            updated: .string(UTCTime.timestamp(completed ? created + 86_400 : created))))
-        stats["number_of_tasks", default: 0] += 1
-      }
-      for _ in 0..<random.below(seeded(.gift)) {
-        ids.gift += 1
-        let created = start + random.below(86_400 * 300)
-        let cents: Int? = random.chance(60) ? (random.below(200_000) + 100) : nil
-        gifts.put(
-          ids.gift,
-          GiftResource.json(
-            id: ids.gift, uuid: random.uuid(), name: random.pick(giftNames),
-            comment: random.chance(40) ? "She mentioned it twice" : nil,
-            url: random.chance(40) ? "https://shop.example.com/item/\(random.below(9999))" : nil, cents: cents,
-            status: random.pick(["idea", "offered", "received"]),
-            date: random.chance(50) ? UTCTime.date(created + 86_400 * 10) : nil,
-            recipient: random.chance(50) ? short : .null, contact: short, created: created))
-        stats["number_of_gifts", default: 0] += 1
-      }
+      context.begin(index, short: short, from: start, random: random)
+      SeedSamplers.seed(.withContactFacts, &context)
+      random = context.random
+      facts[index - 1].lastActivity = context.lastActivity
       let wantsPhoto = owner.avatarSource == RecordKind.AvatarSource.photo.rawValue || random.chance(15)
       if wantsPhoto {
         ids.photo += 1
@@ -231,18 +165,21 @@ package enum SeedData {
             originalName: "IMG_\(2020 + index % 4)0\(1 + index % 9)\(10 + index % 18).png",
             newName: name, bytes: bytes, mimeType: "image/png", contact: short, filesURL: urls.files, created: created))
       }
-      facts[index - 1].statistics = stats
+      facts[index - 1].statistics = context.statistics
     }
-    for (id, guest) in attended {
+    // The activities each contact attends as another's guest: Monica counts a contact's activities
+    // and its last one through the activity_contact pivot, every attendee alike (Contact.php:224-227,
+    // 958-967; ContactBase.php:95).
+    for (id, guest) in context.attended {
       facts[id - 1].statistics["number_of_activities", default: 0] += guest.count
       facts[id - 1].lastActivity = max(facts[id - 1].lastActivity ?? guest.last, guest.last)
     }
     let households = households(facts)
     shareLandlines(&contents, households: households)
-    contents[.activity] = activities
-    contents[.note] = notes
-    contents[.task] = tasks
-    contents[.gift] = attachingPhotos(gifts, photos, seed: seed)
+    contents[.activity] = context.contents[.activity]
+    contents[.note] = context.contents[.note]
+    contents[.task] = context.contents[.task]
+    contents[.gift] = attachingPhotos(context.contents[.gift], photos, seed: seed)
     contents[.photo] = photos
 
     var table = RecordTable()
