@@ -27,23 +27,36 @@ import Testing
     return path
   }
 
+  /// The file an import writes its records into, beside its input; `remove()` closes and
+  /// deletes it.
+  struct RecordsFile {
+    let path: String
+    let descriptor: Int32
+
+    init(beside input: String) {
+      path = input + ".ndjson"
+      descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    }
+
+    func remove() {
+      close(descriptor)
+      try? FileManager.default.removeItem(atPath: path)
+    }
+  }
+
   @Test("a thousand rows: contacts in the file's order, each word about a row in its place, the encoding's word too")
   func order() throws {
     let path = try write(Self.file(rows: 1000, windows1252: 510))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let outPath = path + ".ndjson"
-    let descriptor = open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    defer {
-      close(descriptor)
-      try? FileManager.default.removeItem(atPath: outPath)
-    }
+    let output = RecordsFile(beside: path)
+    defer { output.remove() }
     var messages: [String] = []
     let summary = try CSVImporter.run(
       [InputSource(path)], dedupeAgainst: nil, map: nil, options: ImportOptions(), csv: CSVImportOptions(),
-      output: LineOutput(descriptor: descriptor), report: { messages.append("warning: " + $0) },
+      output: LineOutput(descriptor: output.descriptor), report: { messages.append("warning: " + $0) },
       note: { messages.append($0) })
     #expect(summary.contacts == 900 && summary.sameAsEarlier == 100)
-    let text = try String(contentsOfFile: outPath, encoding: .utf8)
+    let text = try String(contentsOfFile: output.path, encoding: .utf8)
     let records = try text.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
     let contacts = records.filter { $0["object"]?.stringValue == RecordKind.contact.object }
     #expect(contacts.compactMap { $0["id"]?.intValue } == (1...1000).filter { $0 % 10 != 0 })
@@ -81,19 +94,15 @@ import Testing
     bytes += Array("Bo,\"never closed\nCy,Dee\n".utf8)
     let path = try write(bytes)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let outPath = path + ".ndjson"
-    let descriptor = open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    defer {
-      close(descriptor)
-      try? FileManager.default.removeItem(atPath: outPath)
-    }
+    let output = RecordsFile(beside: path)
+    defer { output.remove() }
     let reason = "row 2001: a quoted cell opened here is not closed before the end of the file"
     #expect(throws: MonicaError.malformedInput(source: path, line: 2002, reason: reason)) {
       try CSVImporter.run(
         [InputSource(path)], dedupeAgainst: nil, map: nil, options: ImportOptions(), csv: CSVImportOptions(),
-        output: LineOutput(descriptor: descriptor), report: { _ in })
+        output: LineOutput(descriptor: output.descriptor), report: { _ in })
     }
-    let text = try String(contentsOfFile: outPath, encoding: .utf8)
+    let text = try String(contentsOfFile: output.path, encoding: .utf8)
     let ids = try text.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
       .filter { $0["object"]?.stringValue == RecordKind.contact.object }.compactMap { $0["id"]?.intValue }
     #expect(ids.last == 1999 && ids.count == 1800)
